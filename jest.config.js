@@ -1,0 +1,4 @@
+// Root Jest: runs every project's own jest.config.js.
+module.exports = {
+  projects: ['<rootDir>/libs/*/jest.config.js', '<rootDir>/apps/*/jest.config.js'],
+};

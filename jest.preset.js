@@ -1,0 +1,25 @@
+// Shared Jest settings: every project runs TypeScript through SWC (decorator metadata on, for NestJS).
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true, tsx: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@inkprint/([^/]+)$': path.join(__dirname, 'libs/$1/src'),
+  },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
+  globalSetup: path.join(__dirname, 'scripts/jest-global-setup.js'),
+  testTimeout: 60000,
+};

@@ -1,0 +1,12 @@
+import type { Command, Event } from './messages';
+
+/** Pure business logic of one stream type. */
+export interface Decider<State, C extends Command, E extends Event> {
+  initialState(): State;
+  decide(command: C, state: State): E[];
+  evolve(state: State, event: E): State;
+}
+
+export function foldEvents<State, E extends Event>(decider: Pick<Decider<State, never, E>, 'initialState' | 'evolve'>, events: readonly E[]): State {
+  return events.reduce((state, event) => decider.evolve(state, event), decider.initialState());
+}
