@@ -19,7 +19,6 @@ module.exports = {
   moduleNameMapper: {
     '^@inkprint/([^/]+)$': path.join(__dirname, 'libs/$1/src'),
   },
+  testEnvironmentOptions: { globalsCleanup: 'off' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
-  globalSetup: path.join(__dirname, 'scripts/jest-global-setup.js'),
-  testTimeout: 60000,
 };

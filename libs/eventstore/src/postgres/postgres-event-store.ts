@@ -1,0 +1,199 @@
+import type { EventMetadata, NewEvent, RecordedEvent } from '../port/event-envelope';
+import type { AppendOptions, AppendResult, EventStore, ReadStreamOptions } from '../port/event-store';
+import { StreamVersionConflictError } from '../port/errors';
+import type { SqlClient } from '../sql/sql-client';
+import { completeEvent } from '../metadata';
+import { Upcasters } from '../upcasting';
+import { EventStoreTables, ensureEventStoreSchema } from './schema';
+
+export interface PostgresEventStoreOptions {
+  /** PostgreSQL schema holding the tables (default `public`); tests use one schema per spec file. */
+  schema?: string;
+  upcasters?: Upcasters;
+  now?: () => Date;
+}
+
+interface EventRow {
+  global_position: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: string;
+  event_type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  schema_version: number;
+  recorded_at: Date | string;
+}
+
+const EVENT_COLUMNS =
+  'e.global_position, e.event_id, e.stream_id, e.stream_version, e.event_type, e.data, e.metadata, e.schema_version, e.recorded_at';
+
+/**
+ * Event store on PostgreSQL (also embedded PGlite: same SQL).
+ *
+ * Appends claim the new stream version with one conditional statement on `es_streams` (row lock = exactly one
+ * winner per version), then insert all events with one statement. The global log is read in commit order
+ * `(transaction_id, global_position)` and only up to the oldest transaction still in flight, so a reader never
+ * passes a row that a slower concurrent transaction will commit later.
+ */
+export class PostgresEventStore implements EventStore {
+  readonly tables: EventStoreTables;
+  private readonly upcasters: Upcasters;
+  private readonly now: () => Date;
+
+  private constructor(
+    private readonly sql: SqlClient,
+    options: PostgresEventStoreOptions,
+  ) {
+    this.tables = new EventStoreTables(options.schema);
+    this.upcasters = options.upcasters ?? new Upcasters();
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Creates the tables when missing, then returns the store. */
+  static async create(sql: SqlClient, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
+    const store = PostgresEventStore.on(sql, options);
+    await ensureEventStoreSchema(sql, store.tables);
+    return store;
+  }
+
+  /** A store over existing tables, e.g. bound to an open transaction so appends join it. */
+  static on(sql: SqlClient, options: PostgresEventStoreOptions = {}): PostgresEventStore {
+    return new PostgresEventStore(sql, options);
+  }
+
+  async appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    if (!streamId) throw new Error('streamId is required');
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const completed = events.map((event) => completeEvent(event, options.metadata, this.now));
+    const count = completed.length;
+    const t = this.tables;
+
+    return this.sql.transaction(async (tx) => {
+      const expected = options.expectedVersion;
+      let claimed: { version: string }[];
+      if (expected === 'any') {
+        claimed = await tx.query(
+          `insert into ${t.streams} as s (stream_id, version) values ($1, $2)
+           on conflict (stream_id) do update set version = s.version + excluded.version returning version`,
+          [streamId, count],
+        );
+      } else if (expected === 'no_stream' || expected === 0) {
+        claimed = await tx.query(
+          `insert into ${t.streams} (stream_id, version) values ($1, $2) on conflict do nothing returning version`,
+          [streamId, count],
+        );
+      } else if (expected === 'stream_exists') {
+        claimed = await tx.query(
+          `update ${t.streams} set version = version + $2 where stream_id = $1 and version > 0 returning version`,
+          [streamId, count],
+        );
+      } else {
+        if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${expected}`);
+        claimed = await tx.query(
+          `update ${t.streams} set version = version + $2 where stream_id = $1 and version = $3 returning version`,
+          [streamId, count, expected],
+        );
+      }
+      if (claimed.length === 0) {
+        const actual = await tx.query<{ version: string }>(`select version from ${t.streams} where stream_id = $1`, [streamId]);
+        throw new StreamVersionConflictError(streamId, expected, actual.length ? Number(actual[0].version) : 0);
+      }
+      const nextVersion = Number(claimed[0].version);
+      const firstVersion = nextVersion - count;
+
+      const payload = JSON.stringify(
+        completed.map((e) => ({
+          id: e.id,
+          type: e.type,
+          data: e.data,
+          metadata: e.metadata,
+          schemaVersion: e.metadata.schemaVersion,
+          occurredAt: e.metadata.occurredAt,
+        })),
+      );
+      const inserted = await tx.query<{ last: string }>(
+        `with inserted as (
+           insert into ${t.events} (event_id, stream_id, stream_version, event_type, data, metadata, schema_version, occurred_at)
+           select (x.e->>'id')::uuid, $2, $3::bigint + x.ord, x.e->>'type', x.e->'data', x.e->'metadata',
+                  (x.e->>'schemaVersion')::int, (x.e->>'occurredAt')::timestamptz
+           from jsonb_array_elements($1::jsonb) with ordinality as x(e, ord)
+           returning global_position)
+         select max(global_position)::text as last from inserted`,
+        [payload, streamId, firstVersion],
+      );
+      return { nextExpectedVersion: nextVersion, lastPosition: BigInt(inserted[0].last) };
+    });
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const rows = await this.sql.query<EventRow>(
+      `select ${EVENT_COLUMNS} from ${this.tables.events} e
+       where e.stream_id = $1 and e.stream_version >= $2
+       order by e.stream_version
+       limit $3`,
+      [streamId, options.fromVersion ?? 1, options.maxCount ?? null],
+    );
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  async streamVersion(streamId: string): Promise<number> {
+    const rows = await this.sql.query<{ version: string }>(`select version from ${this.tables.streams} where stream_id = $1`, [
+      streamId,
+    ]);
+    return rows.length ? Number(rows[0].version) : 0;
+  }
+
+  async readAll(fromPosition: bigint, limit: number): Promise<RecordedEvent[]> {
+    if (!Number.isInteger(limit) || limit <= 0) throw new Error('limit must be a positive integer');
+    const rows = await this.sql.query<EventRow>(
+      `select ${EVENT_COLUMNS} from ${this.tables.events} e
+       where ${this.afterCheckpoint('$1')}
+       order by e.transaction_id, e.global_position
+       limit $2`,
+      [fromPosition.toString(), limit],
+    );
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  async countAfter(fromPosition: bigint): Promise<number> {
+    const rows = await this.sql.query<{ n: string }>(
+      `select count(*)::text as n from ${this.tables.events} e where ${this.afterCheckpoint('$1')}`,
+      [fromPosition.toString()],
+    );
+    return Number(rows[0].n);
+  }
+
+  /** Highest global position committed so far (0 when empty). */
+  async headPosition(): Promise<bigint> {
+    const rows = await this.sql.query<{ p: string | null }>(`select max(global_position)::text as p from ${this.tables.events}`);
+    return BigInt(rows[0].p ?? '0');
+  }
+
+  async close(): Promise<void> {
+    // The SqlClient belongs to the caller (shared with the read models).
+  }
+
+  /** Rows after the checkpoint event in commit order, excluding transactions that may still be in flight. */
+  private afterCheckpoint(param: string): string {
+    const t = this.tables;
+    return `(e.transaction_id, e.global_position) > (
+              coalesce((select c.transaction_id from ${t.events} c where c.global_position = ${param}::bigint), '0'::xid8),
+              ${param}::bigint)
+            and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+  }
+
+  private toRecorded(row: EventRow): RecordedEvent {
+    const metadata = { ...row.metadata, schemaVersion: row.schema_version };
+    return this.upcasters.apply({
+      id: row.event_id,
+      type: row.event_type,
+      data: row.data,
+      metadata,
+      streamId: row.stream_id,
+      streamVersion: Number(row.stream_version),
+      globalPosition: BigInt(row.global_position),
+      recordedAt: new Date(row.recorded_at).toISOString(),
+    });
+  }
+}
