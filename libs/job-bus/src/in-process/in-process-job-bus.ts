@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_JOB_TIMEOUT_MS,
+  type JobBus,
+  type JobEnvelope,
+  type JobHandler,
+  type JobRequest,
+  type JobWorker,
+  type RequestOptions,
+} from '../port/job-bus';
+import { JobBusClosedError, JobFailedError, JobTimeoutError, toJobErrorInfo } from '../port/errors';
+import { isJobPriority } from '../port/priority';
+import { PriorityScheduler } from './priority-scheduler';
+import { WorkerThreadPool } from './worker-thread-pool';
+
+export interface InProcessJobBusOptions {
+  /** Jobs that run at once (= worker threads when `handlerModule` is set). Default 2. */
+  concurrency?: number;
+  /**
+   * Module exporting `handleJob(job)`, loaded inside each worker thread. When set, the bus serves jobs itself;
+   * otherwise call `serve(handler)` (the handler then runs on the main thread: for light work and tests).
+   */
+  handlerModule?: string;
+  /** Passed to the handler module as `workerData.handlerOptions`. */
+  handlerOptions?: unknown;
+}
+
+/**
+ * Embedded job bus: a strict-priority queue (FIFO within a priority, bounded concurrency) in this process, with
+ * CPU-heavy handlers run in worker threads. It is both the API side (`request`) and the worker side (`serve`).
+ */
+export class InProcessJobBus implements JobBus, JobWorker {
+  private readonly scheduler: PriorityScheduler;
+  private readonly pool?: WorkerThreadPool;
+  private handler?: JobHandler;
+  private closed = false;
+  private readonly waitingForHandler: Array<() => void> = [];
+
+  constructor(options: InProcessJobBusOptions = {}) {
+    const concurrency = options.concurrency ?? 2;
+    this.scheduler = new PriorityScheduler(concurrency);
+    if (options.handlerModule) {
+      this.pool = new WorkerThreadPool({
+        handlerModule: options.handlerModule,
+        threads: concurrency,
+        handlerOptions: options.handlerOptions,
+      });
+      this.handler = this.pool.handler;
+    }
+  }
+
+  async serve(handler: JobHandler): Promise<void> {
+    if (this.closed) throw new JobBusClosedError();
+    if (this.pool) throw new Error('InProcessJobBus was built with a handlerModule; it serves jobs already');
+    this.handler = handler;
+    for (const wake of this.waitingForHandler.splice(0)) wake();
+  }
+
+  /** Jobs waiting and running (for health and metrics). */
+  stats(): { queued: number; running: number } {
+    return { queued: this.scheduler.queued(), running: this.scheduler.running };
+  }
+
+  request<Result = unknown>(job: JobRequest, options: RequestOptions = {}): Promise<Result> {
+    if (this.closed) return Promise.reject(new JobBusClosedError());
+    if (!isJobPriority(job.priority)) return Promise.reject(new RangeError(`unknown job priority ${String(job.priority)}`));
+    const timeoutMs = options.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+    const envelope: JobEnvelope = {
+      id: randomUUID(),
+      kind: job.kind,
+      priority: job.priority,
+      payload: job.payload,
+      ...(job.correlationId ? { correlationId: job.correlationId } : {}),
+      requestedAt: new Date().toISOString(),
+      deadline: Date.now() + timeoutMs,
+    };
+    const task = this.scheduler.schedule(job.priority, async () => {
+      const handler = await this.awaitHandler();
+      try {
+        return await handler(envelope);
+      } catch (error) {
+        const info = toJobErrorInfo(error);
+        throw new JobFailedError(envelope.id, envelope.kind, info.message, info.code);
+      }
+    });
+    return new Promise<Result>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // A queued job is dropped; a running one finishes in its thread and its result is discarded.
+        task.cancel(new JobTimeoutError(envelope.id, envelope.kind, envelope.priority, timeoutMs));
+        reject(new JobTimeoutError(envelope.id, envelope.kind, envelope.priority, timeoutMs));
+      }, timeoutMs);
+      task.promise.then(
+        (result) => {
+          clearTimeout(timer);
+          resolve(result as Result);
+        },
+        (error: Error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /** Stops accepting jobs, rejects the queued ones, waits for the running ones, then stops the threads. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.scheduler.rejectQueued(() => new JobBusClosedError());
+    for (const wake of this.waitingForHandler.splice(0)) wake();
+    await this.scheduler.whenIdle();
+    await this.pool?.close();
+  }
+
+  private async awaitHandler(): Promise<JobHandler> {
+    while (!this.handler) {
+      if (this.closed) throw new JobBusClosedError();
+      await new Promise<void>((resolve) => this.waitingForHandler.push(resolve));
+    }
+    return this.handler;
+  }
+}

@@ -1,0 +1,57 @@
+import type { JobPriority } from './priority';
+
+/** Default time the API waits for a job's result (product spec §9: request timeout 45 s). */
+export const DEFAULT_JOB_TIMEOUT_MS = 45_000;
+
+/** What the API asks for. */
+export interface JobRequest<Kind extends string = string, Payload = unknown> {
+  kind: Kind;
+  priority: JobPriority;
+  payload: Payload;
+  /** Correlation id of the request that caused the job (for logs and events); the job id is generated. */
+  correlationId?: string;
+}
+
+/** A job as a worker sees it. */
+export interface JobEnvelope<Kind extends string = string, Payload = unknown> {
+  /** Job id; also the correlation id of its reply. */
+  id: string;
+  kind: Kind;
+  priority: JobPriority;
+  payload: Payload;
+  correlationId?: string;
+  /** ISO-8601 time the job was requested. */
+  requestedAt: string;
+  /** Epoch milliseconds after which nobody waits for the result any more. */
+  deadline: number;
+}
+
+export interface RequestOptions {
+  /** Default 45 000 ms. */
+  timeoutMs?: number;
+}
+
+/** The API side: request/reply. Rejects with JobTimeoutError, JobFailedError or JobBusClosedError. */
+export interface JobBus {
+  request<Result = unknown>(job: JobRequest, options?: RequestOptions): Promise<Result>;
+  close(): Promise<void>;
+}
+
+/** Runs one job. Throwing fails the job: the requester gets a JobFailedError with the message. */
+export type JobHandler = (job: JobEnvelope) => Promise<unknown> | unknown;
+
+/**
+ * A module that handles jobs inside a worker thread exports `handleJob` (named or default).
+ * It is loaded by path so the bus does not import the engines.
+ */
+export interface JobHandlerModule {
+  handleJob: JobHandler;
+}
+
+/** The worker side: consumes jobs, highest priority first. */
+export interface JobWorker {
+  /** Starts consuming; resolves once the worker is ready to receive jobs. */
+  serve(handler: JobHandler): Promise<void>;
+  /** Stops taking jobs, finishes the ones in progress, then releases resources. */
+  close(): Promise<void>;
+}

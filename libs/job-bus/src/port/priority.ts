@@ -1,0 +1,16 @@
+/** Job priorities from the plans table (product spec §9), lowest first. */
+export const JOB_PRIORITIES = ['low', 'normal', 'medium', 'high', 'dedicated'] as const;
+
+export type JobPriority = (typeof JOB_PRIORITIES)[number];
+
+/** Higher number = served first. */
+export function priorityRank(priority: JobPriority): number {
+  return JOB_PRIORITIES.indexOf(priority);
+}
+
+export function isJobPriority(value: unknown): value is JobPriority {
+  return typeof value === 'string' && (JOB_PRIORITIES as readonly string[]).includes(value);
+}
+
+/** Priorities from the highest to the lowest: the order in which a worker looks for work. */
+export const PRIORITIES_HIGHEST_FIRST: readonly JobPriority[] = [...JOB_PRIORITIES].reverse();
