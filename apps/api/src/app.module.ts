@@ -1,0 +1,15 @@
+import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
+import { AppConfigModule, type AppConfig } from './config';
+import { HealthModule } from './health';
+import { PlatformModule } from './platform/platform.module';
+
+@Module({})
+export class AppModule {
+  /** `imports` adds modules after the platform (feature modules of later issues; test-only controllers in e2e specs). */
+  static forRoot(config: AppConfig, options: { imports?: ModuleMetadata['imports'] } = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [AppConfigModule.forRoot(config), HealthModule, PlatformModule, ...(options.imports ?? [])],
+    };
+  }
+}

@@ -1,0 +1,122 @@
+import * as path from 'node:path';
+import { z } from 'zod';
+
+/** Repository root: this file sits at apps/api/{src,dist}/config/, four levels down. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+
+const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Relative paths are resolved against the repository root, so the same value works from any working directory. */
+const directory = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => path.resolve(REPO_ROOT, value));
+
+const brokerPattern = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:]+\]:\d{1,5}$/;
+const kurrentPattern = /^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\//;
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' }).default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be between 0 and 65535 (0 = any free port)' })
+      .max(65535, { error: 'must be between 0 and 65535 (0 = any free port)' })
+      .default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    DATA_DIR: directory('.data/pglite'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'must be a PostgreSQL URL such as postgresql://user:pass@localhost:5432/inkprint' })
+      .optional(),
+    KAFKA_BROKERS: z
+      .string()
+      .transform((value) => value.split(',').map((broker) => broker.trim()).filter((broker) => broker.length > 0))
+      .refine((brokers) => brokers.length > 0 && brokers.every((broker) => brokerPattern.test(broker)), {
+        error: 'must be a comma-separated list of host:port pairs, such as localhost:9092,kafka-2:9092',
+      })
+      .optional(),
+    KAFKA_CLIENT_ID: z.string().min(1).default('inkprint'),
+    KURRENTDB_URL: z
+      .string()
+      .regex(kurrentPattern, { error: 'must be a KurrentDB connection string such as kurrentdb://localhost:2113?tls=false' })
+      .optional(),
+    WORKER_MODE: z.enum(['embedded', 'external'], { error: 'must be embedded or external' }).optional(),
+    PUBLIC_WEB_DIR: directory('apps/web/dist'),
+    ADMIN_WEB_DIR: directory('apps/admin/dist'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.WORKER_MODE === 'external' && !env.KAFKA_BROKERS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKER_MODE'],
+        message: 'external needs KAFKA_BROKERS: without Kafka the in-process job bus cannot reach a separate worker process',
+      });
+    }
+  });
+
+/** The validated configuration of the API process, read once at start-up. */
+export type AppConfig = Readonly<{
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: LogLevel;
+  /** PGlite data folder (used when databaseUrl is absent). */
+  dataDir: string;
+  /** PostgreSQL connection string; absent = embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  /** Kafka bootstrap brokers; absent = in-process job bus. */
+  kafkaBrokers: readonly string[] | undefined;
+  kafkaClientId: string;
+  kurrentDbUrl: string | undefined;
+  /** embedded: this process runs the detector worker; external: `apps/detector-worker` runs as its own process. */
+  workerMode: 'embedded' | 'external';
+  publicWebDir: string;
+  adminWebDir: string;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? 'environment');
+      const raw = present[variable];
+      const shown = raw === undefined ? '' : ` (got ${JSON.stringify(variable.endsWith('_URL') ? redactUrl(raw) : raw)})`;
+      return `${variable}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = result.data;
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    kafkaBrokers: e.KAFKA_BROKERS ? Object.freeze([...e.KAFKA_BROKERS]) : undefined,
+    kafkaClientId: e.KAFKA_CLIENT_ID,
+    kurrentDbUrl: e.KURRENTDB_URL,
+    workerMode: e.WORKER_MODE ?? (e.KAFKA_BROKERS ? 'external' : 'embedded'),
+    publicWebDir: e.PUBLIC_WEB_DIR,
+    adminWebDir: e.ADMIN_WEB_DIR,
+  });
+}
+
+/** Keeps passwords out of error messages and logs. */
+export function redactUrl(value: string): string {
+  return value.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
+}

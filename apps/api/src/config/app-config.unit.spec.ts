@@ -1,0 +1,135 @@
+import * as path from 'node:path';
+import { ConfigError, loadConfig, REPO_ROOT } from './app-config';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.problems];
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  describe('with an empty environment', () => {
+    const config = loadConfig({});
+
+    it('runs embedded on localhost:3000 with PGlite under the repository root', () => {
+      expect(config).toEqual({
+        nodeEnv: 'development',
+        port: 3000,
+        host: '127.0.0.1',
+        logLevel: 'info',
+        dataDir: path.join(REPO_ROOT, '.data', 'pglite'),
+        databaseUrl: undefined,
+        kafkaBrokers: undefined,
+        kafkaClientId: 'inkprint',
+        kurrentDbUrl: undefined,
+        workerMode: 'embedded',
+        publicWebDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
+        adminWebDir: path.join(REPO_ROOT, 'apps', 'admin', 'dist'),
+      });
+    });
+
+    it('is frozen', () => {
+      expect(Object.isFrozen(config)).toBe(true);
+    });
+  });
+
+  describe('with a distributed environment', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: 'postgresql://inkprint:secret@db:5432/inkprint',
+      KAFKA_BROKERS: ' kafka-1:9092, kafka-2:9092 ,',
+      KAFKA_CLIENT_ID: 'inkprint-api',
+      KURRENTDB_URL: 'kurrentdb://localhost:2113?tls=false',
+      DATA_DIR: '/var/lib/inkprint',
+      PUBLIC_WEB_DIR: 'build/web',
+    });
+
+    it('parses every variable', () => {
+      expect(config).toMatchObject({
+        nodeEnv: 'production',
+        port: 8080,
+        host: '0.0.0.0',
+        logLevel: 'warn',
+        databaseUrl: 'postgresql://inkprint:secret@db:5432/inkprint',
+        kafkaBrokers: ['kafka-1:9092', 'kafka-2:9092'],
+        kafkaClientId: 'inkprint-api',
+        kurrentDbUrl: 'kurrentdb://localhost:2113?tls=false',
+        dataDir: '/var/lib/inkprint',
+      });
+    });
+
+    it('resolves relative folders against the repository root', () => {
+      expect(config.publicWebDir).toBe(path.join(REPO_ROOT, 'build', 'web'));
+    });
+
+    it('runs the worker as its own process when Kafka is configured', () => {
+      expect(config.workerMode).toBe('external');
+    });
+  });
+
+  it('keeps the worker embedded with Kafka when asked to', () => {
+    expect(loadConfig({ KAFKA_BROKERS: 'localhost:9092', WORKER_MODE: 'embedded' }).workerMode).toBe('embedded');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ', KAFKA_BROKERS: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      kafkaBrokers: undefined,
+    });
+  });
+
+  it('accepts PORT=0 (any free port)', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  describe('rejects', () => {
+    it.each([
+      [{ PORT: 'abc' }, 'PORT: must be a whole number (got "abc")'],
+      [{ PORT: '3000.5' }, 'PORT: must be a whole number (got "3000.5")'],
+      [{ PORT: '70000' }, 'PORT: must be between 0 and 65535 (0 = any free port) (got "70000")'],
+      [{ NODE_ENV: 'staging' }, 'NODE_ENV: must be one of development, production, test (got "staging")'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of silent, error, warn, info, debug, verbose (got "loud")'],
+      [{ KAFKA_BROKERS: 'kafka-1' }, 'KAFKA_BROKERS: must be a comma-separated list of host:port pairs, such as localhost:9092,kafka-2:9092 (got "kafka-1")'],
+      [{ WORKER_MODE: 'sidecar' }, 'WORKER_MODE: must be embedded or external (got "sidecar")'],
+      [
+        { WORKER_MODE: 'external' },
+        'WORKER_MODE: external needs KAFKA_BROKERS: without Kafka the in-process job bus cannot reach a separate worker process (got "external")',
+      ],
+    ])('%j', (env, message) => {
+      expect(problemsOf(env)).toEqual([message]);
+    });
+
+    it('a DATABASE_URL that is not PostgreSQL, without echoing its password', () => {
+      const [problem] = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/inkprint' });
+      expect(problem).toMatch(/^DATABASE_URL: must be a PostgreSQL URL/);
+      expect(problem).toContain('mysql://root:***@db/inkprint');
+      expect(problem).not.toContain('hunter2');
+    });
+
+    it('a KURRENTDB_URL with the wrong scheme', () => {
+      expect(problemsOf({ KURRENTDB_URL: 'http://localhost:2113' })[0]).toMatch(/^KURRENTDB_URL: must be a KurrentDB connection string/);
+    });
+
+    it('naming every bad variable at once, in one readable message', () => {
+      try {
+        loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' });
+        throw new Error('expected a ConfigError');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as Error).message).toBe(
+          'Invalid configuration:\n' +
+            '  - PORT: must be a whole number (got "x")\n' +
+            '  - LOG_LEVEL: must be one of silent, error, warn, info, debug, verbose (got "loud")',
+        );
+      }
+    });
+  });
+});

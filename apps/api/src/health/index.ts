@@ -1,0 +1,3 @@
+export * from './health-indicator';
+export * from './health-indicator.registry';
+export * from './health.module';

@@ -1,0 +1,2 @@
+export * from './web-routing';
+export * from './web-apps.middleware';

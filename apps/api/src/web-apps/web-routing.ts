@@ -1,0 +1,45 @@
+/**
+ * Which handler a request belongs to. The rule (documented in docs/api.md):
+ * - `/auth`, `/ai`, `/api`, `/health` (and anything below them) are API paths: never the SPA.
+ * - `/admin` and below: a static file of the admin build if one matches; otherwise the admin SPA's index.html
+ *   for a GET/HEAD that prefers HTML over JSON (a browser navigation); everything else (fetch/XHR sending
+ *   `Accept: application/json`, `*\/*`, or no Accept) goes to the admin API controllers.
+ * - Any other path: a static file of the web build if one matches; otherwise the web SPA's index.html for a
+ *   browser navigation, or for any GET/HEAD not preferring JSON whose path does not look like a file
+ *   (a script or image request for `/assets/missing.js` stays a 404).
+ */
+export const API_PREFIXES = ['auth', 'ai', 'api', 'health'] as const;
+export const ADMIN_PREFIX = 'admin';
+
+export type WebTarget = 'api' | 'admin' | 'web';
+
+export function firstSegment(pathname: string): string {
+  return pathname.split('/').find((segment) => segment.length > 0) ?? '';
+}
+
+export function webTargetOf(pathname: string): WebTarget {
+  const first = firstSegment(pathname);
+  if ((API_PREFIXES as readonly string[]).includes(first)) return 'api';
+  if (first === ADMIN_PREFIX) return 'admin';
+  return 'web';
+}
+
+/** The last path segment has an extension, so a miss is a missing asset, not a client-side route. */
+export function looksLikeFile(pathname: string): boolean {
+  const last = pathname.split('/').pop() ?? '';
+  return /\.[A-Za-z0-9]{1,8}$/.test(last);
+}
+
+/**
+ * The content type a client prefers, as `req.accepts()` answers: `'html'`, `'json'` or false. The order of
+ * the candidates decides ties (`*\/*`, no Accept header): admin paths list json first, web paths html first.
+ */
+export type AcceptPreference = (candidates: string[]) => string | false;
+
+export function servesSpaIndex(target: Exclude<WebTarget, 'api'>, method: string, pathname: string, accepts: AcceptPreference): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  // HTML beats JSON even when JSON is listed first: only an explicit HTML preference (a browser navigation) wins.
+  const navigation = accepts(['json', 'html']) === 'html';
+  if (target === 'admin') return navigation;
+  return navigation || (!looksLikeFile(pathname) && accepts(['html', 'json']) === 'html');
+}

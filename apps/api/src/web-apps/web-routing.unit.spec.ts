@@ -1,0 +1,83 @@
+import { looksLikeFile, servesSpaIndex, webTargetOf, type AcceptPreference } from './web-routing';
+
+/** A stand-in for Express's req.accepts() for the Accept headers that matter here. */
+function accepting(accept: string | undefined): AcceptPreference {
+  return (candidates) => {
+    if (!accept || accept === '*/*') return candidates[0];
+    if (accept.startsWith('text/html')) return 'html';
+    if (accept.startsWith('application/json')) return candidates.includes('json') ? 'json' : false;
+    return false;
+  };
+}
+
+const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+describe('webTargetOf', () => {
+  it.each([
+    ['/auth/login', 'api'],
+    ['/ai/detect', 'api'],
+    ['/api/docs', 'api'],
+    ['/api/blogs/x', 'api'],
+    ['/health', 'api'],
+    ['/admin', 'admin'],
+    ['/admin/', 'admin'],
+    ['/admin/users', 'admin'],
+    ['/admin/assets/index-abc.js', 'admin'],
+    ['/', 'web'],
+    ['/signup', 'web'],
+    ['/report/abc', 'web'],
+    ['/administrator', 'web'],
+    ['/aid', 'web'],
+    ['/healthy', 'web'],
+  ])('%s → %s', (path, target) => {
+    expect(webTargetOf(path)).toBe(target);
+  });
+});
+
+describe('servesSpaIndex', () => {
+  describe('admin paths (shared with the admin API)', () => {
+    it('serves the SPA to browser navigations', () => {
+      expect(servesSpaIndex('admin', 'GET', '/users', accepting(browser))).toBe(true);
+      expect(servesSpaIndex('admin', 'HEAD', '/', accepting('text/html'))).toBe(true);
+    });
+
+    it.each([['application/json'], ['*/*'], [undefined]])('leaves Accept %s to the API', (accept) => {
+      expect(servesSpaIndex('admin', 'GET', '/users', accepting(accept))).toBe(false);
+    });
+
+    it('never answers writes', () => {
+      expect(servesSpaIndex('admin', 'POST', '/invites', accepting(browser))).toBe(false);
+    });
+  });
+
+  describe('web paths', () => {
+    it.each([[browser], ['*/*'], [undefined]])('serves the SPA for Accept %s', (accept) => {
+      expect(servesSpaIndex('web', 'GET', '/signup', accepting(accept))).toBe(true);
+    });
+
+    it('leaves JSON requests to a 404', () => {
+      expect(servesSpaIndex('web', 'GET', '/signup', accepting('application/json'))).toBe(false);
+    });
+
+    it('does not answer requests for missing files with the app', () => {
+      expect(servesSpaIndex('web', 'GET', '/assets/missing.js', accepting('*/*'))).toBe(false);
+      expect(servesSpaIndex('web', 'GET', '/favicon.ico', accepting(undefined))).toBe(false);
+    });
+
+    it('serves the app to a navigation whose path has a dot', () => {
+      expect(servesSpaIndex('web', 'GET', '/blogs/node-v1.2', accepting(browser))).toBe(true);
+    });
+  });
+});
+
+describe('looksLikeFile', () => {
+  it.each([
+    ['/assets/index-abc.js', true],
+    ['/logo.svg', true],
+    ['/report/abc', false],
+    ['/blogs/my.post-title', false],
+    ['/', false],
+  ])('%s → %s', (path, expected) => {
+    expect(looksLikeFile(path)).toBe(expected);
+  });
+});
