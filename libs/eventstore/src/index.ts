@@ -10,3 +10,5 @@ export * from './postgres/postgres-checkpoint-store';
 export * from './upcasting';
 export * from './metadata';
 export * from './database';
+export * from './projections/projection';
+export * from './projections/projection-runner';

@@ -1,0 +1,221 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Database } from '../database';
+import type { EventStore } from '../port/event-store';
+import { quoteIdentifier } from '../sql/identifiers';
+import type { Projection, ProjectionStatus } from './projection';
+
+export interface ProjectionRunnerOptions {
+  /** PostgreSQL schema of the live read models (default `read_model`). */
+  schema?: string;
+  batchSize?: number;
+  pollIntervalMs?: number;
+  onError?: (projection: string, error: unknown) => void;
+}
+
+const CHECKPOINTS = 'projection_checkpoints';
+
+/**
+ * Runs projections over the global log. Each batch is one transaction holding the read-model rows AND the new
+ * checkpoint, with the checkpoint row locked first: a crash rolls both back, and two runners never apply a batch twice.
+ */
+export class ProjectionRunner {
+  readonly schema: string;
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly byName = new Map<string, Projection>();
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly store: EventStore,
+    projections: readonly Projection[],
+    private readonly options: ProjectionRunnerOptions = {},
+  ) {
+    this.schema = options.schema ?? 'read_model';
+    quoteIdentifier(this.schema);
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    for (const projection of projections) {
+      if (this.byName.has(projection.name)) throw new Error(`Duplicate projection ${projection.name}`);
+      this.byName.set(projection.name, projection);
+    }
+  }
+
+  get projections(): Projection[] {
+    return [...this.byName.values()];
+  }
+
+  projection(name: string): Projection {
+    const projection = this.byName.get(name);
+    if (!projection) throw new Error(`Unknown projection "${name}". Known: ${[...this.byName.keys()].join(', ') || 'none'}`);
+    return projection;
+  }
+
+  /** Creates the live schema, read-model tables and checkpoint rows. */
+  async init(): Promise<void> {
+    await this.prepareSchema(this.schema);
+  }
+
+  /** Applies at most one batch to one projection; returns the number of log events consumed. */
+  async processBatch(name: string, schema = this.schema): Promise<number> {
+    const projection = this.projection(name);
+    const s = quoteIdentifier(schema);
+    const [row] = await this.db.sql.query<{ position: string }>(`select position from ${s}.${CHECKPOINTS} where projection = $1`, [
+      name,
+    ]);
+    if (!row) throw new Error(`Projection ${name} has no checkpoint in schema ${schema}: call init() first`);
+    const from = BigInt(row.position);
+    const events = await this.store.readAll(from, this.batchSize);
+    if (events.length === 0) return 0;
+    const relevant = events.filter((event) => projection.eventTypes.includes(event.type));
+    const next = events[events.length - 1].globalPosition;
+
+    const applied = await this.db.em.fork({ schema }).transactional(async (em: EntityManager) => {
+      const locked = await em.execute<Array<{ position: string }>>(
+        `select position from ${s}.${CHECKPOINTS} where projection = ? for update`,
+        [name],
+      );
+      // Another runner moved this projection on while we were reading: let the next round re-read.
+      if (locked.length === 0 || BigInt(locked[0].position) !== from) return false;
+      if (relevant.length > 0) {
+        await projection.apply(relevant, em);
+        await em.flush();
+      }
+      await em.execute(`update ${s}.${CHECKPOINTS} set position = ?, updated_at = now() where projection = ?`, [
+        next.toString(),
+        name,
+      ]);
+      return true;
+    });
+    return applied ? events.length : 0;
+  }
+
+  /** Processes batches until the projection has consumed every committed event. */
+  async catchUp(name: string, schema = this.schema): Promise<number> {
+    let total = 0;
+    for (let n = await this.processBatch(name, schema); n > 0; n = await this.processBatch(name, schema)) total += n;
+    return total;
+  }
+
+  async catchUpAll(): Promise<void> {
+    for (const projection of this.projections) await this.catchUp(projection.name);
+  }
+
+  /** Polls the log in the background until stop(). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = (async () => {
+      while (this.running) {
+        let progressed = false;
+        for (const projection of this.projections) {
+          try {
+            progressed = (await this.processBatch(projection.name)) > 0 || progressed;
+          } catch (error) {
+            this.options.onError?.(projection.name, error);
+          }
+        }
+        if (!progressed && this.running) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, this.pollIntervalMs);
+            this.wakeUp = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          this.wakeUp = undefined;
+        }
+      }
+    })();
+  }
+
+  /** Shortens the wait after an append so read models follow writes closely. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const s = quoteIdentifier(this.schema);
+    const rows = await this.db.sql.query<{ projection: string; position: string; updated_at: Date | null }>(
+      `select projection, position, updated_at from ${s}.${CHECKPOINTS} order by projection`,
+    );
+    const result: ProjectionStatus[] = [];
+    for (const projection of this.projections) {
+      const row = rows.find((r) => r.projection === projection.name);
+      const position = row ? BigInt(row.position) : 0n;
+      result.push({
+        name: projection.name,
+        position: position.toString(),
+        lag: await this.store.countAfter(position),
+        updatedAt: row?.updated_at ? new Date(row.updated_at).toISOString() : null,
+      });
+    }
+    return result;
+  }
+
+  /**
+   * Rebuilds one projection from the start of the log into a shadow schema, then swaps its tables in with the
+   * shadow checkpoint in one transaction. Live reads keep working on the old tables until the swap.
+   */
+  async rebuild(name: string): Promise<{ events: number; shadowSchema: string }> {
+    const projection = this.projection(name);
+    const shadow = `rb_${name.replace(/[^a-z0-9_]/g, '_').slice(0, 40)}_${Date.now().toString(36)}`;
+    const live = quoteIdentifier(this.schema);
+    const sh = quoteIdentifier(shadow);
+    await this.prepareSchema(shadow, [name]);
+    try {
+      const events = await this.catchUp(name, shadow);
+      const tables = this.tablesOf(projection);
+      await this.db.em.fork().transactional(async (em: EntityManager) => {
+        // Holding the live checkpoint row keeps the live runner out while tables move.
+        await em.execute(`select position from ${live}.${CHECKPOINTS} where projection = ? for update`, [name]);
+        for (const table of tables) {
+          await em.execute(`drop table if exists ${live}.${quoteIdentifier(table)} cascade`);
+          await em.execute(`alter table ${sh}.${quoteIdentifier(table)} set schema ${live}`);
+        }
+        await em.execute(
+          `update ${live}.${CHECKPOINTS} set position = (select position from ${sh}.${CHECKPOINTS} where projection = ?), updated_at = now()
+           where projection = ?`,
+          [name, name],
+        );
+      });
+      return { events, shadowSchema: shadow };
+    } finally {
+      await this.db.sql.query(`drop schema if exists ${sh} cascade`);
+    }
+  }
+
+  private tablesOf(projection: Projection): string[] {
+    const metadata = this.db.orm.getMetadata();
+    return projection.entities.map((entity) => {
+      const name = typeof entity === 'function' ? entity.name : entity.meta.className;
+      return metadata.get(name).tableName;
+    });
+  }
+
+  private async prepareSchema(schema: string, only?: string[]): Promise<void> {
+    const s = quoteIdentifier(schema);
+    await this.db.sql.transaction(async (tx) => {
+      await tx.query(`select pg_advisory_xact_lock(hashtext('inkprint:read-model-schema'))`);
+      await tx.query(`create schema if not exists ${s}`);
+      await tx.query(`create table if not exists ${s}.${CHECKPOINTS} (
+        projection text primary key,
+        position bigint not null default 0,
+        updated_at timestamptz)`);
+      for (const projection of this.projections) {
+        if (only && !only.includes(projection.name)) continue;
+        await tx.query(`insert into ${s}.${CHECKPOINTS} (projection, position) values ($1, 0) on conflict do nothing`, [projection.name]);
+      }
+    });
+    const ddl = await this.db.orm.schema.getUpdateSchemaSQL({ schema, safe: true, dropTables: false, wrap: false });
+    if (ddl.trim()) await this.db.orm.schema.execute(ddl);
+  }
+}
