@@ -12,3 +12,4 @@ export * from './metadata';
 export * from './database';
 export * from './projections/projection';
 export * from './projections/projection-runner';
+export * from './subscription';
