@@ -13,3 +13,4 @@ export * from './database';
 export * from './projections/projection';
 export * from './projections/projection-runner';
 export * from './subscription';
+export * from './kurrentdb/kurrentdb-event-store';
