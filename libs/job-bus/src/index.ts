@@ -5,3 +5,8 @@ export * from './port/jobs';
 export { PriorityScheduler, type ScheduledTask } from './in-process/priority-scheduler';
 export { WorkerThreadPool, HandlerError, type WorkerThreadPoolOptions } from './in-process/worker-thread-pool';
 export { InProcessJobBus, type InProcessJobBusOptions } from './in-process/in-process-job-bus';
+export { KafkaJobBus, type KafkaJobBusOptions } from './kafka/kafka-job-bus';
+export { KafkaJobWorker, type KafkaJobWorkerOptions, type KafkaJobWorkerStats } from './kafka/kafka-job-worker';
+export { JobBusTopics, DEFAULT_TOPIC_PREFIX, ensureTopics } from './kafka/topics';
+export { parseBrokers, type KafkaConnectionOptions } from './kafka/kafka-client';
+export { HEADER_CORRELATION_ID, HEADER_REPLY_TO, HEADER_JOB_KIND, type JobReply } from './kafka/codec';

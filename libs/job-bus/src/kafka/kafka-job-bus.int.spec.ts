@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { Kafka, logLevel } from 'kafkajs';
+import { describeWithService } from '@inkprint/testing';
+import { KafkaJobBus } from './kafka-job-bus';
+import { KafkaJobWorker } from './kafka-job-worker';
+import { JobBusTopics } from './topics';
+import { HEADER_CORRELATION_ID } from './codec';
+import { WorkerThreadPool } from '../in-process/worker-thread-pool';
+import { jobBusBehaviour, TEST_HANDLER_MODULE } from '../testing/job-bus-behaviour';
+import { parseBrokers } from './kafka-client';
+
+jest.setTimeout(120_000);
+
+describeWithService('kafka', 'Kafka job bus', (brokers) => {
+  const CONCURRENCY = 2;
+
+  describe('shared behaviour', () => {
+    jobBusBehaviour({
+      concurrency: CONCURRENCY,
+      backlogSettleMs: 300,
+      requestTimeoutMs: 60_000,
+      setup: async () => {
+        const topicPrefix = `inkprint-test-${randomUUID().slice(0, 8)}`;
+        const pool = new WorkerThreadPool({ handlerModule: TEST_HANDLER_MODULE, threads: CONCURRENCY });
+        const worker = new KafkaJobWorker({ brokers, topicPrefix, concurrency: CONCURRENCY, logLevel: logLevel.ERROR });
+        await worker.serve(pool.handler);
+        const bus = new KafkaJobBus({ brokers, topicPrefix, logLevel: logLevel.ERROR });
+        await bus.start();
+        return {
+          bus,
+          close: async () => {
+            await worker.close();
+            await pool.close();
+            await bus.close();
+          },
+        };
+      },
+    });
+  });
+
+  describe('Kafka specifics', () => {
+    const topicPrefix = `inkprint-test-${randomUUID().slice(0, 8)}`;
+    let bus: KafkaJobBus;
+    let worker: KafkaJobWorker;
+
+    beforeAll(async () => {
+      worker = new KafkaJobWorker({ brokers, topicPrefix, concurrency: 2, logLevel: logLevel.ERROR });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      await worker.serve(require(TEST_HANDLER_MODULE).handleJob);
+      bus = new KafkaJobBus({ brokers, topicPrefix, logLevel: logLevel.ERROR });
+      await bus.start();
+    });
+    afterAll(async () => {
+      await worker?.close();
+      await bus?.close();
+    });
+
+    it('creates one topic per priority and a reply topic for the instance', async () => {
+      const admin = new Kafka({ brokers: parseBrokers(brokers), logLevel: logLevel.NOTHING }).admin();
+      await admin.connect();
+      const names = await admin.listTopics();
+      await admin.disconnect();
+      const topics = new JobBusTopics(topicPrefix);
+      expect(names).toEqual(expect.arrayContaining([...topics.allJobTopics(), bus.replyTopic]));
+    });
+
+    it('ignores duplicate replies (at-least-once redelivery)', async () => {
+      const result = await bus.request<{ jobId: string }>({ kind: 'echo', priority: 'normal', payload: { n: 1 } });
+      const producer = new Kafka({ brokers: parseBrokers(brokers), logLevel: logLevel.NOTHING }).producer();
+      await producer.connect();
+      const before = bus.ignoredReplies;
+      const duplicate = JSON.stringify({ jobId: result.jobId, ok: true, result: { tampered: true } });
+      await producer.send({
+        topic: bus.replyTopic,
+        messages: [
+          { key: result.jobId, value: duplicate, headers: { [HEADER_CORRELATION_ID]: result.jobId } },
+          { key: result.jobId, value: duplicate, headers: { [HEADER_CORRELATION_ID]: result.jobId } },
+        ],
+      });
+      await producer.disconnect();
+      const deadline = Date.now() + 10_000;
+      while (bus.ignoredReplies < before + 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(bus.ignoredReplies).toBe(before + 2);
+      // The bus still answers normally afterwards.
+      await expect(bus.request({ kind: 'echo', priority: 'low', payload: { n: 2 } })).resolves.toMatchObject({ echo: { n: 2 } });
+    });
+
+    it('skips jobs whose requester already gave up', async () => {
+      const expiredBefore = worker.stats().expired;
+      // Occupy both slots, then queue a job that will have expired by the time it can start.
+      const busy = [1, 2].map(() => bus.request({ kind: 'sleep', priority: 'dedicated', payload: { ms: 800 } }));
+      await new Promise((r) => setTimeout(r, 200));
+      await expect(bus.request({ kind: 'echo', priority: 'low', payload: {} }, { timeoutMs: 200 })).rejects.toMatchObject({
+        code: 'JOB_TIMEOUT',
+      });
+      await Promise.all(busy);
+      const deadline = Date.now() + 10_000;
+      while (worker.stats().expired === expiredBefore && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(worker.stats().expired).toBe(expiredBefore + 1);
+    });
+  });
+});
