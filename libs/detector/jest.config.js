@@ -1,1 +1,5 @@
-module.exports = { ...require('../../jest.preset.js'), displayName: 'detector' };
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'detector',
+  testEnvironment: require.resolve('./jest.environment.js'),
+};

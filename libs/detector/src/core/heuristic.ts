@@ -100,8 +100,11 @@ export function heuristicContributions(dense: ArrayLike<number>, params: Heurist
 /** Heuristic AI probability of one text from its dense features. */
 export function heuristicProbability(dense: ArrayLike<number>, params: HeuristicParams = HEURISTIC_PARAMS): number {
   const logit = heuristicContributions(dense, params).reduce((s, c) => s + c.contribution, params.intercept);
-  return sigmoid(logit);
+  // A linear model extrapolates wildly on outliers; cap it so it never claims more than ~98% either way.
+  return sigmoid(Math.max(-MAX_LOGIT, Math.min(MAX_LOGIT, logit)));
 }
+
+export const MAX_LOGIT = 4;
 
 /**
  * The strongest signals for a rationale: the largest contributions in the direction of the verdict first,
@@ -127,8 +130,15 @@ export function strongestSignals(
   return { supporting: by(towards).slice(0, limit), opposing: by(other).slice(0, Math.max(1, limit - 1)) };
 }
 
-export function describeSignal(s: Signal): string {
+const MEASURES = /^(average|share|spread|sentence-length|length change|vocabulary variety|function-word)/;
+const UNCOUNTABLE = new Set<DenseName>(['ai_word_rate', 'first_person_rate', 'second_person_rate']);
+
+export function describeSignal(s: Signal, examples: readonly string[] = []): string {
   const higher = s.value > s.humanMean;
   const fmt = (x: number): string => (Math.abs(x) >= 10 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(3));
-  return `${higher ? 'more' : 'less'} ${s.label} than typical human writing (${fmt(s.value)} vs ${fmt(s.humanMean)})`;
+  const quantity = MEASURES.test(s.label)
+    ? higher ? 'higher' : 'lower'
+    : UNCOUNTABLE.has(s.feature) ? (higher ? 'more' : 'less') : higher ? 'more' : 'fewer';
+  const eg = examples.length > 0 ? `, e.g. ${examples.slice(0, 3).map((w) => `"${w}"`).join(', ')}` : '';
+  return `${quantity} ${s.label} than typical human writing (${fmt(s.value)} vs ${fmt(s.humanMean)}${eg})`;
 }

@@ -28,7 +28,7 @@ export function detectLanguage(norm: string, toks: readonly string[]): LanguageE
   for (const t of toks) if (ENGLISH_STOPWORDS.has(t)) stop++;
   const stopwordShare = toks.length > 0 ? stop / toks.length : 0;
   // Ordinary English prose has 35-50% of such words; 15% leaves room for headline-like or technical text.
-  const needed = toks.length >= 12 ? 0.15 : 0.05;
-  const english = toks.length > 0 && latinLetterShare >= 0.85 && stopwordShare >= needed && stop > 0;
+  // Fewer than 12 words say too little about stop-word use; the script alone decides then.
+  const english = toks.length > 0 && latinLetterShare >= 0.85 && (toks.length < 12 || stopwordShare >= 0.15);
   return { language: english ? 'English' : 'Unknown', latinLetterShare, stopwordShare };
 }

@@ -87,7 +87,11 @@ export function normalizeWithReport(input: string): NormalizedText {
     quotesStraightened: 0,
   };
   let t = input.normalize('NFKC');
-  if (t !== input) report.compatibilityFolded = countCompatibilityChars(input);
+  if (t !== input) {
+    const c = countCompatibilityChars(input);
+    report.compatibilityFolded = c.folded;
+    report.oddWhitespace = c.spaces;
+  }
   t = t.split('\r\n').join('\n');
   let out = '';
   let runStart = 0;
@@ -140,16 +144,19 @@ function stripSpacesAndNewlines(s: string): string {
   return s.slice(a, b);
 }
 
-function countCompatibilityChars(input: string): number {
-  let n = 0;
+/** NFKC already turns most exotic spaces (U+00A0, U+2000-U+200A, U+3000...) into " ": count those as whitespace. */
+function countCompatibilityChars(input: string): { folded: number; spaces: number } {
+  let folded = 0;
+  let spaces = 0;
   for (const ch of input) {
     const code = ch.codePointAt(0) as number;
     if (code < 0xa0) continue;
     const k = ch.normalize('NFKC');
-    // A space-like or homoglyph target is counted by its own category later, not here.
-    if (k !== ch && k !== ch.normalize('NFC')) n++;
+    if (k === ch || k === ch.normalize('NFC')) continue;
+    if (k.trim() === '') spaces++;
+    else folded++;
   }
-  return n;
+  return { folded, spaces };
 }
 
 /** A one-sentence, user-facing description of the neutralised tricks, or undefined when nothing suspicious was found. */

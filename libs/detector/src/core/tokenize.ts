@@ -8,7 +8,12 @@ const W =
   '\\u0900-\\u097F\\u3040-\\u30FF\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uAC00-\\uD7AF]';
 
 export const TOKEN_PATTERN = `${W}+(?:'${W}+)*`;
-const TOKEN_SOURCE = TOKEN_PATTERN;
+
+function tokenRegex(): RegExp {
+  // The class deliberately contains combining marks (U+0300-U+036F): the spec's token definition, kept verbatim.
+  // eslint-disable-next-line no-misleading-character-class
+  return new RegExp(TOKEN_PATTERN, 'gu');
+}
 
 /** ASCII-only lowercasing (A-Z -> a-z); every other code point is left alone, as in Python's ascii_lower. */
 export function asciiLower(s: string): string {
@@ -28,7 +33,7 @@ export function asciiLower(s: string): string {
 }
 
 export function tokensCased(norm: string): string[] {
-  return norm.match(new RegExp(TOKEN_SOURCE, 'gu')) ?? [];
+  return norm.match(tokenRegex()) ?? [];
 }
 
 export function tokenize(norm: string): string[] {
@@ -37,7 +42,7 @@ export function tokenize(norm: string): string[] {
 
 /** Tokens with their UTF-16 start offsets in `norm` (used to map words back to display sentences and chunks). */
 export function tokenSpans(norm: string): { token: string; start: number; end: number }[] {
-  const re = new RegExp(TOKEN_SOURCE, 'gu');
+  const re = tokenRegex();
   const out: { token: string; start: number; end: number }[] = [];
   for (let m = re.exec(norm); m !== null; m = re.exec(norm)) {
     out.push({ token: m[0], start: m.index, end: m.index + m[0].length });

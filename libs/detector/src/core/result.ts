@@ -1,0 +1,292 @@
+// Building the Detection result (product spec section 3) from calibrated probabilities. Pure.
+import type { DetectedLanguage } from './language';
+import { describeSignal, strongestSignals, type Signal } from './heuristic';
+
+export const DETECTION_MODES = ['fast', 'moderate', 'strong', 'forensic'] as const;
+export type DetectionMode = (typeof DETECTION_MODES)[number];
+export const DEFAULT_MODE: DetectionMode = 'moderate';
+
+export function isDetectionMode(x: unknown): x is DetectionMode {
+  return typeof x === 'string' && (DETECTION_MODES as readonly string[]).includes(x);
+}
+
+export type Verdict = 'Human' | 'Mixed' | 'AI-Generated';
+export type ChunkLabel = 'AI' | 'Human' | 'Mixed';
+
+export interface Thresholds {
+  /** score <= human => Human */
+  human: number;
+  /** score >= ai => AI-Generated */
+  ai: number;
+}
+export const DEFAULT_THRESHOLDS: Thresholds = { human: 0.35, ai: 0.65 };
+
+export interface LengthPolicy {
+  /** Below this many words no confident verdict is given. */
+  minWords: number;
+  /** From this many words on, length no longer discounts confidence. */
+  reliableWords: number;
+}
+
+export interface DetectionChunk {
+  index: number;
+  label: ChunkLabel;
+  /** percent 0..100 */
+  aiProbability: number;
+  /** percent 0..100 */
+  confidence: number;
+  words: number;
+  start: number;
+  end: number;
+}
+
+export interface SentenceScore {
+  index: number;
+  start: number;
+  end: number;
+  text: string;
+  words: number;
+  /** percent 0..100 */
+  aiProbability: number;
+  label: ChunkLabel;
+}
+
+export type WarningCode = 'TEXT_NORMALISED' | 'TEXT_TOO_SHORT' | 'EMPTY_TEXT' | 'LANGUAGE_UNKNOWN' | 'MODEL_UNAVAILABLE';
+
+export interface DetectionWarning {
+  message: string;
+  codes: WarningCode[];
+}
+
+export interface DetectionSignal {
+  feature: string;
+  label: string;
+  value: number;
+  humanMean: number;
+  direction: 'ai' | 'human';
+  description: string;
+}
+
+export interface DetectionResult {
+  /** Calibrated AI probability, 0..1 (shrunk towards 0.5 for texts below the minimum length). */
+  score: number;
+  /** The same as a percent, 0..100. */
+  aiProbability: number;
+  humanProbability: number;
+  /** How much the verdict can be trusted, percent 0..100 (see docs/detector.md, "Confidence"). */
+  confidence: number;
+  verdict: Verdict;
+  finalLabel: string;
+  mode: DetectionMode;
+  modeLabel: string;
+  rationale: string;
+  words: number;
+  characters: number;
+  language: DetectedLanguage;
+  chunkSizeWords: number;
+  chunks: DetectionChunk[];
+  sentences: SentenceScore[];
+  signals: DetectionSignal[];
+  timings: { durationMs: number; normalizeMs: number; featuresMs: number; inferenceMs: number };
+  warning?: DetectionWarning;
+  engine: string;
+}
+
+export function classify(p: number, t: Thresholds): ChunkLabel {
+  if (p >= t.ai) return 'AI';
+  if (p <= t.human) return 'Human';
+  return 'Mixed';
+}
+
+export function round1(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
+/** Length reliability in 0..1: grows linearly to 0.5 at minWords, then to 1 at reliableWords. */
+export function lengthReliability(words: number, policy: LengthPolicy): number {
+  if (words <= 0) return 0;
+  if (words < policy.minWords) return (0.5 * words) / policy.minWords;
+  const span = Math.max(1, policy.reliableWords - policy.minWords);
+  return Math.min(1, 0.5 + (0.5 * (words - policy.minWords)) / span);
+}
+
+/**
+ * Confidence (percent): strength of the calibrated probability |2p - 1| times the reliability of the evidence
+ * (length, agreement between chunks, language, engine). 0 = no information, 100 = certain.
+ */
+export function confidencePercent(p: number, reliability: number): number {
+  return round1(100 * Math.abs(2 * p - 1) * Math.max(0, Math.min(1, reliability)));
+}
+
+export interface ResultInput {
+  /** Calibrated document probability from the engine. */
+  probability: number;
+  chunkProbabilities: readonly number[];
+  chunks: readonly { start: number; end: number; words: number }[];
+  sentences: readonly { start: number; end: number; text: string; words: number; probability: number }[];
+  words: number;
+  characters: number;
+  dense: ArrayLike<number>;
+  aiWordsFound: readonly string[];
+  language: DetectedLanguage;
+  normalizationMessage?: string;
+  engineWarning?: string;
+  mode: DetectionMode;
+  modeLabel: string;
+  engine: string;
+  /** Reliability factor of the engine itself: 1 for the trained model, lower for the heuristic. */
+  engineReliability: number;
+  thresholds: Thresholds;
+  lengthPolicy: LengthPolicy;
+  chunkSizeWords: number;
+  timings: DetectionResult['timings'];
+}
+
+const VERDICT_LABEL: Record<Verdict, string> = {
+  Human: 'Human Written',
+  Mixed: 'Mixed',
+  'AI-Generated': 'AI Generated',
+};
+
+export function buildResult(input: ResultInput): DetectionResult {
+  const { thresholds: t, lengthPolicy } = input;
+  const tooShort = input.words < lengthPolicy.minWords;
+  // Below the minimum length the score is pulled into the Mixed band, so no consumer applying the report
+  // thresholds to `score` can read a confident verdict off it.
+  const shrink = tooShort ? (0.28 * input.words) / lengthPolicy.minWords : 1;
+  const p = input.words === 0 ? 0.5 : 0.5 + (input.probability - 0.5) * shrink;
+
+  const chunkLabels = input.chunkProbabilities.map((cp) => classify(cp, t));
+  const chunksDisagree = chunkLabels.includes('AI') && chunkLabels.includes('Human');
+  let verdict: Verdict = p >= t.ai ? 'AI-Generated' : p <= t.human ? 'Human' : 'Mixed';
+  if (chunksDisagree) verdict = 'Mixed';
+
+  // Agreement: 1 when all chunks say the same as the document, down to 0.5 when they spread widely.
+  let agreement = 1;
+  if (input.chunkProbabilities.length >= 2) {
+    const mean = input.chunkProbabilities.reduce((s, x) => s + x, 0) / input.chunkProbabilities.length;
+    const sd = Math.sqrt(input.chunkProbabilities.reduce((s, x) => s + (x - mean) ** 2, 0) / input.chunkProbabilities.length);
+    agreement = Math.max(0.5, 1 - sd);
+  }
+  const languageFactor = input.language === 'English' ? 1 : 0.6;
+  const reliability = lengthReliability(input.words, lengthPolicy) * agreement * languageFactor * input.engineReliability;
+  const confidence = confidencePercent(p, reliability);
+
+  const chunks: DetectionChunk[] = input.chunks.map((c, i) => {
+    const cp = input.chunkProbabilities[i] ?? p;
+    const r = lengthReliability(c.words, lengthPolicy) * languageFactor * input.engineReliability;
+    return {
+      index: i,
+      label: chunkLabels[i] ?? classify(cp, t),
+      aiProbability: round1(100 * cp),
+      confidence: confidencePercent(cp, r),
+      words: c.words,
+      start: c.start,
+      end: c.end,
+    };
+  });
+  const sentences: SentenceScore[] = input.sentences.map((s, i) => ({
+    index: i,
+    start: s.start,
+    end: s.end,
+    text: s.text,
+    words: s.words,
+    aiProbability: round1(100 * s.probability),
+    label: classify(s.probability, t),
+  }));
+
+  const towards: 'ai' | 'human' = p >= 0.5 ? 'ai' : 'human';
+  const { supporting, opposing } = strongestSignals(input.dense, towards);
+  const signals = [...supporting, ...opposing].map(toDetectionSignal);
+
+  const warnings: { code: WarningCode; message: string }[] = [];
+  if (input.normalizationMessage) warnings.push({ code: 'TEXT_NORMALISED', message: input.normalizationMessage });
+  if (input.words === 0) warnings.push({ code: 'EMPTY_TEXT', message: 'The text contains no words to score.' });
+  else if (tooShort)
+    warnings.push({
+      code: 'TEXT_TOO_SHORT',
+      message: `The text has ${input.words} words; at least ${lengthPolicy.minWords} are needed for a reliable verdict, so this result is low-confidence.`,
+    });
+  if (input.language === 'Unknown' && input.words > 0)
+    warnings.push({ code: 'LANGUAGE_UNKNOWN', message: 'The text does not look like English; the detector is trained on English, so the score is less reliable.' });
+  if (input.engineWarning) warnings.push({ code: 'MODEL_UNAVAILABLE', message: input.engineWarning });
+
+  const finalLabel = tooShort ? 'Inconclusive (text too short)' : VERDICT_LABEL[verdict];
+  return {
+    score: round4(p),
+    aiProbability: round1(100 * p),
+    humanProbability: round1(100 - 100 * p),
+    confidence,
+    verdict,
+    finalLabel,
+    mode: input.mode,
+    modeLabel: input.modeLabel,
+    rationale: buildRationale({ ...input, p, verdict, tooShort, chunkLabels, supporting, opposing }),
+    words: input.words,
+    characters: input.characters,
+    language: input.language,
+    chunkSizeWords: input.chunkSizeWords,
+    chunks,
+    sentences,
+    signals,
+    timings: input.timings,
+    ...(warnings.length > 0 ? { warning: { message: warnings.map((w) => w.message).join(' '), codes: warnings.map((w) => w.code) } } : {}),
+    engine: input.engine,
+  };
+}
+
+function round4(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}
+
+function toDetectionSignal(s: Signal): DetectionSignal {
+  return {
+    feature: s.feature,
+    label: s.label,
+    value: s.value,
+    humanMean: s.humanMean,
+    direction: s.direction,
+    description: describeSignal(s),
+  };
+}
+
+function buildRationale(
+  x: ResultInput & {
+    p: number;
+    verdict: Verdict;
+    tooShort: boolean;
+    chunkLabels: ChunkLabel[];
+    supporting: Signal[];
+    opposing: Signal[];
+  },
+): string {
+  if (x.words === 0) return 'There is no text to analyse.';
+  const pct = `${round1(100 * x.probability).toFixed(1)}%`;
+  const parts: string[] = [];
+  const engineName = x.engine === 'heuristic' ? 'The fallback stylometric heuristic' : 'The detection model';
+  if (x.tooShort) {
+    parts.push(
+      `${engineName} rates the text ${pct} likely AI-written, but with only ${x.words} words (minimum ${x.lengthPolicy.minWords}) that is too little evidence for a verdict.`,
+    );
+  } else if (x.verdict === 'Mixed' && x.chunkLabels.includes('AI') && x.chunkLabels.includes('Human')) {
+    const ai = x.chunkLabels.filter((l) => l === 'AI').length;
+    const human = x.chunkLabels.filter((l) => l === 'Human').length;
+    parts.push(
+      `${engineName} rates the whole text ${pct} likely AI-written, but its parts disagree: ${ai} of ${x.chunkLabels.length} chunks read as AI and ${human} as human, which suggests mixed authorship or editing.`,
+    );
+  } else if (x.verdict === 'Mixed') {
+    parts.push(`${engineName} rates the text ${pct} likely AI-written, between the human (${x.thresholds.human}) and AI (${x.thresholds.ai}) thresholds, so it is reported as mixed or uncertain.`);
+  } else {
+    parts.push(`${engineName} rates the text ${pct} likely AI-written, so it reads as ${x.verdict === 'Human' ? 'human-written' : 'AI-generated'}.`);
+  }
+  if (x.supporting.length > 0) {
+    const say = (s: Signal): string => describeSignal(s, s.feature === 'ai_word_rate' && s.value > s.humanMean ? x.aiWordsFound : []);
+    parts.push(`Stylistic signals pointing ${x.p >= 0.5 ? 'to AI' : 'to a human writer'}: ${x.supporting.map(say).join('; ')}.`);
+  }
+  if (x.opposing.length > 0) parts.push(`Pointing the other way: ${x.opposing.map((s) => describeSignal(s)).join('; ')}.`);
+  if (x.chunkLabels.length >= 2 && !(x.chunkLabels.includes('AI') && x.chunkLabels.includes('Human'))) {
+    const ai = x.chunkLabels.filter((l) => l === 'AI').length;
+    parts.push(`${ai} of ${x.chunkLabels.length} chunks read as AI.`);
+  }
+  return parts.join(' ');
+}

@@ -1,0 +1,100 @@
+import { N_DENSE } from './features';
+import { buildResult, classify, confidencePercent, lengthReliability, type ResultInput } from './result';
+
+const base = (over: Partial<ResultInput> = {}): ResultInput => ({
+  probability: 0.9,
+  chunkProbabilities: [0.9],
+  chunks: [{ start: 0, end: 10, words: 300 }],
+  sentences: [{ start: 0, end: 10, text: 'x', words: 300, probability: 0.9 }],
+  words: 300,
+  characters: 1800,
+  dense: new Float64Array(N_DENSE),
+  aiWordsFound: [],
+  language: 'English',
+  mode: 'moderate',
+  modeLabel: 'Moderate (chunked)',
+  engine: 'inkprint-onnx-v1',
+  engineReliability: 1,
+  thresholds: { human: 0.35, ai: 0.65 },
+  lengthPolicy: { minWords: 50, reliableWords: 200 },
+  chunkSizeWords: 200,
+  timings: { durationMs: 1, normalizeMs: 0, featuresMs: 0, inferenceMs: 1 },
+  ...over,
+});
+
+describe('buildResult', () => {
+  it('maps the score to the three report classes at 0.35 / 0.65', () => {
+    expect(buildResult(base({ probability: 0.65, chunkProbabilities: [0.65] })).verdict).toBe('AI-Generated');
+    expect(buildResult(base({ probability: 0.35, chunkProbabilities: [0.35] })).verdict).toBe('Human');
+    expect(buildResult(base({ probability: 0.5, chunkProbabilities: [0.5] })).verdict).toBe('Mixed');
+    const ai = buildResult(base());
+    expect(ai).toMatchObject({ score: 0.9, aiProbability: 90, humanProbability: 10, finalLabel: 'AI Generated', engine: 'inkprint-onnx-v1' });
+    expect(ai.warning).toBeUndefined();
+  });
+
+  it('reports Mixed when chunks disagree even if the document score is confident', () => {
+    const r = buildResult(
+      base({
+        probability: 0.8,
+        chunkProbabilities: [0.95, 0.1],
+        chunks: [
+          { start: 0, end: 5, words: 150 },
+          { start: 6, end: 10, words: 150 },
+        ],
+      }),
+    );
+    expect(r.verdict).toBe('Mixed');
+    expect(r.chunks.map((c) => c.label)).toEqual(['AI', 'Human']);
+    expect(r.chunks[0].aiProbability).toBe(95);
+    expect(r.rationale).toMatch(/1 of 2 chunks read as AI and 1 as human/);
+  });
+
+  it('never gives a confident verdict below the minimum length, and says so', () => {
+    const r = buildResult(base({ probability: 0.99, words: 20, chunkProbabilities: [0.99] }));
+    expect(r.verdict).toBe('Mixed');
+    expect(r.score).toBeGreaterThan(0.35);
+    expect(r.score).toBeLessThan(0.65);
+    expect(r.finalLabel).toMatch(/Inconclusive/);
+    expect(r.confidence).toBeLessThan(20);
+    expect(r.warning?.codes).toContain('TEXT_TOO_SHORT');
+    expect(r.warning?.message).toMatch(/20 words; at least 50/);
+  });
+
+  it('handles empty text without a score claim', () => {
+    const r = buildResult(base({ probability: 0.5, words: 0, chunks: [], chunkProbabilities: [], sentences: [] }));
+    expect(r).toMatchObject({ score: 0.5, confidence: 0, verdict: 'Mixed' });
+    expect(r.warning?.codes).toEqual(['EMPTY_TEXT']);
+  });
+
+  it('joins the normalisation, language and engine warnings', () => {
+    const r = buildResult(base({ normalizationMessage: 'Removed 3 zero-width characters before scoring.', language: 'Unknown', engineWarning: 'Model down.' }));
+    expect(r.warning?.codes).toEqual(['TEXT_NORMALISED', 'LANGUAGE_UNKNOWN', 'MODEL_UNAVAILABLE']);
+    expect(r.warning?.message).toMatch(/^Removed 3 zero-width characters before scoring\. The text does not look like English/);
+  });
+
+  it('discounts confidence for short text, unknown language, disagreeing chunks and the heuristic engine', () => {
+    const full = buildResult(base()).confidence;
+    expect(full).toBe(80);
+    expect(buildResult(base({ words: 100 })).confidence).toBeLessThan(full);
+    expect(buildResult(base({ language: 'Unknown' })).confidence).toBeLessThan(full);
+    expect(buildResult(base({ engineReliability: 0.6 })).confidence).toBeLessThan(full);
+  });
+});
+
+describe('confidence helpers', () => {
+  it('lengthReliability is 0.5 at the minimum and 1 from reliableWords on', () => {
+    const p = { minWords: 50, reliableWords: 200 };
+    expect(lengthReliability(0, p)).toBe(0);
+    expect(lengthReliability(25, p)).toBe(0.25);
+    expect(lengthReliability(50, p)).toBe(0.5);
+    expect(lengthReliability(125, p)).toBe(0.75);
+    expect(lengthReliability(1000, p)).toBe(1);
+  });
+
+  it('confidencePercent is the distance from a coin flip, scaled by reliability', () => {
+    expect(confidencePercent(0.5, 1)).toBe(0);
+    expect(confidencePercent(0.05, 1)).toBe(90);
+    expect(confidencePercent(0.95, 0.5)).toBe(45);
+    expect(classify(0.64, { human: 0.35, ai: 0.65 })).toBe('Mixed');
+  });
+});

@@ -1,0 +1,78 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseWordLists, type TextFeatures } from '../core/features';
+import { analyze, type ProbabilityScorer } from './analyze';
+import { parseManifest } from './manifest';
+
+const wl = parseWordLists(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../models/inkprint-wordlists.json'), 'utf8')));
+const plan = parseManifest({ models: { fast: { file: 'f', feature_set: 'fast' }, full: { file: 'g', feature_set: 'full' } } });
+
+/** A scorer whose probability is the share of the word "robot" among tokens, times 5 (deterministic, inspectable). */
+class RobotScorer implements ProbabilityScorer {
+  readonly engine = 'fake';
+  readonly reliability = 1;
+  calls: { model: string; n: number }[] = [];
+  async score(model: string, items: readonly TextFeatures[]): Promise<Float64Array> {
+    this.calls.push({ model, n: items.length });
+    return Float64Array.from(items.map((f) => Math.min(0.99, Math.max(0.01, (5 * f.toks.filter((t) => t === 'robot').length) / Math.max(1, f.words)))));
+  }
+}
+
+const human = 'The old man walked his dog along the river every morning before work, rain or shine, without fail. ';
+const robot = 'Robot robot says robot things in a robot voice to every robot nearby today. ';
+const ctx = (scorer: ProbabilityScorer, mode: 'fast' | 'moderate' | 'strong' | 'forensic') => ({
+  scorer,
+  wordLists: wl,
+  plan: plan.modes[mode],
+  thresholds: plan.thresholds,
+  lengthPolicy: plan.lengthPolicy,
+  chunkSizeWords: 60,
+});
+
+describe('analyze', () => {
+  it('scores chunks separately and reports Mixed when halves disagree', async () => {
+    const scorer = new RobotScorer();
+    const text = human.repeat(4) + robot.repeat(5);
+    const r = await analyze(text, 'moderate', ctx(scorer, 'moderate'));
+    expect(r.chunks.length).toBeGreaterThanOrEqual(2);
+    expect(r.chunks[0].label).toBe('Human');
+    expect(r.chunks[r.chunks.length - 1].label).toBe('AI');
+    expect(r.verdict).toBe('Mixed');
+    expect(r.engine).toBe('fake');
+    expect(scorer.calls.map((c) => c.model)).toEqual(['full', 'full']);
+    // Sentences inherit their chunk's score in moderate mode.
+    expect(r.sentences[0].aiProbability).toBe(r.chunks[0].aiProbability);
+  });
+
+  it('uses more evidence in higher modes: sentence windows in strong, an ensemble in forensic', async () => {
+    const text = human.repeat(4) + robot.repeat(5);
+    const fast = new RobotScorer();
+    await analyze(text, 'fast', ctx(fast, 'fast'));
+    const strong = new RobotScorer();
+    const rs = await analyze(text, 'strong', ctx(strong, 'strong'));
+    const forensic = new RobotScorer();
+    await analyze(text, 'forensic', ctx(forensic, 'forensic'));
+    const rows = (s: RobotScorer) => s.calls.reduce((a, c) => a + c.n, 0);
+    expect(rows(fast)).toBeLessThan(rows(strong));
+    expect(rows(strong)).toBeLessThan(rows(forensic));
+    expect(new Set(forensic.calls.map((c) => c.model))).toEqual(new Set(['full', 'fast']));
+    // Window scores differ per sentence: the first (human) and last (robot) sentences are far apart.
+    expect(rs.sentences[0].aiProbability).toBeLessThan(rs.sentences[rs.sentences.length - 1].aiProbability);
+  });
+
+  it('reports neutralised characters and short text', async () => {
+    const r = await analyze('Robot r\u043ebot\u200b says hi.', 'fast', ctx(new RobotScorer(), 'fast'));
+    expect(r.words).toBe(4);
+    expect(r.warning?.codes).toEqual(['TEXT_NORMALISED', 'TEXT_TOO_SHORT']);
+    expect(r.warning?.message).toMatch(/^Removed 1 zero-width or invisible character and replaced 1 look-alike letter before scoring\./);
+    expect(r.verdict).toBe('Mixed');
+  });
+
+  it('does not call the model for empty text', async () => {
+    const scorer = new RobotScorer();
+    const r = await analyze(' \u200b ', 'moderate', ctx(scorer, 'moderate'));
+    expect(r.words).toBe(0);
+    expect(r.score).toBe(0.5);
+    expect(scorer.calls).toEqual([]);
+  });
+});

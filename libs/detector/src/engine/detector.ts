@@ -1,0 +1,156 @@
+// createDetector: loads the manifest, word lists and ONNX sessions once; falls back to the heuristic engine
+// (engine 'heuristic') when the model cannot load. Safe to create one per worker thread.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { EMPTY_WORD_LISTS, parseWordLists, type WordLists } from '../core/features';
+import { HEURISTIC_PARAMS } from '../core/heuristic-params';
+import { DEFAULT_MODE, isDetectionMode, type DetectionMode, type DetectionResult } from '../core/result';
+import { analyze, type ProbabilityScorer } from './analyze';
+import { HeuristicScorer } from './heuristic-scorer';
+import { parseManifest, type DetectorPlan } from './manifest';
+import { OnnxScorer } from './onnx-scorer';
+
+export const MANIFEST_FILE = 'inkprint-detector.json';
+export const WORDLISTS_FILE = 'inkprint-wordlists.json';
+
+export interface DetectorOptions {
+  /** Folder with the manifest, word lists and ONNX files. Default: $INKPRINT_MODELS_DIR, else the repository's models/. */
+  modelsDir?: string;
+  /** 'auto' (default): ONNX, heuristic if it cannot load. 'heuristic': never load ONNX. 'onnx': fail instead of falling back. */
+  engine?: 'auto' | 'onnx' | 'heuristic';
+  /** ONNX intra-op threads per detector (default 1: one detector per core/worker). */
+  threads?: number;
+  /** Override the manifest's chunk size. */
+  chunkSizeWords?: number;
+}
+
+export interface DetectOptions {
+  mode?: DetectionMode;
+}
+
+export interface DetectorInfo {
+  engine: string;
+  modelVersion: string;
+  modelsDir: string | undefined;
+  models: string[];
+  fallbackReason?: string;
+  thresholds: DetectorPlan['thresholds'];
+  operatingThreshold: number;
+  minWords: number;
+  chunkSizeWords: number;
+  modelCard?: string;
+  loadMs: number;
+}
+
+export interface Detector {
+  readonly info: DetectorInfo;
+  detect(text: string, options?: DetectOptions): Promise<DetectionResult>;
+  close(): Promise<void>;
+}
+
+/** Walks up from this file to find a `models/` folder holding the word lists (works from src/ and dist/). */
+export function findModelsDir(start = __dirname): string | undefined {
+  let dir = start;
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, 'models');
+    if (fs.existsSync(path.join(candidate, WORDLISTS_FILE))) return candidate;
+    const up = path.dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return undefined;
+}
+
+function readJson(file: string): unknown {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Plan for the heuristic engine when there is no readable manifest: default thresholds and modes. */
+function fallbackPlan(): DetectorPlan {
+  return parseManifest({
+    name: 'heuristic',
+    version: HEURISTIC_PARAMS.version,
+    models: { fast: { file: '-', feature_set: 'fast' }, full: { file: '-', feature_set: 'full' } },
+  });
+}
+
+export async function createDetector(options: DetectorOptions = {}): Promise<Detector> {
+  const started = performance.now();
+  const modelsDir = options.modelsDir ?? process.env.INKPRINT_MODELS_DIR ?? findModelsDir();
+  const want = options.engine ?? 'auto';
+  let plan: DetectorPlan | undefined;
+  let wordLists: WordLists = EMPTY_WORD_LISTS;
+  let scorer: ProbabilityScorer | undefined;
+  const problems: string[] = [];
+
+  try {
+    if (!modelsDir) throw new Error('no models/ folder found (set INKPRINT_MODELS_DIR)');
+    try {
+      plan = parseManifest(readJson(path.join(modelsDir, MANIFEST_FILE)));
+    } catch (e) {
+      problems.push(`manifest: ${(e as Error).message}`);
+    }
+    wordLists = parseWordLists(readJson(path.join(modelsDir, plan?.wordlistsFile ?? WORDLISTS_FILE)));
+    if (plan && want !== 'heuristic') {
+      const p = plan;
+      const files = Object.entries(p.models).map(([name, spec]) => ({
+        name,
+        path: path.resolve(modelsDir, spec.file),
+        layout: p.featureSets[spec.featureSet],
+      }));
+      scorer = await OnnxScorer.load(`${p.name.replace(/-detector$/, '')}-onnx-v${p.version}`, files, options.threads ?? 1);
+    }
+  } catch (e) {
+    problems.push((e as Error).message);
+  }
+  if (!scorer && want === 'onnx') throw new Error(`ONNX detector could not load: ${problems.join('; ')}`);
+
+  let fallbackReason: string | undefined;
+  if (!scorer) {
+    scorer = new HeuristicScorer();
+    if (want !== 'heuristic') fallbackReason = problems.join('; ') || 'model unavailable';
+    plan ??= fallbackPlan();
+  }
+  const activePlan = plan ?? fallbackPlan();
+  const wordListsMissing = wordLists === EMPTY_WORD_LISTS;
+  const engineWarning = fallbackReason
+    ? `The detection model could not be loaded, so a simpler stylometric heuristic produced this score${wordListsMissing ? ' (without its word lists)' : ''}; treat it with caution.`
+    : undefined;
+  const chunkSizeWords = options.chunkSizeWords ?? activePlan.chunkSizeWords;
+  const activeScorer = scorer;
+
+  const info: DetectorInfo = {
+    engine: activeScorer.engine,
+    modelVersion: activeScorer instanceof OnnxScorer ? activePlan.version : HEURISTIC_PARAMS.version,
+    modelsDir,
+    models: activeScorer instanceof OnnxScorer ? activeScorer.modelNames() : [],
+    ...(fallbackReason ? { fallbackReason } : {}),
+    thresholds: activePlan.thresholds,
+    operatingThreshold: activePlan.operatingThreshold,
+    minWords: activePlan.lengthPolicy.minWords,
+    chunkSizeWords,
+    ...(activePlan.modelCard ? { modelCard: activePlan.modelCard } : {}),
+    loadMs: Math.round((performance.now() - started) * 100) / 100,
+  };
+
+  return {
+    info,
+    detect(text: string, opts: DetectOptions = {}): Promise<DetectionResult> {
+      const mode = opts.mode ?? DEFAULT_MODE;
+      if (!isDetectionMode(mode)) return Promise.reject(new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`));
+      if (typeof text !== 'string') return Promise.reject(new Error('text must be a string'));
+      return analyze(text, mode, {
+        scorer: activeScorer,
+        wordLists,
+        plan: activePlan.modes[mode],
+        thresholds: activePlan.thresholds,
+        lengthPolicy: activePlan.lengthPolicy,
+        chunkSizeWords,
+        engineWarning,
+      });
+    },
+    async close(): Promise<void> {
+      if (activeScorer instanceof OnnxScorer) await activeScorer.release();
+    },
+  };
+}
