@@ -1,0 +1,6 @@
+/** Injection tokens of the platform's ports. */
+export const DATABASE = Symbol('DATABASE');
+export const EVENT_STORE = Symbol('EVENT_STORE');
+export const PROJECTIONS = Symbol('PROJECTIONS');
+export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
+export const JOB_BUS = Symbol('JOB_BUS');
