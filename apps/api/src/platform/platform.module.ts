@@ -11,7 +11,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../config';
 import { HealthIndicatorRegistry } from '../health';
 import { DATABASE, EVENT_STORE, PROJECTIONS, PROJECTION_RUNNER } from './tokens';
-import { platformProjections } from './projections';
+import { inkprintProjections } from '@inkprint/read-models';
 
 /**
  * The event-sourcing platform of the API process: one database (PGlite or PostgreSQL) for events and read models,
@@ -20,7 +20,7 @@ import { platformProjections } from './projections';
 @Global()
 @Module({
   providers: [
-    { provide: PROJECTIONS, useFactory: (): Projection[] => platformProjections() },
+    { provide: PROJECTIONS, useFactory: (): Projection[] => inkprintProjections() },
     {
       provide: DATABASE,
       inject: [APP_CONFIG, PROJECTIONS],

@@ -1,0 +1,9 @@
+import type { Projection } from '@inkprint/eventstore';
+
+/**
+ * Every read model Inkprint keeps, shared by the API (which runs them) and the CLI (status, rebuild).
+ * Feature issues (accounts, usage, detections, reports...) add their projections here.
+ */
+export function inkprintProjections(): Projection[] {
+  return [];
+}
