@@ -149,6 +149,11 @@ describe('API app (HTTP)', () => {
       expect(res.text).toContain('Inkprint admin fixture');
     });
 
+    it.each(['/admin', '/admin/'])('%s serves the admin index.html to clients that accept anything', async (url) => {
+      const res = await request(app.getHttpServer()).get(url).set('Accept', '*/*').expect(200);
+      expect(res.text).toContain('Inkprint admin fixture');
+    });
+
     it('serves admin assets under /admin/assets', async () => {
       const res = await request(app.getHttpServer()).get('/admin/assets/app-1a2b.js').expect(200);
       expect(res.text).toContain('Inkprint admin fixture');

@@ -3,7 +3,9 @@
  * - `/auth`, `/ai`, `/api`, `/health` (and anything below them) are API paths: never the SPA.
  * - `/admin` and below: a static file of the admin build if one matches; otherwise the admin SPA's index.html
  *   for a GET/HEAD that prefers HTML over JSON (a browser navigation); everything else (fetch/XHR sending
- *   `Accept: application/json`, `*\/*`, or no Accept) goes to the admin API controllers.
+ *   `Accept: application/json`, `*\/*`, or no Accept) goes to the admin API controllers. `/admin` itself
+ *   (no API there) is served like a web path, so `curl /admin` gets the app too.
+ * `pathname` is relative to the app's mount point (`/admin/users` → `/users` for the admin app).
  * - Any other path: a static file of the web build if one matches; otherwise the web SPA's index.html for a
  *   browser navigation, or for any GET/HEAD not preferring JSON whose path does not look like a file
  *   (a script or image request for `/assets/missing.js` stays a 404).
@@ -40,6 +42,7 @@ export function servesSpaIndex(target: Exclude<WebTarget, 'api'>, method: string
   if (method !== 'GET' && method !== 'HEAD') return false;
   // HTML beats JSON even when JSON is listed first: only an explicit HTML preference (a browser navigation) wins.
   const navigation = accepts(['json', 'html']) === 'html';
-  if (target === 'admin') return navigation;
+  // The admin root has no API behind it, so it is served like a web path; deeper admin paths are shared.
+  if (target === 'admin' && pathname !== '/' && pathname !== '') return navigation;
   return navigation || (!looksLikeFile(pathname) && accepts(['html', 'json']) === 'html');
 }

@@ -45,6 +45,14 @@ describe('servesSpaIndex', () => {
       expect(servesSpaIndex('admin', 'GET', '/users', accepting(accept))).toBe(false);
     });
 
+    it.each([['*/*'], [undefined]])('serves the admin root (no API there) for Accept %s', (accept) => {
+      expect(servesSpaIndex('admin', 'GET', '/', accepting(accept))).toBe(true);
+    });
+
+    it('leaves a JSON request for the admin root to a 404', () => {
+      expect(servesSpaIndex('admin', 'GET', '/', accepting('application/json'))).toBe(false);
+    });
+
     it('never answers writes', () => {
       expect(servesSpaIndex('admin', 'POST', '/invites', accepting(browser))).toBe(false);
     });
