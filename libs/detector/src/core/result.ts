@@ -148,24 +148,32 @@ const VERDICT_LABEL: Record<Verdict, string> = {
   'AI-Generated': 'AI Generated',
 };
 
+/**
+ * Below the minimum length a probability is pulled into the Mixed band (|p - 0.5| < 0.14), so no consumer applying
+ * the report thresholds to a score can read a confident verdict off a text too short to judge.
+ */
+export function shrinkShort(probability: number, words: number, minWords: number): number {
+  if (words <= 0) return 0.5;
+  if (words >= minWords) return probability;
+  return 0.5 + (probability - 0.5) * ((0.28 * words) / minWords);
+}
+
 export function buildResult(input: ResultInput): DetectionResult {
   const { thresholds: t, lengthPolicy } = input;
   const tooShort = input.words < lengthPolicy.minWords;
-  // Below the minimum length the score is pulled into the Mixed band, so no consumer applying the report
-  // thresholds to `score` can read a confident verdict off it.
-  const shrink = tooShort ? (0.28 * input.words) / lengthPolicy.minWords : 1;
-  const p = input.words === 0 ? 0.5 : 0.5 + (input.probability - 0.5) * shrink;
+  const p = shrinkShort(input.probability, input.words, lengthPolicy.minWords);
+  const chunkProbabilities = input.chunkProbabilities.map((cp, i) => shrinkShort(cp, input.chunks[i]?.words ?? input.words, lengthPolicy.minWords));
 
-  const chunkLabels = input.chunkProbabilities.map((cp) => classify(cp, t));
+  const chunkLabels = chunkProbabilities.map((cp) => classify(cp, t));
   const chunksDisagree = chunkLabels.includes('AI') && chunkLabels.includes('Human');
   let verdict: Verdict = p >= t.ai ? 'AI-Generated' : p <= t.human ? 'Human' : 'Mixed';
   if (chunksDisagree) verdict = 'Mixed';
 
   // Agreement: 1 when all chunks say the same as the document, down to 0.5 when they spread widely.
   let agreement = 1;
-  if (input.chunkProbabilities.length >= 2) {
-    const mean = input.chunkProbabilities.reduce((s, x) => s + x, 0) / input.chunkProbabilities.length;
-    const sd = Math.sqrt(input.chunkProbabilities.reduce((s, x) => s + (x - mean) ** 2, 0) / input.chunkProbabilities.length);
+  if (chunkProbabilities.length >= 2) {
+    const mean = chunkProbabilities.reduce((s, x) => s + x, 0) / chunkProbabilities.length;
+    const sd = Math.sqrt(chunkProbabilities.reduce((s, x) => s + (x - mean) ** 2, 0) / chunkProbabilities.length);
     agreement = Math.max(0.5, 1 - sd);
   }
   const languageFactor = input.language === 'English' ? 1 : 0.6;
@@ -173,7 +181,7 @@ export function buildResult(input: ResultInput): DetectionResult {
   const confidence = confidencePercent(p, reliability);
 
   const chunks: DetectionChunk[] = input.chunks.map((c, i) => {
-    const cp = input.chunkProbabilities[i] ?? p;
+    const cp = chunkProbabilities[i] ?? p;
     const r = lengthReliability(c.words, lengthPolicy) * languageFactor * input.engineReliability;
     return {
       index: i,

@@ -25,7 +25,7 @@ const ctx = (scorer: ProbabilityScorer, mode: 'fast' | 'moderate' | 'strong' | '
   wordLists: wl,
   plan: plan.modes[mode],
   thresholds: plan.thresholds,
-  lengthPolicy: plan.lengthPolicy,
+  lengthPolicy: { minWords: 10, reliableWords: 100 },
   chunkSizeWords: 60,
 });
 
