@@ -58,6 +58,7 @@ function runnerSuite(backend: () => TestBackend) {
           beforeEvent: (_event, index) => {
             if (index === 7 && crashes-- > 0) throw new Error('simulated crash mid-batch');
           },
+          flushEachEvent: true,
         }),
       ],
       { schema: readSchema, batchSize: 25 },

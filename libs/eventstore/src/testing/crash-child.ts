@@ -22,6 +22,7 @@ async function main() {
             await new Promise(() => undefined);
           }
         },
+        flushEachEvent: true,
       }),
     ],
     { schema: readSchema, batchSize: 20 },

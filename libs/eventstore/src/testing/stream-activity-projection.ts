@@ -23,22 +23,32 @@ export const StreamActivitySchema = new EntitySchema<StreamActivity>({
   },
 });
 
-export function streamActivityProjection(hooks: { beforeEvent?: (event: RecordedEvent, index: number) => Promise<void> | void } = {}): Projection {
+export interface StreamActivityHooks {
+  beforeEvent?: (event: RecordedEvent, index: number) => Promise<void> | void;
+  /** Flush after every event, so a crash mid-batch leaves written rows behind for the rollback to undo. */
+  flushEachEvent?: boolean;
+}
+
+export function streamActivityProjection(hooks: StreamActivityHooks = {}): Projection {
   return {
     name: 'stream_activity',
     entities: [StreamActivitySchema],
     eventTypes: ['TextSubmitted', 'TextScored'],
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
+      // One query loads every row the batch touches; the runner flushes all changes once.
+      const ids = [...new Set(events.map((event) => event.streamId))];
+      const rows = new Map((await em.find(StreamActivity, { streamId: { $in: ids } })).map((row) => [row.streamId, row]));
       for (const [index, event] of events.entries()) {
         await hooks.beforeEvent?.(event, index);
-        const row =
-          (await em.findOne(StreamActivity, { streamId: event.streamId })) ??
-          em.create(StreamActivity, { streamId: event.streamId, events: 0, words: 0, lastType: '' });
+        let row = rows.get(event.streamId);
+        if (!row) {
+          row = em.create(StreamActivity, { streamId: event.streamId, events: 0, words: 0, lastType: '' });
+          rows.set(event.streamId, row);
+        }
         row.events += 1;
         row.words += Number((event.data as { words?: number }).words ?? 0);
         row.lastType = event.type;
-        // Flushing per event makes a crash mid-batch leave written rows behind, which the rollback must undo.
-        await em.flush();
+        if (hooks.flushEachEvent) await em.flush();
       }
     },
   };

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Starts/stops the real services used by the integration tests and the distributed mode (PostgreSQL, Kafka),
+# and writes .services/env, which `npm test` loads (scripts/jest-global-setup.js).
+#   scripts/services.sh start|stop|status [postgres] [kafka]     (default: both)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+action="${1:-}"
+shift || true
+services=("$@")
+[ ${#services[@]} -eq 0 ] && services=(postgres kafka)
+
+combine_env() {
+  mkdir -p .services
+  cat .services/postgres.env .services/kafka.env 2>/dev/null >.services/env || true
+}
+
+case "$action" in
+  start | stop | status)
+    status=0
+    for service in "${services[@]}"; do
+      case "$service" in
+        postgres | kafka) scripts/"$service".sh "$action" || status=$? ;;
+        *) echo "unknown service $service (postgres, kafka)" >&2; exit 2 ;;
+      esac
+      [ "$action" = start ] && [ $status -ne 0 ] && exit $status
+    done
+    combine_env
+    [ "$action" = start ] && { echo "Services ready; .services/env:"; cat .services/env; }
+    exit $status
+    ;;
+  *) echo "usage: $0 start|stop|status [postgres] [kafka]" >&2; exit 2 ;;
+esac
