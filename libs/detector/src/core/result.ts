@@ -68,9 +68,13 @@ export interface DetectionSignal {
 }
 
 export interface DetectionResult {
-  /** Calibrated AI probability, 0..1 (shrunk towards 0.5 for texts below the minimum length). */
+  /**
+   * Product score 0..1 that the report bands apply to (<= 0.35 Human, >= 0.65 AI-Generated): a monotone map of the
+   * calibrated probability that puts the model's operating points on the band edges (docs/detector.md, "Score").
+   * Pulled towards 0.5 for texts below the minimum length.
+   */
   score: number;
-  /** The same as a percent, 0..100. */
+  /** Calibrated AI probability in percent, 0..100 (also pulled towards 50 for too-short texts). */
   aiProbability: number;
   humanProbability: number;
   /** How much the verdict can be trusted, percent 0..100 (see docs/detector.md, "Confidence"). */
@@ -121,6 +125,8 @@ export function confidencePercent(p: number, reliability: number): number {
 export interface ResultInput {
   /** Calibrated document probability from the engine. */
   probability: number;
+  /** Maps a calibrated probability onto the product score the report bands apply to (default: identity). */
+  scoreOf?: (p: number) => number;
   chunkProbabilities: readonly number[];
   chunks: readonly { start: number; end: number; words: number }[];
   sentences: readonly { start: number; end: number; text: string; words: number; probability: number }[];
@@ -161,12 +167,16 @@ export function shrinkShort(probability: number, words: number, minWords: number
 export function buildResult(input: ResultInput): DetectionResult {
   const { thresholds: t, lengthPolicy } = input;
   const tooShort = input.words < lengthPolicy.minWords;
-  const p = shrinkShort(input.probability, input.words, lengthPolicy.minWords);
-  const chunkProbabilities = input.chunkProbabilities.map((cp, i) => shrinkShort(cp, input.chunks[i]?.words ?? input.words, lengthPolicy.minWords));
-
-  const chunkLabels = chunkProbabilities.map((cp) => classify(cp, t));
+  const scoreOf = input.scoreOf ?? ((q: number) => q);
+  const min = lengthPolicy.minWords;
+  // p: calibrated probability, score: product score (report bands); both pulled to the middle for short texts.
+  const p = shrinkShort(input.probability, input.words, min);
+  const score = shrinkShort(scoreOf(input.probability), input.words, min);
+  const chunkWords = (i: number): number => input.chunks[i]?.words ?? input.words;
+  const chunkProbabilities = input.chunkProbabilities.map((cp, i) => shrinkShort(cp, chunkWords(i), min));
+  const chunkLabels = input.chunkProbabilities.map((cp, i) => classify(shrinkShort(scoreOf(cp), chunkWords(i), min), t));
   const chunksDisagree = chunkLabels.includes('AI') && chunkLabels.includes('Human');
-  let verdict: Verdict = p >= t.ai ? 'AI-Generated' : p <= t.human ? 'Human' : 'Mixed';
+  let verdict: Verdict = score >= t.ai ? 'AI-Generated' : score <= t.human ? 'Human' : 'Mixed';
   if (chunksDisagree) verdict = 'Mixed';
 
   // Agreement: 1 when all chunks say the same as the document, down to 0.5 when they spread widely.
@@ -200,10 +210,10 @@ export function buildResult(input: ResultInput): DetectionResult {
     text: s.text,
     words: s.words,
     aiProbability: round1(100 * s.probability),
-    label: classify(s.probability, t),
+    label: classify(scoreOf(s.probability), t),
   }));
 
-  const towards: 'ai' | 'human' = p >= 0.5 ? 'ai' : 'human';
+  const towards: 'ai' | 'human' = score >= 0.5 ? 'ai' : 'human';
   const { supporting, opposing } = strongestSignals(input.dense, towards);
   const signals = [...supporting, ...opposing].map(toDetectionSignal);
 
@@ -221,7 +231,7 @@ export function buildResult(input: ResultInput): DetectionResult {
 
   const finalLabel = tooShort ? 'Inconclusive (text too short)' : VERDICT_LABEL[verdict];
   return {
-    score: round4(p),
+    score: round4(score),
     aiProbability: round1(100 * p),
     humanProbability: round1(100 - 100 * p),
     confidence,
@@ -229,7 +239,7 @@ export function buildResult(input: ResultInput): DetectionResult {
     finalLabel,
     mode: input.mode,
     modeLabel: input.modeLabel,
-    rationale: buildRationale({ ...input, p, verdict, tooShort, chunkLabels, supporting, opposing }),
+    rationale: buildRationale({ ...input, p: score, verdict, tooShort, chunkLabels, supporting, opposing }),
     words: input.words,
     characters: input.characters,
     language: input.language,
@@ -283,7 +293,7 @@ function buildRationale(
       `${engineName} rates the whole text ${pct} likely AI-written, but its parts disagree: ${ai} of ${x.chunkLabels.length} chunks read as AI and ${human} as human, which suggests mixed authorship or editing.`,
     );
   } else if (x.verdict === 'Mixed') {
-    parts.push(`${engineName} rates the text ${pct} likely AI-written, between the human (${x.thresholds.human}) and AI (${x.thresholds.ai}) thresholds, so it is reported as mixed or uncertain.`);
+    parts.push(`${engineName} rates the text ${pct} likely AI-written, between its likely-human and likely-AI operating points, so it is reported as mixed or uncertain.`);
   } else {
     parts.push(`${engineName} rates the text ${pct} likely AI-written, so it reads as ${x.verdict === 'Human' ? 'human-written' : 'AI-generated'}.`);
   }

@@ -1,5 +1,5 @@
 // The detection pipeline, independent of how probabilities are computed (ONNX model or heuristic):
-// normalise -> language -> sentences -> chunks -> features -> score (batched) -> result.
+// normalise -> language -> sentences -> chunks -> features -> the mode's procedure (manifest) -> result.
 import { chunkSentences } from '../core/chunk';
 import { TextFeatures, type WordLists } from '../core/features';
 import { detectLanguage } from '../core/language';
@@ -7,7 +7,7 @@ import { describeNormalization, normalizeWithReport } from '../core/normalize';
 import { buildResult, type DetectionMode, type DetectionResult, type LengthPolicy, type Thresholds } from '../core/result';
 import { splitSentences } from '../core/sentences';
 import { tokenSpans } from '../core/tokenize';
-import type { ModePlan, ModelRef } from './manifest';
+import { productScore, type ModePlan } from './manifest';
 
 /** Computes calibrated AI probabilities for a batch of texts with one named model. */
 export interface ProbabilityScorer {
@@ -15,6 +15,8 @@ export interface ProbabilityScorer {
   /** 1 for the trained model; lower for the heuristic (feeds the confidence). */
   readonly reliability: number;
   score(model: string, items: readonly TextFeatures[]): Promise<Float64Array>;
+  /** Probabilities for raw input rows (the forensic aggregator). */
+  scoreVectors?(model: string, rows: readonly (readonly number[])[]): Promise<Float64Array>;
 }
 
 export interface AnalyzeContext {
@@ -22,29 +24,59 @@ export interface AnalyzeContext {
   wordLists: WordLists;
   plan: ModePlan;
   thresholds: Thresholds;
+  humanProbability: number;
   lengthPolicy: LengthPolicy;
   chunkSizeWords: number;
   engineWarning?: string;
   now?: () => number;
 }
 
-const logit = (p: number): number => {
-  const q = Math.min(1 - 1e-7, Math.max(1e-7, p));
+/** ln(q/(1-q)) with q clipped to [1e-7, 1-1e-7] (engine.py logit32). */
+export function logit(p: number): number {
+  const q = Math.min(Math.max(p, 1e-7), 1 - 1e-7);
   return Math.log(q / (1 - q));
-};
-const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
+}
 
-/** Weighted mean of several models' logits, per item. */
-async function ensemble(scorer: ProbabilityScorer, refs: readonly ModelRef[], items: readonly TextFeatures[]): Promise<number[]> {
-  if (items.length === 0 || refs.length === 0) return [];
-  const acc = new Array<number>(items.length).fill(0);
-  let total = 0;
-  for (const ref of refs) {
-    const probs = await scorer.score(ref.model, items);
-    for (let i = 0; i < items.length; i++) acc[i] += ref.weight * logit(probs[i]);
-    total += ref.weight;
-  }
-  return acc.map((z) => sigmoid(z / total));
+/**
+ * Forensic windows (manifest `chunking`, engine.py chunk_texts): token windows of `window` tokens every `stride`
+ * tokens, the last one aligned to the end; a text of at most `window` tokens is its own single chunk.
+ */
+export function chunkTexts(norm: string, window = 150, stride = 75): string[] {
+  const spans = tokenSpans(norm);
+  const n = spans.length;
+  if (n <= window) return [norm];
+  const starts: number[] = [];
+  for (let s = 0; s < n - window; s += stride) starts.push(s);
+  if (starts.length === 0 || starts[starts.length - 1] !== n - window) starts.push(n - window);
+  return starts.map((s) => {
+    const e = s + window;
+    const a = spans[s].start;
+    const b = e < n ? spans[e].start : norm.length;
+    return trimSpacesNewlines(norm.slice(a, b));
+  });
+}
+
+function trimSpacesNewlines(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && (s[a] === ' ' || s[a] === '\n')) a++;
+  while (b > a && (s[b - 1] === ' ' || s[b - 1] === '\n')) b--;
+  return s.slice(a, b);
+}
+
+/** The calibrated document probability, exactly as the manifest's per-mode procedure (and ml/inkprint_ml/engine.py). */
+export async function modeProbability(doc: TextFeatures, plan: ModePlan, scorer: ProbabilityScorer, wordLists: WordLists): Promise<number> {
+  const agg = plan.aggregator;
+  if (!agg) return (await scorer.score(plan.documentModel, [doc]))[0];
+  if (!scorer.scoreVectors) throw new Error(`engine ${scorer.engine} cannot run the aggregator "${agg.model}"`);
+  const chunks = chunkTexts(doc.norm, agg.windowTokens, agg.strideTokens);
+  const rows = [doc, ...(chunks.length > 1 ? chunks.map((c) => new TextFeatures(c, wordLists)) : [])];
+  const ps = await scorer.score(plan.documentModel, rows);
+  const z = Array.from(ps, logit);
+  const zc = z.length > 1 ? z.slice(1) : z;
+  let sum = 0;
+  for (const v of zc) sum += v;
+  return (await scorer.scoreVectors(agg.model, [[z[0], sum / zc.length, Math.max(...zc), Math.min(...zc)]]))[0];
 }
 
 export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeContext): Promise<DetectionResult> {
@@ -65,41 +97,42 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
     if (si < sentences.length && sp.start >= sentences[si].start) sentenceWords[si]++;
   }
   const chunks = chunkSentences(sentences, sentenceWords, ctx.chunkSizeWords);
-  const chunkFeatures = chunks.length >= 2 && ctx.plan.chunkModels.length > 0 ? chunks.map((c) => new TextFeatures(norm.slice(c.start, c.end), ctx.wordLists)) : [];
-
+  const chunkFeatures = chunks.length >= 2 && ctx.plan.chunkModel ? chunks.map((c) => new TextFeatures(norm.slice(c.start, c.end), ctx.wordLists)) : [];
   // Sentence windows: +-k sentences around each sentence, for each configured k.
-  const windowFeatures: TextFeatures[][] = ctx.plan.sentenceWindows.map((k) =>
-    sentences.map((_, i) => {
-      const a = sentences[Math.max(0, i - k)].start;
-      const b = sentences[Math.min(sentences.length - 1, i + k)].end;
-      return new TextFeatures(norm.slice(a, b), ctx.wordLists);
-    }),
-  );
+  const windowFeatures: TextFeatures[][] =
+    ctx.plan.sentenceModel && sentences.length >= 2
+      ? ctx.plan.sentenceWindows.map((k) =>
+          sentences.map((_, i) => {
+            const a = sentences[Math.max(0, i - k)].start;
+            const b = sentences[Math.min(sentences.length - 1, i + k)].end;
+            return new TextFeatures(norm.slice(a, b), ctx.wordLists);
+          }),
+        )
+      : [];
   const t2 = now();
 
-  let docProb = doc.words > 0 ? (await ensemble(ctx.scorer, ctx.plan.models, [doc]))[0] : 0.5;
-  const chunkProbs = chunkFeatures.length > 0 ? await ensemble(ctx.scorer, ctx.plan.chunkModels, chunkFeatures) : chunks.map(() => docProb);
-  if (ctx.plan.chunkBlend > 0 && chunkFeatures.length >= 2) {
-    const totalWords = chunks.reduce((s, c) => s + c.words, 0) || 1;
-    const chunkLogit = chunks.reduce((s, c, i) => s + (c.words / totalWords) * logit(chunkProbs[i]), 0);
-    docProb = sigmoid((1 - ctx.plan.chunkBlend) * logit(docProb) + ctx.plan.chunkBlend * chunkLogit);
-  }
+  const docProb = doc.words > 0 ? await modeProbability(doc, ctx.plan, ctx.scorer, ctx.wordLists) : 0.5;
+  const chunkProbs =
+    chunkFeatures.length > 0 && ctx.plan.chunkModel ? Array.from(await ctx.scorer.score(ctx.plan.chunkModel, chunkFeatures)) : chunks.map(() => docProb);
   let sentenceProbs: number[];
-  if (windowFeatures.length > 0 && ctx.plan.sentenceModels.length > 0 && sentences.length >= 2) {
-    const perScale: number[][] = [];
-    for (const wf of windowFeatures) perScale.push(await ensemble(ctx.scorer, ctx.plan.sentenceModels, wf));
-    sentenceProbs = sentences.map((_, i) => sigmoid(perScale.reduce((s, ps) => s + logit(ps[i]), 0) / perScale.length));
+  if (windowFeatures.length > 0 && ctx.plan.sentenceModel) {
+    const perScale: Float64Array[] = [];
+    for (const wf of windowFeatures) perScale.push(await ctx.scorer.score(ctx.plan.sentenceModel, wf));
+    sentenceProbs = sentences.map((_, i) => {
+      const z = perScale.reduce((s, ps) => s + logit(ps[i]), 0) / perScale.length;
+      return 1 / (1 + Math.exp(-z));
+    });
   } else {
     // Without window scoring a sentence carries its chunk's probability.
-    const byChunk = new Array<number>(sentences.length).fill(docProb);
-    chunks.forEach((c, ci) => c.sentenceIndices.forEach((s) => (byChunk[s] = chunkProbs[ci])));
-    sentenceProbs = byChunk;
+    sentenceProbs = new Array<number>(sentences.length).fill(docProb);
+    chunks.forEach((c, ci) => c.sentenceIndices.forEach((s) => (sentenceProbs[s] = chunkProbs[ci])));
   }
   const t3 = now();
 
   const aiWordsFound = [...new Set(doc.toks.filter((t) => ctx.wordLists.aiWords.has(t)))];
   return buildResult({
     probability: docProb,
+    scoreOf: (p) => productScore(p, ctx.humanProbability, ctx.plan.operatingThreshold, ctx.thresholds),
     chunkProbabilities: chunkProbs,
     chunks,
     sentences: sentences.map((s, i) => ({ start: s.start, end: s.end, text: s.text, words: sentenceWords[i], probability: sentenceProbs[i] })),

@@ -1,17 +1,28 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseWordLists, type TextFeatures } from '../core/features';
-import { analyze, type ProbabilityScorer } from './analyze';
+import { TextFeatures, parseWordLists } from '../core/features';
+import { analyze, chunkTexts, logit, modeProbability, type ProbabilityScorer } from './analyze';
 import { parseManifest } from './manifest';
 
 const wl = parseWordLists(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../models/inkprint-wordlists.json'), 'utf8')));
-const plan = parseManifest({ models: { fast: { file: 'f', feature_set: 'fast' }, full: { file: 'g', feature_set: 'full' } } });
+const plan = parseManifest({
+  feature_sets: { agg: { dim: 4, names: ['a', 'b', 'c', 'd'] } },
+  models: { fast: { file: 'f', feature_set: 'fast' }, full: { file: 'g', feature_set: 'full' }, agg: { file: 'h', feature_set: 'agg' } },
+  modes: { fast: { models: ['fast'] }, moderate: { models: ['full'] }, strong: { models: ['full'] }, forensic: { models: ['full', 'agg'] } },
+});
 
 /** A scorer whose probability is the share of the word "robot" among tokens, times 5 (deterministic, inspectable). */
 class RobotScorer implements ProbabilityScorer {
   readonly engine = 'fake';
   readonly reliability = 1;
   calls: { model: string; n: number }[] = [];
+  vectors: number[][] = [];
+  async scoreVectors(model: string, rows: readonly (readonly number[])[]): Promise<Float64Array> {
+    this.calls.push({ model, n: rows.length });
+    this.vectors.push(...rows.map((r) => [...r]));
+    // The aggregator's answer: sigmoid of the max chunk logit.
+    return Float64Array.from(rows.map((r) => 1 / (1 + Math.exp(-r[2]))));
+  }
   async score(model: string, items: readonly TextFeatures[]): Promise<Float64Array> {
     this.calls.push({ model, n: items.length });
     return Float64Array.from(items.map((f) => Math.min(0.99, Math.max(0.01, (5 * f.toks.filter((t) => t === 'robot').length) / Math.max(1, f.words)))));
@@ -25,6 +36,7 @@ const ctx = (scorer: ProbabilityScorer, mode: 'fast' | 'moderate' | 'strong' | '
   wordLists: wl,
   plan: plan.modes[mode],
   thresholds: plan.thresholds,
+  humanProbability: plan.humanProbability,
   lengthPolicy: { minWords: 10, reliableWords: 100 },
   chunkSizeWords: 60,
 });
@@ -55,7 +67,7 @@ describe('analyze', () => {
     const rows = (s: RobotScorer) => s.calls.reduce((a, c) => a + c.n, 0);
     expect(rows(fast)).toBeLessThan(rows(strong));
     expect(rows(strong)).toBeLessThan(rows(forensic));
-    expect(new Set(forensic.calls.map((c) => c.model))).toEqual(new Set(['full', 'fast']));
+    expect(new Set(forensic.calls.map((c) => c.model))).toEqual(new Set(['full', 'agg']));
     // Window scores differ per sentence: the first (human) and last (robot) sentences are far apart.
     expect(rs.sentences[0].aiProbability).toBeLessThan(rs.sentences[rs.sentences.length - 1].aiProbability);
   });
@@ -74,5 +86,30 @@ describe('analyze', () => {
     expect(r.words).toBe(0);
     expect(r.score).toBe(0.5);
     expect(scorer.calls).toEqual([]);
+  });
+});
+
+describe('forensic procedure (manifest chunking + aggregator)', () => {
+  it('chunkTexts: one chunk up to 150 tokens, else 150-token windows every 75 tokens with the last aligned to the end', () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    expect(chunkTexts(words(150))).toEqual([words(150)]);
+    const c = chunkTexts(words(400));
+    expect(c.map((x) => x.split(' ')[0])).toEqual(['w0', 'w75', 'w150', 'w225', 'w250']);
+    expect(c.every((x) => x.split(' ').length === 150)).toBe(true);
+    expect(chunkTexts(words(225)).map((x) => x.split(' ')[0])).toEqual(['w0', 'w75']);
+    expect(chunkTexts('a b\n\nc', 2, 1)).toEqual(['a b', 'b\n\nc']);
+  });
+
+  it('feeds [doc logit, mean, max, min of chunk logits] to the aggregator', async () => {
+    const scorer = new RobotScorer();
+    const text = Array.from({ length: 40 }, () => human).join('') + robot.repeat(20);
+    const doc = new TextFeatures(text.trim(), wl);
+    const p = await modeProbability(doc, plan.modes.forensic, scorer, wl);
+    expect(scorer.calls[0].model).toBe('full');
+    const [z0, mean, max, min] = scorer.vectors[0];
+    expect(max).toBeGreaterThan(mean);
+    expect(mean).toBeGreaterThan(min);
+    expect(z0).toBeCloseTo(logit((await scorer.score('full', [doc]))[0]), 12);
+    expect(p).toBeCloseTo(1 / (1 + Math.exp(-max)), 12);
   });
 });

@@ -2,10 +2,11 @@
 // (engine 'heuristic') when the model cannot load. Safe to create one per worker thread.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { EMPTY_WORD_LISTS, parseWordLists, type WordLists } from '../core/features';
+import { EMPTY_WORD_LISTS, TextFeatures, parseWordLists, type WordLists } from '../core/features';
+import { normalize } from '../core/normalize';
 import { HEURISTIC_PARAMS } from '../core/heuristic-params';
-import { DEFAULT_MODE, isDetectionMode, type DetectionMode, type DetectionResult } from '../core/result';
-import { analyze, type ProbabilityScorer } from './analyze';
+import { DEFAULT_MODE, DETECTION_MODES, isDetectionMode, type DetectionMode, type DetectionResult } from '../core/result';
+import { analyze, modeProbability, type ProbabilityScorer } from './analyze';
 import { HeuristicScorer } from './heuristic-scorer';
 import { parseManifest, type DetectorPlan } from './manifest';
 import { OnnxScorer } from './onnx-scorer';
@@ -35,7 +36,9 @@ export interface DetectorInfo {
   models: string[];
   fallbackReason?: string;
   thresholds: DetectorPlan['thresholds'];
-  operatingThreshold: number;
+  /** Per mode: the calibrated probability at which the model card flags a text (maps to score 0.65). */
+  operatingThresholds: Record<DetectionMode, number>;
+  humanProbability: number;
   minWords: number;
   chunkSizeWords: number;
   modelCard?: string;
@@ -45,6 +48,8 @@ export interface DetectorInfo {
 export interface Detector {
   readonly info: DetectorInfo;
   detect(text: string, options?: DetectOptions): Promise<DetectionResult>;
+  /** Only the calibrated probability of the mode's procedure (no chunks, sentences or result): parity and eval. */
+  probability(text: string, options?: DetectOptions): Promise<{ probability: number; words: number }>;
   close(): Promise<void>;
 }
 
@@ -96,7 +101,8 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       const files = Object.entries(p.models).map(([name, spec]) => ({
         name,
         path: path.resolve(modelsDir, spec.file),
-        layout: p.featureSets[spec.featureSet],
+        dim: spec.dim,
+        ...(spec.kind === 'features' ? { layout: p.featureSets[spec.featureSet] } : {}),
       }));
       scorer = await OnnxScorer.load(`${p.name.replace(/-detector$/, '')}-onnx-v${p.version}`, files, options.threads ?? 1);
     }
@@ -126,7 +132,8 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     models: activeScorer instanceof OnnxScorer ? activeScorer.modelNames() : [],
     ...(fallbackReason ? { fallbackReason } : {}),
     thresholds: activePlan.thresholds,
-    operatingThreshold: activePlan.operatingThreshold,
+    operatingThresholds: Object.fromEntries(DETECTION_MODES.map((m) => [m, activePlan.modes[m].operatingThreshold])) as Record<DetectionMode, number>,
+    humanProbability: activePlan.humanProbability,
     minWords: activePlan.lengthPolicy.minWords,
     chunkSizeWords,
     ...(activePlan.modelCard ? { modelCard: activePlan.modelCard } : {}),
@@ -144,10 +151,17 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
         wordLists,
         plan: activePlan.modes[mode],
         thresholds: activePlan.thresholds,
+        humanProbability: activePlan.humanProbability,
         lengthPolicy: activePlan.lengthPolicy,
         chunkSizeWords,
         engineWarning,
       });
+    },
+    async probability(text: string, opts: DetectOptions = {}): Promise<{ probability: number; words: number }> {
+      const mode = opts.mode ?? DEFAULT_MODE;
+      if (!isDetectionMode(mode)) throw new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`);
+      const doc = new TextFeatures(normalize(text), wordLists);
+      return { probability: await modeProbability(doc, activePlan.modes[mode], activeScorer, wordLists), words: doc.words };
     },
     async close(): Promise<void> {
       if (activeScorer instanceof OnnxScorer) await activeScorer.release();

@@ -1,31 +1,36 @@
-// The model manifest (models/inkprint-detector.json, written by ml/) parsed into the engine's plan.
-// Parsing is pure and tolerant of missing optional fields; anything the engine cannot run is an error.
+// The model manifest (models/inkprint-detector.json, written by ml/inkprint_ml/card.py) parsed into the
+// engine's per-mode plan. Pure; throws an Error naming the offending field when the engine cannot run it.
 import { FEATURE_SETS, type FeatureFamily, type FeatureSetLayout } from '../core/features';
 import { DEFAULT_THRESHOLDS, DETECTION_MODES, type DetectionMode, type LengthPolicy, type Thresholds } from '../core/result';
 
-export interface ModelRef {
-  /** key in `models` */
+export interface AggregatorPlan {
+  /** Model over [doc_logit, mean, max, min of chunk logits] (feature set of dim 4). */
   model: string;
-  weight: number;
+  windowTokens: number;
+  strideTokens: number;
 }
 
 export interface ModePlan {
   mode: DetectionMode;
   label: string;
-  /** Document probability: weighted mean of these models' logits. */
-  models: ModelRef[];
-  /** Models scoring each chunk (empty: chunks inherit the document probability). */
-  chunkModels: ModelRef[];
-  /** How each sentence gets its score: inherit its chunk's, or score a window of +-k sentences around it. */
+  /** Model giving the whole-document probability (or the chunk logits fed to the aggregator). */
+  documentModel: string;
+  aggregator?: AggregatorPlan;
+  /** Model scoring each display chunk (undefined: chunks inherit the document probability). */
+  chunkModel?: string;
+  /** Sentence scores from windows of +-k sentences (empty: a sentence inherits its chunk's probability). */
   sentenceWindows: number[];
-  sentenceModels: ModelRef[];
-  /** Weight of the length-weighted chunk mean in the document logit (0: the whole-document score only). */
-  chunkBlend: number;
+  sentenceModel?: string;
+  /** The mode's operating point on the calibrated probability (manifest modes[m].threshold). */
+  operatingThreshold: number;
 }
 
 export interface ModelSpec {
   file: string;
   featureSet: string;
+  /** Input width: the layout's for feature models, the aggregate width for aggregators. */
+  dim: number;
+  kind: 'features' | 'aggregate';
 }
 
 export interface DetectorPlan {
@@ -37,9 +42,10 @@ export interface DetectorPlan {
   featureSets: Record<string, FeatureSetLayout>;
   models: Record<string, ModelSpec>;
   modes: Record<DetectionMode, ModePlan>;
+  /** Report bands on the product score (spec: Human <= 0.35, AI-Generated >= 0.65). */
   thresholds: Thresholds;
-  /** Threshold used for "flagged as AI" in eval (FPR at the default operating point). */
-  operatingThreshold: number;
+  /** Calibrated probability at or below which the model card calls a text likely human (maps to score 0.35). */
+  humanProbability: number;
   lengthPolicy: LengthPolicy;
   chunkSizeWords: number;
 }
@@ -62,127 +68,120 @@ function num(x: unknown): number | undefined {
 function str(x: unknown): string | undefined {
   return typeof x === 'string' && x.length > 0 ? x : undefined;
 }
-function pick(o: Json | undefined, ...keys: string[]): unknown {
-  if (!o) return undefined;
-  for (const k of keys) if (o[k] !== undefined) return o[k];
-  return undefined;
-}
 
-function parseLayout(x: unknown): FeatureSetLayout | undefined {
-  const blocks = Array.isArray(x) ? x : (pick(obj(x), 'blocks', 'layout') as unknown);
-  if (!Array.isArray(blocks)) return undefined;
-  const out: { family: FeatureFamily; dim: number }[] = [];
-  for (const b of blocks) {
-    const fam = Array.isArray(b) ? b[0] : pick(obj(b), 'family', 'name', 'block');
-    const dim = Array.isArray(b) ? b[1] : pick(obj(b), 'dim', 'size');
-    if ((fam !== 'word' && fam !== 'char' && fam !== 'dense') || typeof dim !== 'number') return undefined;
-    out.push({ family: fam, dim });
+type ParsedSet = { kind: 'features'; layout: FeatureSetLayout } | { kind: 'aggregate'; dim: number };
+
+function parseFeatureSet(name: string, x: unknown): ParsedSet {
+  const o = obj(x);
+  const blocks = Array.isArray(x) ? x : o?.blocks;
+  if (Array.isArray(blocks)) {
+    const layout: { family: FeatureFamily; dim: number }[] = [];
+    let offset = 0;
+    for (const b of blocks) {
+      const bo = obj(b);
+      const fam = bo?.family;
+      const dim = num(bo?.dim);
+      if ((fam !== 'word' && fam !== 'char' && fam !== 'dense') || dim === undefined) {
+        throw new Error(`manifest: feature set "${name}" has a block the engine does not know (${JSON.stringify(b)})`);
+      }
+      const declared = num(bo?.offset);
+      if (declared !== undefined && declared !== offset) throw new Error(`manifest: feature set "${name}" block "${fam}" offset ${declared}, expected ${offset}`);
+      layout.push({ family: fam, dim });
+      offset += dim;
+    }
+    const total = num(o?.dim);
+    if (total !== undefined && total !== offset) throw new Error(`manifest: feature set "${name}" dim ${total} != sum of blocks ${offset}`);
+    return { kind: 'features', layout };
   }
-  return out;
+  const dim = num(o?.dim);
+  if (dim !== undefined && Array.isArray(o?.names)) return { kind: 'aggregate', dim };
+  throw new Error(`manifest: feature set "${name}" has no readable layout`);
 }
 
-function parseRefs(x: unknown, models: Record<string, ModelSpec>): ModelRef[] | undefined {
-  if (x === undefined || x === null) return undefined;
-  const list = Array.isArray(x) ? x : [x];
-  const refs: ModelRef[] = [];
-  for (const item of list) {
-    const name = typeof item === 'string' ? item : str(pick(obj(item), 'model', 'name'));
-    const weight = typeof item === 'string' ? 1 : (num(pick(obj(item), 'weight')) ?? 1);
-    if (!name || !models[name]) throw new Error(`manifest: mode refers to unknown model "${String(name)}"`);
-    refs.push({ model: name, weight });
-  }
-  return refs;
-}
-
-/** Parse models/inkprint-detector.json. Throws an Error naming the offending field. */
+/** Parse models/inkprint-detector.json. */
 export function parseManifest(raw: unknown): DetectorPlan {
   const m = obj(raw);
   if (!m) throw new Error('manifest: expected a JSON object');
-  const featureSets: Record<string, FeatureSetLayout> = { ...FEATURE_SETS };
-  const fsRaw = obj(pick(m, 'feature_sets', 'featureSets'));
-  for (const [k, v] of Object.entries(fsRaw ?? {})) {
-    const layout = parseLayout(v);
-    if (layout) featureSets[k] = layout;
-    else if (!featureSets[k]) throw new Error(`manifest: feature set "${k}" has no readable layout`);
-  }
+  const sets: Record<string, ParsedSet> = {};
+  for (const [k, layout] of Object.entries(FEATURE_SETS)) sets[k] = { kind: 'features', layout };
+  for (const [k, v] of Object.entries(obj(m.feature_sets) ?? {})) sets[k] = parseFeatureSet(k, v);
+
+  const modelsRaw = obj(m.models);
+  if (!modelsRaw || Object.keys(modelsRaw).length === 0) throw new Error('manifest: "models" is missing or empty');
   const models: Record<string, ModelSpec> = {};
-  const modelsRaw = obj(pick(m, 'models'));
-  if (!modelsRaw) throw new Error('manifest: "models" is missing');
   for (const [k, v] of Object.entries(modelsRaw)) {
     const o = obj(v);
-    const file = str(typeof v === 'string' ? v : pick(o, 'file', 'path', 'onnx'));
-    const featureSet = str(pick(o, 'feature_set', 'featureSet', 'features')) ?? (k.includes('fast') ? 'fast' : 'full');
+    const file = str(o?.file);
+    const featureSet = str(o?.feature_set) ?? (k === 'fast' ? 'fast' : 'full');
     if (!file) throw new Error(`manifest: model "${k}" has no file`);
-    if (!featureSets[featureSet]) throw new Error(`manifest: model "${k}" uses unknown feature set "${featureSet}"`);
-    models[k] = { file, featureSet };
+    const set = sets[featureSet];
+    if (!set) throw new Error(`manifest: model "${k}" uses unknown feature set "${featureSet}"`);
+    const dim = set.kind === 'features' ? set.layout.reduce((s, b) => s + b.dim, 0) : set.dim;
+    models[k] = { file, featureSet, dim, kind: set.kind };
   }
-  const names = Object.keys(models);
-  if (names.length === 0) throw new Error('manifest: no models');
-  const fastName = names.find((n) => models[n].featureSet === 'fast') ?? names[0];
-  const fullName = names.find((n) => models[n].featureSet !== 'fast') ?? fastName;
+  const featureModels = Object.keys(models).filter((k) => models[k].kind === 'features');
+  if (featureModels.length === 0) throw new Error('manifest: no model reads text features');
+  const byName = (n: string): string | undefined => (models[n]?.kind === 'features' ? n : undefined);
+  const fastName = byName('fast') ?? featureModels.find((n) => models[n].featureSet === 'fast') ?? featureModels[0];
+  const fullName = featureModels.find((n) => models[n].featureSet !== 'fast') ?? fastName;
 
-  const modesRaw = obj(pick(m, 'modes')) ?? {};
-  const defaults: Record<DetectionMode, Omit<ModePlan, 'mode' | 'label'>> = {
-    fast: { models: [{ model: fastName, weight: 1 }], chunkModels: [{ model: fastName, weight: 1 }], sentenceWindows: [], sentenceModels: [], chunkBlend: 0 },
-    moderate: { models: [{ model: fullName, weight: 1 }], chunkModels: [{ model: fullName, weight: 1 }], sentenceWindows: [], sentenceModels: [], chunkBlend: 0 },
-    strong: {
-      models: [{ model: fullName, weight: 1 }],
-      chunkModels: [{ model: fullName, weight: 1 }],
-      sentenceWindows: [1],
-      sentenceModels: [{ model: fullName, weight: 1 }],
-      chunkBlend: 0,
-    },
-    forensic: {
-      models: [{ model: fullName, weight: 2 }, { model: fastName, weight: 1 }],
-      chunkModels: [{ model: fullName, weight: 2 }, { model: fastName, weight: 1 }],
-      sentenceWindows: [1, 2],
-      sentenceModels: [{ model: fullName, weight: 1 }],
-      chunkBlend: 0.25,
-    },
-  };
+  const chunking = obj(m.chunking);
+  const windowTokens = num(chunking?.window_tokens) ?? 150;
+  const strideTokens = num(chunking?.stride_tokens) ?? 75;
+  const modesRaw = obj(m.modes) ?? {};
   const modes = {} as Record<DetectionMode, ModePlan>;
   for (const mode of DETECTION_MODES) {
     const o = obj(modesRaw[mode]);
-    const d = defaults[mode];
-    const docModels = parseRefs(pick(o, 'models', 'model', 'ensemble'), models) ?? d.models;
-    const windowsRaw = pick(o, 'sentence_windows', 'sentenceWindows', 'sentence_window');
-    const windows = Array.isArray(windowsRaw) ? windowsRaw.filter((w): w is number => typeof w === 'number') : typeof windowsRaw === 'number' ? [windowsRaw] : d.sentenceWindows;
+    let names: string[];
+    if (Array.isArray(o?.models)) names = o.models.map(String);
+    else if (o) throw new Error(`manifest: modes.${mode}.models must be a list`);
+    else names = [byName(mode) ?? (mode === 'fast' ? fastName : fullName)];
+    for (const n of names) if (!models[n]) throw new Error(`manifest: mode "${mode}" refers to unknown model "${n}"`);
+    const docModel = names.find((n) => models[n].kind === 'features');
+    if (!docModel) throw new Error(`manifest: mode "${mode}" has no model reading text features`);
+    const agg = names.find((n) => models[n].kind === 'aggregate');
+    const rich = mode === 'strong' || mode === 'forensic';
     modes[mode] = {
       mode,
-      label: str(pick(o, 'label', 'mode_label', 'modeLabel')) ?? MODE_LABELS[mode],
-      models: docModels,
-      chunkModels: parseRefs(pick(o, 'chunk_models', 'chunkModels', 'chunk_model'), models) ?? (o ? docModels : d.chunkModels),
-      sentenceWindows: windows,
-      sentenceModels: parseRefs(pick(o, 'sentence_models', 'sentenceModels', 'sentence_model'), models) ?? (o ? docModels.slice(0, 1) : d.sentenceModels),
-      chunkBlend: num(pick(o, 'chunk_blend', 'chunkBlend')) ?? d.chunkBlend,
+      label: MODE_LABELS[mode],
+      documentModel: docModel,
+      ...(agg ? { aggregator: { model: agg, windowTokens, strideTokens } } : {}),
+      chunkModel: docModel,
+      sentenceWindows: mode === 'forensic' ? [1, 2] : rich ? [1] : [],
+      ...(rich ? { sentenceModel: docModel } : {}),
+      operatingThreshold: num(o?.threshold) ?? DEFAULT_THRESHOLDS.ai,
     };
   }
-  const th = obj(pick(m, 'thresholds'));
-  const thresholds: Thresholds = {
-    human: num(pick(th, 'human', 'human_max', 'humanMax')) ?? DEFAULT_THRESHOLDS.human,
-    ai: num(pick(th, 'ai', 'ai_min', 'aiMin')) ?? DEFAULT_THRESHOLDS.ai,
-  };
-  if (!(thresholds.human < thresholds.ai)) throw new Error('manifest: thresholds.human must be below thresholds.ai');
-  const minWords = num(pick(m, 'min_words', 'minWords', 'minimum_words')) ?? num(pick(obj(pick(m, 'length')), 'min_words')) ?? 50;
+  // "p <= 0.2: 'likely human'" in verdict_bands: the probability that maps to the Human band edge.
+  const bands = obj(m.verdict_bands);
+  const noteHuman = /p\s*<=\s*([0-9.]+)\s*:\s*'likely human'/.exec(String(bands?.note ?? ''))?.[1];
+  const humanProbability = num(bands?.human_max) ?? (noteHuman ? Number(noteHuman) : DEFAULT_THRESHOLDS.human);
+  const minWords = num(m.min_words) ?? 50;
   return {
-    name: str(pick(m, 'name')) ?? 'inkprint-detector',
-    version: String(pick(m, 'version', 'model_version') ?? '1'),
-    featureVersion: String(pick(m, 'feature_version', 'featureVersion') ?? '1'),
-    wordlistsFile: str(pick(m, 'wordlists', 'wordlists_file')) ?? 'inkprint-wordlists.json',
-    modelCard: str(pick(m, 'model_card', 'modelCard', 'card')),
-    featureSets,
+    name: str(m.name) ?? 'inkprint-detector',
+    version: String(m.version ?? '1'),
+    featureVersion: String(m.feature_version ?? '1'),
+    wordlistsFile: str(m.wordlists) ?? 'inkprint-wordlists.json',
+    modelCard: str(m.model_card) ?? 'models/inkprint-detector.card.md',
+    featureSets: Object.fromEntries(Object.entries(sets).flatMap(([k, s]) => (s.kind === 'features' ? [[k, s.layout]] : []))),
     models,
     modes,
-    thresholds,
-    operatingThreshold: num(pick(th, 'default', 'operating', 'operating_point', 'flag')) ?? thresholds.ai,
-    lengthPolicy: { minWords, reliableWords: num(pick(m, 'reliable_words', 'reliableWords')) ?? Math.max(minWords * 4, 200) },
-    chunkSizeWords: num(pick(m, 'chunk_size_words', 'chunkSizeWords', 'chunk_words')) ?? 200,
+    thresholds: DEFAULT_THRESHOLDS,
+    humanProbability,
+    lengthPolicy: { minWords, reliableWords: Math.max(200, minWords * 4) },
+    chunkSizeWords: windowTokens,
   };
 }
 
-/** The plan used by the heuristic engine when no manifest can be read. */
-export const HEURISTIC_PLAN_DEFAULTS = {
-  thresholds: DEFAULT_THRESHOLDS,
-  lengthPolicy: { minWords: 50, reliableWords: 200 },
-  chunkSizeWords: 200,
-} as const;
+/**
+ * Maps a calibrated probability onto the product score so the spec's fixed report bands line up with the model's
+ * operating points: p = humanProbability -> 0.35 and p = operatingThreshold -> 0.65, linear in between and to 0 / 1
+ * at the ends. Monotone, so AUROC is unchanged; `aiProbability` keeps the calibrated probability itself.
+ */
+export function productScore(p: number, humanProbability: number, operatingThreshold: number, t: Thresholds = DEFAULT_THRESHOLDS): number {
+  const h = Math.min(humanProbability, operatingThreshold - 1e-6);
+  const a = operatingThreshold;
+  if (p <= h) return h > 0 ? (p / h) * t.human : t.human;
+  if (p < a) return t.human + ((p - h) / (a - h)) * (t.ai - t.human);
+  return a < 1 ? t.ai + ((p - a) / (1 - a)) * (1 - t.ai) : 1;
+}

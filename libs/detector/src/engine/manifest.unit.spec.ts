@@ -1,40 +1,80 @@
-import { parseManifest } from './manifest';
+import { parseManifest, productScore } from './manifest';
 
-const minimal = {
+const block = (family: string, offset: number, dim: number) => ({ family, offset, dim });
+/** The shape ml/inkprint_ml/card.py writes. */
+const manifest = {
   name: 'inkprint-detector',
-  version: '1',
-  models: { fast: { file: 'a.onnx', feature_set: 'fast' }, full: { file: 'b.onnx', feature_set: 'full' } },
+  version: '1.0.0',
+  feature_version: '1',
+  wordlists: 'inkprint-wordlists.json',
+  min_words: 50,
+  feature_sets: {
+    fast: { dim: 65576, blocks: [block('word', 0, 65536), block('dense', 65536, 40)] },
+    full: { dim: 131112, blocks: [block('word', 0, 65536), block('char', 65536, 65536), block('dense', 131072, 40)] },
+    forensic_aggregate: { dim: 4, names: ['doc_logit', 'mean_chunk_logit', 'max_chunk_logit', 'min_chunk_logit'] },
+  },
+  chunking: { window_tokens: 150, stride_tokens: 75 },
+  models: {
+    fast: { file: 'inkprint-fast.onnx', feature_set: 'fast' },
+    moderate: { file: 'inkprint-moderate.onnx', feature_set: 'full' },
+    strong: { file: 'inkprint-strong.onnx', feature_set: 'full' },
+    forensic: { file: 'inkprint-forensic-aggregator.onnx', feature_set: 'forensic_aggregate' },
+  },
+  modes: {
+    fast: { models: ['fast'], threshold: 0.71 },
+    moderate: { models: ['moderate'], threshold: 0.62 },
+    strong: { models: ['strong'], threshold: 0.6 },
+    forensic: { models: ['strong', 'forensic'], threshold: 0.55 },
+  },
+  verdict_bands: { note: "p >= threshold: 'likely AI'; p <= 0.2: 'likely human'; otherwise 'uncertain'." },
 };
 
-describe('parseManifest', () => {
-  it('fills defaults: thresholds 0.35/0.65, moderate on the full model, more evidence in higher modes', () => {
-    const p = parseManifest(minimal);
-    expect(p.thresholds).toEqual({ human: 0.35, ai: 0.65 });
-    expect(p.modes.fast.models).toEqual([{ model: 'fast', weight: 1 }]);
-    expect(p.modes.moderate.models).toEqual([{ model: 'full', weight: 1 }]);
-    expect(p.modes.strong.sentenceWindows.length).toBeGreaterThan(0);
-    expect(p.modes.forensic.models.length).toBeGreaterThan(1);
-    expect(p.featureSets.full.map((b) => b.family)).toEqual(['word', 'char', 'dense']);
+describe('parseManifest (ml/ card.py format)', () => {
+  it('maps each mode to its model, the forensic aggregator and its operating threshold', () => {
+    const p = parseManifest(manifest);
+    expect(p.modes.fast).toMatchObject({ documentModel: 'fast', operatingThreshold: 0.71, sentenceWindows: [] });
+    expect(p.modes.moderate).toMatchObject({ documentModel: 'moderate', chunkModel: 'moderate' });
+    expect(p.modes.strong).toMatchObject({ documentModel: 'strong', sentenceWindows: [1], sentenceModel: 'strong' });
+    expect(p.modes.forensic).toMatchObject({ documentModel: 'strong', aggregator: { model: 'forensic', windowTokens: 150, strideTokens: 75 } });
+    expect(p.models.forensic).toMatchObject({ kind: 'aggregate', dim: 4 });
+    expect(p.models.strong).toMatchObject({ kind: 'features', dim: 131112 });
+    expect(p.lengthPolicy.minWords).toBe(50);
+    expect(p.humanProbability).toBe(0.2);
+    expect(p.chunkSizeWords).toBe(150);
   });
 
-  it('reads thresholds, minimum words and per-mode models from the manifest', () => {
-    const p = parseManifest({
-      ...minimal,
-      thresholds: { human: 0.3, ai: 0.7, default: 0.5 },
-      min_words: 80,
-      modes: { fast: { model: 'full' }, strong: { models: [{ model: 'full', weight: 2 }, 'fast'] } },
-    });
-    expect(p.thresholds).toEqual({ human: 0.3, ai: 0.7 });
-    expect(p.operatingThreshold).toBe(0.5);
-    expect(p.lengthPolicy.minWords).toBe(80);
-    expect(p.modes.fast.models).toEqual([{ model: 'full', weight: 1 }]);
-    expect(p.modes.strong.models).toEqual([{ model: 'full', weight: 2 }, { model: 'fast', weight: 1 }]);
+  it('defaults a manifest without modes to fast/full models and identity bands', () => {
+    const p = parseManifest({ models: { fast: { file: 'a', feature_set: 'fast' }, full: { file: 'b', feature_set: 'full' } } });
+    expect(p.modes.fast.documentModel).toBe('fast');
+    expect(p.modes.forensic.documentModel).toBe('full');
+    expect(p.modes.forensic.aggregator).toBeUndefined();
+    expect(p.modes.moderate.operatingThreshold).toBe(0.65);
+    expect(p.humanProbability).toBe(0.35);
   });
 
-  it('rejects unknown models, unknown feature sets and inverted thresholds', () => {
-    expect(() => parseManifest({ ...minimal, modes: { fast: { model: 'nope' } } })).toThrow(/unknown model "nope"/);
-    expect(() => parseManifest({ models: { x: { file: 'x.onnx', feature_set: 'weird' } } })).toThrow(/unknown feature set/);
-    expect(() => parseManifest({ ...minimal, thresholds: { human: 0.7, ai: 0.3 } })).toThrow(/thresholds/);
+  it('rejects unknown models, unknown feature sets, bad offsets and non-objects', () => {
+    expect(() => parseManifest({ ...manifest, modes: { fast: { models: ['nope'] } } })).toThrow(/unknown model "nope"/);
+    expect(() => parseManifest({ models: { x: { file: 'x.onnx', feature_set: 'weird' } } })).toThrow(/unknown feature set "weird"/);
+    expect(() =>
+      parseManifest({ ...manifest, feature_sets: { fast: { dim: 65576, blocks: [block('word', 0, 65536), block('dense', 7, 40)] } } }),
+    ).toThrow(/offset 7, expected 65536/);
+    expect(() => parseManifest({ ...manifest, modes: { forensic: { models: ['forensic'] } } })).toThrow(/no model reading text features/);
     expect(() => parseManifest(null)).toThrow(/JSON object/);
+  });
+});
+
+describe('productScore', () => {
+  it('puts the likely-human probability on 0.35 and the operating threshold on 0.65, monotonically', () => {
+    expect(productScore(0.2, 0.2, 0.8)).toBeCloseTo(0.35, 12);
+    expect(productScore(0.8, 0.2, 0.8)).toBeCloseTo(0.65, 12);
+    expect(productScore(0, 0.2, 0.8)).toBe(0);
+    expect(productScore(1, 0.2, 0.8)).toBe(1);
+    expect(productScore(0.5, 0.2, 0.8)).toBeCloseTo(0.5, 12);
+    const xs = Array.from({ length: 101 }, (_, i) => productScore(i / 100, 0.2, 0.8));
+    for (let i = 1; i < xs.length; i++) expect(xs[i]).toBeGreaterThan(xs[i - 1]);
+  });
+
+  it('is the identity when the bands are 0.35 / 0.65', () => {
+    for (const p of [0, 0.1, 0.35, 0.5, 0.65, 0.9, 1]) expect(productScore(p, 0.35, 0.65)).toBeCloseTo(p, 12);
   });
 });

@@ -7,7 +7,8 @@ const MAX_BATCH = 16;
 
 interface LoadedModel {
   session: ort.InferenceSession;
-  layout: FeatureSetLayout;
+  /** Undefined for models over raw vectors (the forensic aggregator). */
+  layout?: FeatureSetLayout;
   dim: number;
   inputName: string;
   outputName: string;
@@ -18,7 +19,8 @@ interface LoadedModel {
 export interface OnnxModelFile {
   name: string;
   path: string;
-  layout: FeatureSetLayout;
+  layout?: FeatureSetLayout;
+  dim: number;
 }
 
 export class OnnxScorer implements ProbabilityScorer {
@@ -39,7 +41,7 @@ export class OnnxScorer implements ProbabilityScorer {
         executionMode: 'sequential',
         graphOptimizationLevel: 'all',
       });
-      const dim = featureDim(f.layout);
+      const dim = f.layout ? featureDim(f.layout) : f.dim;
       const inputName = session.inputNames.includes('features') ? 'features' : session.inputNames[0];
       const outputName = session.outputNames.includes('probability') ? 'probability' : session.outputNames[0];
       models.set(f.name, { session, layout: f.layout, dim, inputName, outputName, buffer: new Float32Array(MAX_BATCH * dim) });
@@ -52,19 +54,33 @@ export class OnnxScorer implements ProbabilityScorer {
   }
 
   score(model: string, items: readonly TextFeatures[]): Promise<Float64Array> {
-    // Runs are serialised: the input buffers are shared and ONNX already uses the configured threads.
-    const run = this.queue.then(() => this.scoreNow(model, items));
+    return this.serialised(() => this.runRows(model, items.length, (m, r, offset) => {
+      if (!m.layout) throw new Error(`model "${model}" does not read text features`);
+      items[r].writeRow(m.layout, m.buffer, offset);
+    }));
+  }
+
+  scoreVectors(model: string, rows: readonly (readonly number[])[]): Promise<Float64Array> {
+    return this.serialised(() => this.runRows(model, rows.length, (m, r, offset) => {
+      if (rows[r].length !== m.dim) throw new Error(`model "${model}" expects ${m.dim} inputs, got ${rows[r].length}`);
+      m.buffer.set(rows[r], offset);
+    }));
+  }
+
+  // Runs are serialised: the input buffers are shared and ONNX already uses the configured threads.
+  private serialised<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async scoreNow(model: string, items: readonly TextFeatures[]): Promise<Float64Array> {
+  private async runRows(model: string, count: number, fill: (m: LoadedModel, row: number, offset: number) => void): Promise<Float64Array> {
     const m = this.models.get(model);
     if (!m) throw new Error(`model "${model}" is not loaded`);
-    const out = new Float64Array(items.length);
-    for (let start = 0; start < items.length; start += MAX_BATCH) {
-      const batch = items.slice(start, start + MAX_BATCH);
-      for (let r = 0; r < batch.length; r++) batch[r].writeRow(m.layout, m.buffer, r * m.dim);
+    const out = new Float64Array(count);
+    for (let start = 0; start < count; start += MAX_BATCH) {
+      const batch = { length: Math.min(MAX_BATCH, count - start) };
+      for (let r = 0; r < batch.length; r++) fill(m, start + r, r * m.dim);
       const data = batch.length * m.dim === m.buffer.length ? m.buffer : m.buffer.subarray(0, batch.length * m.dim);
       try {
         const res = await m.session.run({ [m.inputName]: new ort.Tensor('float32', data, [batch.length, m.dim]) });
