@@ -4,7 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { createDetector, findModelsDir, MANIFEST_FILE, WORDLISTS_FILE, type Detector } from '../src';
+import * as os from 'node:os';
+import { createDetector, MANIFEST_FILE, WORDLISTS_FILE, type Detector } from '../src';
 import { DETECTION_MODES, type DetectionMode } from '../src/core/result';
 
 const QUICK = process.argv.includes('--quick');
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
   if (JSON_OUT) {
     fs.writeFileSync(
       JSON_OUT,
-      JSON.stringify({ engine: d.info.engine, startupMs, modelBytes: sizes.bytes, latency: lat, throughput500: tp, peakRssMiB, node: process.version, cpus: require('node:os').cpus().length }, null, 2),
+      JSON.stringify({ engine: d.info.engine, startupMs, modelBytes: sizes.bytes, latency: lat, throughput500: tp, peakRssMiB, node: process.version, cpus: os.cpus().length }, null, 2),
     );
   }
 }
