@@ -1,0 +1,27 @@
+// Per-mode probabilities of the real ONNX models against ml/fixtures/parity.jsonl (tolerance 1e-4).
+// Skipped (not passed) while the fixtures or the manifest do not exist.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DETECTION_MODES } from '../core/result';
+import { createDetector, MANIFEST_FILE, type Detector } from './detector';
+import { loadParityFixtures } from '../testing/parity';
+
+const modelsDir = path.resolve(__dirname, '../../../../models');
+const fixtures = loadParityFixtures().filter((f) => f.probability);
+const ready = fixtures.length > 0 && fs.existsSync(path.join(modelsDir, MANIFEST_FILE));
+
+(ready ? describe : describe.skip)('parity with ml/fixtures/parity.jsonl (model probabilities)', () => {
+  let detector: Detector;
+  beforeAll(async () => {
+    detector = await createDetector({ modelsDir, engine: 'onnx' });
+  });
+  afterAll(async () => {
+    await detector?.close();
+  });
+
+  const cases = fixtures.flatMap((f) => DETECTION_MODES.map((mode) => [f.name, mode, f] as const));
+  it.each(cases)('%s / %s', async (_name, mode, f) => {
+    const { probability } = await detector.probability(f.text, { mode });
+    expect(Math.abs(probability - (f.probability as Record<string, number>)[mode])).toBeLessThanOrEqual(1e-4);
+  });
+});
