@@ -188,16 +188,19 @@ export function buildResult(input: ResultInput): DetectionResult {
   }
   const languageFactor = input.language === 'English' ? 1 : 0.6;
   const reliability = lengthReliability(input.words, lengthPolicy) * agreement * languageFactor * input.engineReliability;
-  const confidence = confidencePercent(p, reliability);
+  // Distance of the product score from the decision midpoint: the score already places the model's operating
+  // points on the band edges, so a calibrated 0.9 that is below a 0.97 operating point is not "confident".
+  const confidence = confidencePercent(score, reliability);
 
   const chunks: DetectionChunk[] = input.chunks.map((c, i) => {
     const cp = chunkProbabilities[i] ?? p;
+    const cs = shrinkShort(scoreOf(input.chunkProbabilities[i] ?? input.probability), c.words, min);
     const r = lengthReliability(c.words, lengthPolicy) * languageFactor * input.engineReliability;
     return {
       index: i,
-      label: chunkLabels[i] ?? classify(cp, t),
+      label: chunkLabels[i] ?? classify(cs, t),
       aiProbability: round1(100 * cp),
-      confidence: confidencePercent(cp, r),
+      confidence: confidencePercent(cs, r),
       words: c.words,
       start: c.start,
       end: c.end,

@@ -104,7 +104,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
         dim: spec.dim,
         ...(spec.kind === 'features' ? { layout: p.featureSets[spec.featureSet] } : {}),
       }));
-      scorer = await OnnxScorer.load(`${p.name.replace(/-detector$/, '')}-onnx-v${p.version}`, files, options.threads ?? 1);
+      scorer = await OnnxScorer.load(`${p.name.replace(/-detector$/, '')}-onnx-v${p.version.split('.')[0]}`, files, options.threads ?? 1);
     }
   } catch (e) {
     problems.push((e as Error).message);
