@@ -5,7 +5,7 @@ import { parseMode, runDetect } from './detect.command';
 class Capture extends Writable {
   chunks: string[] = [];
   isTTY?: boolean;
-  _write(chunk: Buffer, _enc: string, cb: () => void): void {
+  override _write(chunk: Buffer, _enc: string, cb: () => void): void {
     this.chunks.push(chunk.toString());
     cb();
   }

@@ -8,7 +8,7 @@ import { parseDatasetLine, readDataset, runEval } from './eval.command';
 
 class Capture extends Writable {
   text = '';
-  _write(chunk: Buffer, _enc: string, cb: () => void): void {
+  override _write(chunk: Buffer, _enc: string, cb: () => void): void {
     this.text += chunk.toString();
     cb();
   }
