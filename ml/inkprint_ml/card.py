@@ -1,0 +1,222 @@
+"""Writes models/inkprint-detector.json (manifest), .card.json and .card.md from the training report."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from . import data as Dd
+from . import features as F
+
+MODELS = F.REPO_ROOT / "models"
+MODES = ["fast", "moderate", "strong", "forensic"]
+
+PROCEDURES = {
+    "fast": [
+        "norm = normalize(text)  (FEATURES.md section 1)",
+        "x = featureVector(norm, 'fast')  -> float32[65576]",
+        "p = run('fast', [x])[0]  (already calibrated)",
+    ],
+    "moderate": [
+        "norm = normalize(text)",
+        "x = featureVector(norm, 'full')  -> float32[131112]",
+        "p = run('moderate', [x])[0]",
+    ],
+    "strong": [
+        "norm = normalize(text)",
+        "x = featureVector(norm, 'full')",
+        "p = run('strong', [x])[0]  (one graph: full linear model + stylometric MLP + fast linear model, stacked and calibrated)",
+    ],
+    "forensic": [
+        "norm = normalize(text)",
+        "chunks = chunkTexts(norm)  (manifest.chunking; a text with <= 150 tokens is its own single chunk)",
+        "rows = [featureVector(norm,'full')] + (chunks.length > 1 ? chunks.map(c => featureVector(c,'full')) : [])  (chunk strings are already normalised: do NOT re-normalise them)",
+        "ps = run('strong', rows)  (one batch)",
+        "z_i = ln(q/(1-q)) with q = min(max(p_i, 1e-7), 1-1e-7)  (float64)",
+        "zc = chunks.length > 1 ? z[1:] : [z[0]]",
+        "p = run('forensic', [[z[0], mean(zc), max(zc), min(zc)]])[0]  (the aggregator clips its 4 inputs to [-6,6] itself)",
+        "per-chunk probabilities ps[1:] may be shown as a heat-map (chunk k spans tokens [start_k, start_k+150))",
+    ],
+}
+
+
+def sha256(p: Path) -> str:
+    return hashlib.sha256(p.read_bytes()).hexdigest()
+
+
+def choose_min_words(rep):
+    """Smallest length-bucket lower bound from which every bucket has moderate AUROC >= 0.95
+    and FPR at threshold <= 2%."""
+    b = rep["modes"]["moderate"]["by_length_bucket"]
+    order = ["0-49", "50-99", "100-199", "200-399", "400+"]
+    lows = {"0-49": 0, "50-99": 50, "100-199": 100, "200-399": 200, "400+": 400}
+    best = 400
+    for k in reversed(order):
+        m = b.get(k)
+        if m is None:
+            continue
+        if m.get("auroc", 1) >= 0.95 and m.get("fpr_at_threshold", 0) <= 0.02:
+            best = lows[k]
+        else:
+            break
+    return max(best, 30)
+
+
+def headline(rep, mode):
+    m = rep["modes"][mode]
+    h = m["heldout_all"]
+    return {
+        "heldout_auroc": h.get("auroc"), "heldout_tpr_at_1pct_fpr": h.get("tpr_at_1pct_fpr"),
+        "heldout_fpr_at_threshold": h.get("fpr_at_threshold"), "heldout_tpr_at_threshold": h.get("tpr_at_threshold"),
+        "student_essay_fpr_at_threshold": m["student_essay_fpr"],
+        "unseen_source_outfox_auroc": m["unseen_source:outfox_valid"].get("auroc"),
+        "unseen_source_seqxgpt_auroc": m["unseen_source:seqxgpt"].get("auroc"),
+        "unseen_generator_claude3opus_auroc": m["unseen_generator:claude-3-opus"].get("auroc"),
+        "unseen_generator_gpt4o_auroc": m["unseen_generator:gpt-4o"].get("auroc"),
+        "paraphrase_recall_at_threshold": m["by_attack"].get("paraphrase", {}).get("tpr_at_threshold"),
+    }
+
+
+def write_all(rep, thr, paths, agg):
+    min_words = choose_min_words(rep)
+    files = {m: paths[m].name for m in MODES}
+    manifest = {
+        "name": "inkprint-detector",
+        "version": "1.0.0",
+        "feature_version": F.FEATURE_VERSION,
+        "feature_spec": "ml/FEATURES.md",
+        "wordlists": "inkprint-wordlists.json",
+        "positive_class": "ai",
+        "default_mode": "moderate",
+        "min_words": min_words,
+        "min_words_rule": "token count (FEATURES.md tokenisation) below which verdicts are flagged low-confidence; smallest length bucket from which all longer buckets have held-out moderate AUROC >= 0.95 and FPR <= 2%",
+        "feature_sets": {
+            "fast": {"dim": F.feature_dim("fast"), "blocks": [
+                {"family": "word", "offset": 0, "dim": F.D_WORD, "keys": ["w:<tok>", "b:<tok_i> <tok_i+1>"], "value": "sublinear tf 1+ln(c), L2-normalised per block"},
+                {"family": "dense", "offset": F.D_WORD, "dim": F.N_DENSE, "names": F.DENSE_NAMES, "value": "raw (standardised inside the graph)"}]},
+            "full": {"dim": F.feature_dim("full"), "blocks": [
+                {"family": "word", "offset": 0, "dim": F.D_WORD, "keys": ["w:<tok>", "b:<tok_i> <tok_i+1>"], "value": "sublinear tf 1+ln(c), L2-normalised per block"},
+                {"family": "char", "offset": F.D_WORD, "dim": F.D_CHAR, "keys": ["c3:<3 code points>", "c4:<4 code points>"], "value": "sublinear tf 1+ln(c), L2-normalised per block"},
+                {"family": "dense", "offset": F.D_WORD + F.D_CHAR, "dim": F.N_DENSE, "names": F.DENSE_NAMES, "value": "raw (standardised inside the graph)"}]},
+            "forensic_aggregate": {"dim": 4, "names": ["doc_logit", "mean_chunk_logit", "max_chunk_logit", "min_chunk_logit"]},
+        },
+        "hashing": {"function": "fnv1a32 over UTF-8 bytes", "offset_basis": 2166136261, "prime": 16777619, "bucket": "h % dim"},
+        "chunking": {"window_tokens": 150, "stride_tokens": 75,
+                     "definition": "spans = token regex matches on norm (start,end). n = spans.length. If n <= 150: one chunk = norm. Else starts = 0,75,150,... while start < n-150, then append n-150 if it is not already the last start. Chunk k = norm.substring(spans[s].start, s+150 < n ? spans[s+150].start : norm.length) with trailing/leading ' ' and '\\n' trimmed. Offsets are in the host language's string units (UTF-16 in JS); the substring is identical."},
+        "models": {
+            m: {"file": files[m], "input": "features", "input_shape": ["N", (F.feature_dim("fast") if m == "fast" else 4 if m == "forensic" else F.feature_dim("full"))],
+                "feature_set": ("fast" if m == "fast" else "forensic_aggregate" if m == "forensic" else "full"),
+                "output": "probability", "output_shape": ["N"], "calibrated": True, "opset": 13,
+                "bytes": paths[m].stat().st_size, "sha256": sha256(paths[m])}
+            for m in MODES},
+        "modes": {m: {"models": (["strong", "forensic"] if m == "forensic" else [m]), "procedure": PROCEDURES[m],
+                      "threshold": thr[m], "metrics": headline(rep, m), "cost": rep["cost"][m]} for m in MODES},
+        "verdict_bands": {"note": "p >= threshold: 'likely AI'; p <= 0.2: 'likely human'; otherwise 'uncertain'. Always 'low confidence' when n_words < min_words."},
+    }
+    (MODELS / "inkprint-detector.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+
+    card = {
+        "model": "inkprint-detector", "version": manifest["version"], "feature_version": F.FEATURE_VERSION,
+        "label_policy": LABEL_POLICY, "split_policy": SPLIT_POLICY, "method": METHOD,
+        "thresholds": thr, "min_words": min_words, "headline": {m: headline(rep, m) for m in MODES},
+        "report": rep, "licenses": LICENSES, "known_limits": LIMITS,
+    }
+    (MODELS / "inkprint-detector.card.json").write_text(json.dumps(card, indent=1, default=float) + "\n")
+    (MODELS / "inkprint-detector.card.md").write_text(render_md(rep, thr, min_words, manifest))
+
+
+LABEL_POLICY = (
+    "human = 0, ai = 1. ai_edited rows (ImBD: human text polished / rewritten / expanded by an LLM) are NOT used for "
+    "training, calibration or threshold selection: they are mixed authorship, and training them as AI would teach the model "
+    "to flag lightly edited human writing (e.g. non-native writers using a grammar tool), while training them as human would "
+    "teach it to ignore LLM style. They are scored at evaluation time and the flag rate per edit task is reported. "
+    "Assistant preambles ('Sure! Here is...', 'Here's a 600 word story...:'), leading 'Title:' / markdown heading lines and "
+    "'Abstract:' labels are stripped from ALL rows (label-blind) before training and evaluation so they cannot act as shortcuts."
+)
+SPLIT_POLICY = (
+    "Whole source families outfox_valid and seqxgpt and whole generators claude-3-opus and gpt-4o are held out (test only). "
+    "Remaining rows are split by group (pair_id, else the row id) 70/15/15 train/val/test by a seeded hash; any group touching a "
+    "held-out source is forced to test; held-out-generator, ai_edited and BiScope-essay rows whose group is in train/val are "
+    "excluded (never used) so no pair straddles train and test. BiScope 'essay' (AI only, no human counterpart) is never "
+    "trained on and is evaluated as an AI-only domain. Train rows are re-weighted so that every (source, domain, label) cell has "
+    "equal weight within its source, every source has equal weight and both labels have equal total weight."
+)
+METHOD = (
+    "Portable features only (ml/FEATURES.md): NFKC + homoglyph/zero-width/whitespace normalisation; hashed word 1-2grams "
+    "(65,536 buckets) and char 3-4grams (65,536 buckets) with sublinear TF and per-block L2 norm; 40 stylometric features "
+    "(sentence-length mean/std/burstiness, segmented TTR/hapax, function-word, chat-vocabulary, transition, pronoun, "
+    "punctuation, layout rates). No raw length feature. fast = L2 logistic regression on word+stylometry; moderate = L2 "
+    "logistic regression on word+char+stylometry; strong = stacked ensemble (moderate linear + 32-16 MLP on stylometry + fast "
+    "linear) with a logistic stacker fitted on validation; forensic = strong on the whole text and on 150-token windows "
+    "(stride 75), aggregated by a 4-input logistic regression fitted on validation. All outputs are Platt-calibrated on the "
+    "validation split (balanced class weights, i.e. a 50/50 prior) and the calibration is baked into each ONNX graph."
+)
+LICENSES = [
+    "BiScope data (Guo et al., 'BiScope: AI-generated Text Detection by Checking Memorization of Preceding Tokens', NeurIPS 2024; github.com/MarkGHX/BiScope, HF HanxiGuo/BiScope_Data) — CC BY-SA 4.0. The models are trained on BiScope texts; attribution: 'Contains material derived from the BiScope dataset by Hanxi Guo et al., licensed under CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/)'. Share-alike applies to derivatives of the texts.",
+    "L2R dataset (Hao et al., 'Learning to Rewrite: Generalized LLM-Generated Text Detection', arXiv:2408.04237, 2024) — CC BY 3.0, attribution to Hao et al.",
+    "ImBD (Chen et al., 'Imitate Before Detect: Aligning Machine Stylistic Preference for Machine-Revised Text Detection', AAAI 2025) — Apache-2.0.",
+    "OUTFOX (Koike et al., 'OUTFOX: LLM-Generated Essay Detection Through In-Context Learning with Adversarially Generated Examples', AAAI 2024) — Apache-2.0 (evaluation only).",
+    "SeqXGPT (Wang et al., 'SeqXGPT: Sentence-Level AI-Generated Text Detection', EMNLP 2023) — Apache-2.0 (evaluation only).",
+    "Underlying human texts come from third-party corpora (Yelp, arXiv, Reddit WritingPrompts, XSum/BBC, SQuAD/Wikipedia, PubMedQA, student essays) whose own terms also apply.",
+]
+LIMITS = [
+    "English-first: tokenisation and word lists are English; Cyrillic/Greek letters are folded to Latin by the homoglyph map, so Russian/Greek text is not meaningfully scored.",
+    "Generators covered are 2019-2024 models (GPT-2 .. GPT-4o, Claude 3, Gemini 1.x, Llama 3, Mistral/Qwen/DeepSeek 7B); newer models may evade it.",
+    "Human data covers a handful of domains (reviews, abstracts, stories, news, student essays, L2R's 20 domains); other registers (chat, code, poetry, legal contracts) are unvalidated.",
+    "Short texts are unreliable: see min_words and the length-bucket table.",
+    "Paraphrased AI text and human text polished by an LLM (ai_edited) sit in between; a single score cannot prove authorship and must never be used as sole evidence against a person.",
+    "Validation split is in-distribution (seen sources/generators); calibration may drift on new domains — the threshold was set at the 99.5th percentile of validation human scores for headroom.",
+]
+
+
+def _tbl(d, cols):
+    out = ["| slice | " + " | ".join(cols) + " |", "|---|" + "---:|" * len(cols)]
+    for k, m in d.items():
+        out.append(f"| {k} | " + " | ".join("" if m.get(c) is None else str(m.get(c)) for c in cols) + " |")
+    return "\n".join(out)
+
+
+def render_md(rep, thr, min_words, manifest):
+    C = ["n_human", "n_ai", "auroc", "tpr_at_1pct_fpr", "fpr_at_threshold", "tpr_at_threshold"]
+    L = []
+    L.append("# Inkprint detector — model card\n")
+    L.append(f"Version {manifest['version']}, feature spec v{F.FEATURE_VERSION} (`ml/FEATURES.md`). Produced by `ml/run.sh` (seeded, deterministic).\n")
+    L.append("## Headline (held-out: unseen sources, unseen generators, held-out documents)\n")
+    L.append("| mode | AUROC | TPR@1%FPR | FPR@thr | TPR@thr | threshold | student-essay FPR | outfox AUROC | seqxgpt AUROC | claude-3-opus AUROC | gpt-4o AUROC | paraphrase recall | python ms / 500 words | ONNX bytes |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for m in MODES:
+        h = headline(rep, m); c = rep["cost"][m]
+        L.append(f"| {m} | {h['heldout_auroc']} | {h['heldout_tpr_at_1pct_fpr']} | {h['heldout_fpr_at_threshold']} | {h['heldout_tpr_at_threshold']} | {thr[m]} | {h['student_essay_fpr_at_threshold']} | {h['unseen_source_outfox_auroc']} | {h['unseen_source_seqxgpt_auroc']} | {h['unseen_generator_claude3opus_auroc']} | {h['unseen_generator_gpt4o_auroc']} | {h['paraphrase_recall_at_threshold']} | {c['python_ms_500_words']} | {c['onnx_bytes']} |")
+    L.append("\nCosts are the Python reference implementation on this 2-core machine (features + onnxruntime, 1 thread); forensic on 500 words scores 1 + 6 feature vectors. The TS engine should be faster for features.\n")
+    L.append(f"Default mode: **moderate**. Default thresholds (probability >= threshold => 'likely AI'): {json.dumps(thr)}. "
+             f"Minimum words for a confident verdict: **{min_words}** ({manifest['min_words_rule']}).\n")
+    if "loso" in rep:
+        L.append("## Leave-one-source-out (moderate features, retrained without the source)\n")
+        L.append(_tbl(rep["loso"], C + ["threshold"]))
+        L.append("")
+    L.append("## Length-only baseline\n")
+    L.append("Logistic regression on log word count (+ square), same train rows and weights: " + json.dumps(rep["length_only_baseline"]) +
+             ". Length carries some signal inside individual sources but little across the held-out pool; the detectors use no raw length feature.\n")
+    L.append("## Data\n")
+    L.append("Five source families (see licences below). Rows per split / source / label:\n")
+    L.append("```\n" + json.dumps(rep["data"], indent=1) + "\n```\n")
+    L.append("### Label policy\n\n" + LABEL_POLICY + "\n")
+    L.append("### Splits and weighting\n\n" + SPLIT_POLICY + "\n")
+    L.append("## Method\n\n" + METHOD + "\n")
+    for m in MODES:
+        r = rep["modes"][m]
+        L.append(f"## Mode `{m}` — details (threshold {thr[m]})\n")
+        top = {k: v for k, v in r.items() if isinstance(v, dict) and "n_human" in v}
+        L.append(_tbl(top, C)); L.append("")
+        L.append("By domain (held-out test rows):\n"); L.append(_tbl(r["by_domain"], C)); L.append("")
+        L.append("By generator (AI rows vs nothing; TPR at threshold; human row = FPR):\n"); L.append(_tbl(r["by_generator"], C)); L.append("")
+        L.append("By length bucket (words):\n"); L.append(_tbl(r["by_length_bucket"], C)); L.append("")
+        L.append("By attack (AI rows):\n"); L.append(_tbl(r["by_attack"], C)); L.append("")
+        L.append("ai_edited (human text edited by an LLM; not a training label) flagged as AI at the threshold: " + json.dumps(r["ai_edited_flag_rate"]) + "\n")
+    L.append("## Robustness (normalisation)\n")
+    L.append("Held-out AI texts transformed adversarially, moderate probability change: ```" + json.dumps(rep["robustness"]) + "```\n")
+    L.append(f"ONNX vs Python reference max |diff|: {json.dumps(rep['onnx_max_abs_diff'])}\n")
+    L.append("## Known limits\n\n" + "\n".join("- " + x for x in LIMITS) + "\n")
+    L.append("## Licences and attribution\n\n" + "\n".join("- " + x for x in LICENSES) + "\n")
+    L.append("The model weights are a derivative of CC BY-SA 4.0 material (BiScope); they are distributed under CC BY-SA 4.0 with the attribution above.\n")
+    return "\n".join(L)
