@@ -142,6 +142,9 @@ async function main(): Promise<void> {
     }
     console.log(`${mode.padEnd(24)} ${cells.join('  ')}`);
   }
+  const singleRssMiB = process.resourceUsage().maxRSS / 1024;
+  console.log('');
+  console.log(`peak RSS, one detector (all four models loaded) after the latency runs: ${singleRssMiB.toFixed(0)} MiB`);
   console.log('');
   const tp: Record<string, { one: number; two: number }> = {};
   console.log('throughput, 500-word documents (docs/s)   1 worker    2 workers');
@@ -153,12 +156,12 @@ async function main(): Promise<void> {
   }
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   console.log('');
-  console.log(`peak RSS (main process incl. worker threads): ${peakRssMiB.toFixed(0)} MiB`);
+  console.log(`peak RSS, whole process incl. the throughput worker threads (each with its own detector): ${peakRssMiB.toFixed(0)} MiB`);
   await d.close();
   if (JSON_OUT) {
     fs.writeFileSync(
       JSON_OUT,
-      JSON.stringify({ engine: d.info.engine, startupMs, modelBytes: sizes.bytes, latency: lat, throughput500: tp, peakRssMiB, node: process.version, cpus: os.cpus().length }, null, 2),
+      JSON.stringify({ engine: d.info.engine, startupMs, modelBytes: sizes.bytes, latency: lat, throughput500: tp, singleRssMiB, peakRssMiB, node: process.version, cpus: os.cpus().length }, null, 2),
     );
   }
 }

@@ -105,3 +105,19 @@ describe('fallback to the heuristic engine', () => {
     await expect(createDetector({ modelsDir: modelsDir({ corrupt: true }), engine: 'onnx' })).rejects.toThrow(/ONNX detector could not load/);
   });
 });
+
+describe('heuristic engine bands', () => {
+  it("uses its own 0.35 / 0.65 bands, not the ONNX model's operating points, but keeps the manifest's minimum length", async () => {
+    const dir = modelsDir();
+    const manifestFile = path.join(dir, 'inkprint-detector.json');
+    const m = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(manifestFile, JSON.stringify({ ...m, modes: { moderate: { models: ['full'], threshold: 0.97 } } }));
+    const onnx = await createDetector({ modelsDir: dir });
+    expect(onnx.info.operatingThresholds.moderate).toBe(0.97);
+    await onnx.close();
+    const h = await createDetector({ modelsDir: dir, engine: 'heuristic' });
+    expect(h.info.operatingThresholds.moderate).toBe(0.65);
+    expect(h.info.humanProbability).toBe(0.35);
+    expect(h.info.minWords).toBe(30);
+  });
+});

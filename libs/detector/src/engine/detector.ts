@@ -115,7 +115,10 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   if (!scorer) {
     scorer = new HeuristicScorer();
     if (want !== 'heuristic') fallbackReason = problems.join('; ') || 'model unavailable';
-    plan ??= fallbackPlan();
+    // The model's operating points do not apply to the heuristic: its own bands are the plain 0.35 / 0.65;
+    // the manifest's minimum length and chunking still do.
+    const own = fallbackPlan();
+    plan = plan ? { ...own, lengthPolicy: plan.lengthPolicy, chunkSizeWords: plan.chunkSizeWords, modelCard: plan.modelCard } : own;
   }
   const activePlan = plan ?? fallbackPlan();
   const wordListsMissing = wordLists === EMPTY_WORD_LISTS;
