@@ -3,7 +3,7 @@ import * as ort from 'onnxruntime-node';
 import { featureDim, type FeatureSetLayout, type TextFeatures } from '../core/features';
 import type { ProbabilityScorer } from './analyze';
 
-const MAX_BATCH = 16;
+const MAX_BATCH = 8;
 
 interface LoadedModel {
   session: ort.InferenceSession;
