@@ -38,6 +38,24 @@ if (file.endsWith('.ts')) {
     });
     mod._compile(out.code, filename);
   };
+  // Workspace packages (@inkprint/x) resolve to their TypeScript sources when they have not been built.
+  const Module = require('node:module');
+  const fsx = require('node:fs');
+  const pathx = require('node:path');
+  const originalResolve = Module._resolveFilename;
+  Module._resolveFilename = function (request, parent, ...rest) {
+    const m = request.startsWith('@inkprint/') && request.split('/').length === 2 ? [request, request.slice(10)] : null;
+    if (m) {
+      try { return originalResolve.call(this, request, parent, ...rest); } catch (error) {
+        for (let dir = pathx.dirname(file); dir !== pathx.dirname(dir); dir = pathx.dirname(dir)) {
+          const src = pathx.join(dir, 'libs', m[1], 'src', 'index.ts');
+          if (fsx.existsSync(src)) return src;
+        }
+        throw error;
+      }
+    }
+    return originalResolve.call(this, request, parent, ...rest);
+  };
 }
 const loaded = require(file);
 const handle = typeof loaded.handleJob === 'function' ? loaded.handleJob

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Admin, Consumer, Kafka, Producer } from 'kafkajs';
+import { Partitioners, type Admin, type Consumer, type Kafka, type Producer } from 'kafkajs';
 import {
   DEFAULT_JOB_TIMEOUT_MS,
   type JobBus,
@@ -81,7 +81,11 @@ export class KafkaJobBus implements JobBus {
     }
     // Not the idempotent producer: it allows one request in flight, which queues a burst of jobs (a high job would
     // wait behind every low one still being sent). A duplicated job costs a second run; its reply is ignored.
-    this.producer = this.kafka.producer({ allowAutoTopicCreation: false, retry: { retries: 5 } });
+    this.producer = this.kafka.producer({
+      createPartitioner: Partitioners.DefaultPartitioner,
+      allowAutoTopicCreation: false,
+      retry: { retries: 5 },
+    });
     await this.producer.connect();
     this.consumer = this.kafka.consumer({ groupId: this.topics.replyGroup(this.instanceId), maxWaitTimeInMs: 500 });
     await this.consumer.connect();

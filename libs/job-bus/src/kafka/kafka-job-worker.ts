@@ -1,4 +1,4 @@
-import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import { Partitioners, type Consumer, type EachBatchPayload, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
 import type { JobEnvelope, JobHandler, JobWorker } from '../port/job-bus';
 import { JobBusClosedError, toJobErrorInfo } from '../port/errors';
 import { PRIORITIES_HIGHEST_FIRST, type JobPriority } from '../port/priority';
@@ -81,7 +81,7 @@ export class KafkaJobWorker implements JobWorker {
       await admin.disconnect();
     }
     // Replies need no idempotence (requesters drop duplicates); bounded retries, then `sendReply` decides.
-    this.producer = this.kafka.producer({ retry: { retries: 5 } });
+    this.producer = this.kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, retry: { retries: 5 } });
     await this.producer.connect();
     const joins: Promise<void>[] = [];
     for (const priority of PRIORITIES_HIGHEST_FIRST) {

@@ -2,7 +2,8 @@
  * The job kinds of Inkprint and their payloads on the bus (wire contract between the API and the detector worker).
  * Results are the engines' own result types; the bus treats them as JSON.
  */
-export type DetectMode = 'standard' | 'chunked' | 'sampled' | 'offline' | (string & {});
+/** The detector's modes (libs/detector DETECTION_MODES); the worker validates them. */
+export type DetectMode = 'fast' | 'moderate' | 'strong' | 'forensic';
 
 export interface DetectJobPayload {
   text: string;

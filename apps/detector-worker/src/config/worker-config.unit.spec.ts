@@ -1,0 +1,32 @@
+import { loadWorkerConfig, WorkerConfigError } from './worker-config';
+
+describe('loadWorkerConfig', () => {
+  it('reads a valid environment', () => {
+    const config = loadWorkerConfig({ KAFKA_BROKERS: '127.0.0.1:19092, kafka-2:9092', WORKER_CONCURRENCY: '3' });
+    expect(config).toMatchObject({
+      kafkaBrokers: ['127.0.0.1:19092', 'kafka-2:9092'],
+      concurrency: 3,
+      topicPrefix: 'inkprint',
+      detectorEngine: 'auto',
+    });
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadWorkerConfig({ WORKER_CONCURRENCY: 'many', DETECTOR_ENGINE: 'gpu', KAFKA_TOPIC_PREFIX: 'bad prefix' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(WorkerConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/KAFKA_BROKERS is required/);
+    expect(message).toMatch(/WORKER_CONCURRENCY must be a whole number/);
+    expect(message).toMatch(/DETECTOR_ENGINE must be one of auto, onnx, heuristic/);
+    expect(message).toMatch(/KAFKA_TOPIC_PREFIX/);
+  });
+
+  it('rejects a malformed broker list', () => {
+    expect(() => loadWorkerConfig({ KAFKA_BROKERS: 'localhost' })).toThrow(/KAFKA_BROKERS.*host:port/);
+  });
+});

@@ -1,0 +1,15 @@
+import { InProcessJobBus } from '@inkprint/job-bus';
+import { JOB_HANDLER_MODULE } from './jobs/job-handler';
+
+export interface EmbeddedJobBusOptions {
+  /** Jobs run at once (one worker thread each). Default 2. */
+  concurrency?: number;
+}
+
+/**
+ * For the API in embedded mode (no KAFKA_BROKERS): the in-process bus running this app's job handler in worker
+ * threads. The API calls `request(job)`; close it on shutdown.
+ */
+export function createEmbeddedJobBus(options: EmbeddedJobBusOptions = {}): InProcessJobBus {
+  return new InProcessJobBus({ concurrency: options.concurrency ?? 2, handlerModule: JOB_HANDLER_MODULE });
+}

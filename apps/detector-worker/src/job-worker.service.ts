@@ -1,0 +1,39 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { KafkaJobWorker, WorkerThreadPool } from '@inkprint/job-bus';
+import { JOB_HANDLER_MODULE } from './jobs/job-handler';
+import type { WorkerConfig } from './config/worker-config';
+
+export const WORKER_CONFIG = Symbol('WORKER_CONFIG');
+
+/** Joins the Kafka consumer groups and runs jobs in worker threads; stops gracefully on shutdown. */
+@Injectable()
+export class JobWorkerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('DetectorWorker');
+  private readonly pool: WorkerThreadPool;
+  readonly worker: KafkaJobWorker;
+
+  constructor(@Inject(WORKER_CONFIG) private readonly config: WorkerConfig) {
+    this.pool = new WorkerThreadPool({ handlerModule: JOB_HANDLER_MODULE, threads: config.concurrency });
+    this.worker = new KafkaJobWorker({
+      brokers: config.kafkaBrokers,
+      clientId: config.kafkaClientId,
+      topicPrefix: config.topicPrefix,
+      concurrency: config.concurrency,
+      logger: { warn: (m: string) => this.logger.warn(m), error: (m: string) => this.logger.error(m) },
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.worker.serve(this.pool.handler);
+    this.logger.log(
+      `serving jobs from ${this.config.kafkaBrokers.join(',')} (topics ${this.config.topicPrefix}.jobs.*, ` +
+        `${this.config.concurrency} worker threads)`,
+    );
+  }
+
+  async onApplicationShutdown(signal?: string): Promise<void> {
+    this.logger.log(`shutting down${signal ? ` on ${signal}` : ''}: finishing jobs in progress`);
+    await this.worker.close();
+    await this.pool.close();
+  }
+}

@@ -1,0 +1,36 @@
+import { createDetector, isDetectionMode, type Detector, type DetectionResult } from '@inkprint/detector';
+import type { DetectJobPayload } from '@inkprint/job-bus';
+import { JobError } from './job-errors';
+
+let detector: Promise<Detector> | undefined;
+
+/** One detector per thread, created on first use (loading the model takes a moment). */
+export function detectorInstance(): Promise<Detector> {
+  if (detector) return detector;
+  const created = createDetector({
+    engine: (process.env.DETECTOR_ENGINE as 'auto' | 'onnx' | 'heuristic' | undefined) ?? 'auto',
+    ...(process.env.INKPRINT_MODELS_DIR ? { modelsDir: process.env.INKPRINT_MODELS_DIR } : {}),
+  }).catch((error: unknown) => {
+    detector = undefined;
+    throw new JobError('DETECTOR_UNAVAILABLE', `The detector could not start: ${(error as Error).message}`);
+  });
+  detector = created;
+  return created;
+}
+
+export async function handleDetect(payload: DetectJobPayload): Promise<DetectionResult> {
+  if (!payload || typeof payload.text !== 'string') {
+    throw new JobError('JOB_INVALID_PAYLOAD', 'detect job needs a text string');
+  }
+  if (payload.mode !== undefined && !isDetectionMode(payload.mode)) {
+    throw new JobError('JOB_INVALID_PAYLOAD', `unknown detection mode "${String(payload.mode)}"`);
+  }
+  const engine = await detectorInstance();
+  return engine.detect(payload.text, payload.mode ? { mode: payload.mode } : {});
+}
+
+export async function closeDetector(): Promise<void> {
+  const current = detector;
+  detector = undefined;
+  if (current) await (await current.catch(() => undefined))?.close();
+}
