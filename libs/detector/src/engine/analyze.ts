@@ -31,6 +31,9 @@ export interface AnalyzeContext {
   now?: () => number;
 }
 
+/** Above this many sentences, sentences inherit their chunk's probability (bounds strong/forensic cost). */
+export const MAX_WINDOWED_SENTENCES = 400;
+
 /** ln(q/(1-q)) with q clipped to [1e-7, 1-1e-7] (engine.py logit32). */
 export function logit(p: number): number {
   const q = Math.min(Math.max(p, 1e-7), 1 - 1e-7);
@@ -100,7 +103,7 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
   const chunkFeatures = chunks.length >= 2 && ctx.plan.chunkModel ? chunks.map((c) => new TextFeatures(norm.slice(c.start, c.end), ctx.wordLists)) : [];
   // Sentence windows: +-k sentences around each sentence, for each configured k.
   const windowFeatures: TextFeatures[][] =
-    ctx.plan.sentenceModel && sentences.length >= 2
+    ctx.plan.sentenceModel && sentences.length >= 2 && sentences.length <= MAX_WINDOWED_SENTENCES
       ? ctx.plan.sentenceWindows.map((k) =>
           sentences.map((_, i) => {
             const a = sentences[Math.max(0, i - k)].start;
