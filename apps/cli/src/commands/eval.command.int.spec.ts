@@ -65,3 +65,15 @@ describe('inkprint eval', () => {
     expect(err.text).toMatch(/skipped 1 invalid lines \(first: line 4: "text" must be a string\)/);
   });
 });
+
+describe('inkprint eval --edited', () => {
+  it('counts ai_edited rows as AI, as human, or leaves them out', async () => {
+    const detector = await createDetector({ engine: 'heuristic' });
+    const file = dataset(false);
+    const run = async (edited: 'ai' | 'human' | 'skip') =>
+      (await runEval({ data: file, mode: 'fast', edited, detector }, { output: new Capture(), progress: new Capture() })).overall;
+    expect(await run('ai')).toMatchObject({ n: 3, human: 1, ai: 2 });
+    expect(await run('human')).toMatchObject({ n: 3, human: 2, ai: 1 });
+    expect(await run('skip')).toMatchObject({ n: 2, human: 1, ai: 1 });
+  });
+});

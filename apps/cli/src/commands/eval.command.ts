@@ -96,18 +96,23 @@ export async function readDataset(
  * Scores rows. Default: the calibrated probability of the mode's procedure (what the model card reports).
  * `product`: the full result's score, i.e. what users see (score bands, short texts pulled to Mixed).
  */
+export type EditedPolicy = 'ai' | 'human' | 'skip';
+
 export async function scoreRows(
   rows: readonly DatasetRow[],
   detector: Detector,
   mode: DetectionMode,
   progress?: Progress,
   product = false,
+  edited: EditedPolicy = 'ai',
 ): Promise<EvalRecord[]> {
   const out: EvalRecord[] = [];
   for (const r of rows) {
+    if (r.label === 'ai_edited' && edited === 'skip') continue;
     const res = product ? await detector.detect(r.text, { mode }) : await detector.probability(r.text, { mode });
     const score = 'score' in res ? res.score : res.probability;
-    out.push({ score, positive: r.label !== 'human', domain: r.domain, generator: r.generator, attack: r.attack, words: res.words });
+    const positive = r.label === 'ai' || (r.label === 'ai_edited' && edited === 'ai');
+    out.push({ score, positive, domain: r.domain, generator: r.generator, attack: r.attack, words: res.words });
     progress?.tick(out.length);
   }
   progress?.end(out.length);
@@ -146,13 +151,13 @@ export function formatReport(report: EvalReport, meta: { file: string; mode: str
 }
 
 export async function runEval(
-  opts: { data: string; mode: DetectionMode; limit?: number; head?: boolean; seed?: number; threshold?: number; json?: boolean; product?: boolean; detector: Detector },
+  opts: { data: string; mode: DetectionMode; limit?: number; head?: boolean; seed?: number; threshold?: number; json?: boolean; product?: boolean; edited?: EditedPolicy; detector: Detector },
   io: { output: Writable; progress: Writable & { isTTY?: boolean } },
 ): Promise<EvalReport> {
   const { rows, skipped } = await readDataset(openLines(opts.data), opts);
   if (skipped.length > 0) io.progress.write(`inkprint eval: skipped ${skipped.length} invalid lines (first: line ${skipped[0].line}: ${skipped[0].message})\n`);
   const progress = new Progress(io.progress, `inkprint eval (${opts.mode})`, rows.length);
-  const records = await scoreRows(rows, opts.detector, opts.mode, progress, opts.product);
+  const records = await scoreRows(rows, opts.detector, opts.mode, progress, opts.product, opts.edited);
   const defaultThreshold = opts.product ? opts.detector.info.thresholds.ai : opts.detector.info.operatingThresholds[opts.mode];
   const report = evaluate(records, opts.threshold ?? defaultThreshold);
   const meta = { file: opts.data, mode: opts.mode, engine: opts.detector.info.engine, scored: opts.product ? 'product score' : 'calibrated probability' };
@@ -171,10 +176,12 @@ export function register(program: Command): void {
     .option('--seed <n>', 'sample seed', '1')
     .option('--threshold <t>', 'value at or above which a text counts as flagged (default: the mode operating point, or 0.65 with --product)')
     .option('--product', 'evaluate the product score of full results (report bands, short-text handling) instead of the calibrated probability')
+    .option('--edited <policy>', 'how ai_edited rows count: ai | human | skip', 'ai')
     .option('--engine <engine>', 'auto | onnx | heuristic', 'auto')
     .option('--models-dir <dir>', 'folder with inkprint-detector.json and the ONNX files')
     .option('--json', 'print the report as JSON')
-    .action(async (o: { data: string; mode: string; limit?: string; head?: boolean; seed: string; threshold?: string; product?: boolean; engine: 'auto' | 'onnx' | 'heuristic'; modelsDir?: string; json?: boolean }) => {
+    .action(async (o: { data: string; mode: string; limit?: string; head?: boolean; seed: string; threshold?: string; product?: boolean; edited: string; engine: 'auto' | 'onnx' | 'heuristic'; modelsDir?: string; json?: boolean }) => {
+      if (!['ai', 'human', 'skip'].includes(o.edited)) throw new Error('--edited must be ai, human or skip');
       const mode = parseMode(o.mode);
       if (!fs.existsSync(o.data)) throw new Error(`no such file: ${o.data}`);
       const limit = o.limit === undefined ? undefined : Number(o.limit);
@@ -184,7 +191,7 @@ export function register(program: Command): void {
       const detector = await createDetector({ engine: o.engine, modelsDir: o.modelsDir });
       if (detector.info.fallbackReason) process.stderr.write(`inkprint: using the heuristic engine (${detector.info.fallbackReason})\n`);
       try {
-        await runEval({ data: o.data, mode, limit, head: o.head, seed: Number(o.seed), threshold, json: o.json, product: o.product, detector }, { output: process.stdout, progress: process.stderr });
+        await runEval({ data: o.data, mode, limit, head: o.head, seed: Number(o.seed), threshold, json: o.json, product: o.product, edited: o.edited as EditedPolicy, detector }, { output: process.stdout, progress: process.stderr });
       } finally {
         await detector.close();
       }
