@@ -1,0 +1,2 @@
+export * from './domain-event-message';
+export * from './domain-event-relay';
