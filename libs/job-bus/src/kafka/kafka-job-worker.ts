@@ -15,6 +15,11 @@ export interface KafkaJobWorkerOptions extends KafkaConnectionOptions {
   concurrency?: number;
   /** Partitions of each job topic when this worker has to create it. Default 4. */
   jobTopicPartitions?: number;
+  /**
+   * Jobs of one priority handed to the local scheduler ahead of a free slot. Default 2 x concurrency: the next
+   * high job is already queued when a slot frees, so the slot never goes to a lower priority in between.
+   */
+  bufferPerPriority?: number;
   /** Where operational messages go; default console. */
   logger?: Pick<Console, 'warn' | 'error'>;
 }
@@ -32,11 +37,11 @@ export interface KafkaJobWorkerStats {
  * The worker side of the Kafka job bus.
  *
  * Priority design: one consumer (and consumer group) per priority topic, so a backlog in `low` never sits in front
- * of a `high` message in a fetch. Each consumer hands at most `concurrency` jobs at a time to one local
- * strict-priority scheduler shared by all priorities, and keeps fetching meanwhile (its batch handler returns as
- * soon as the jobs are handed over). Whenever a slot frees, the scheduler takes the highest waiting priority.
- * Lower-priority messages beyond a consumer's `concurrency` permits stay in Kafka (back-pressure: its fetch loop
- * waits), so at most 5 x concurrency jobs are buffered locally and a high job waits only for the jobs already running.
+ * of a `high` message in a fetch. Each consumer hands at most `bufferPerPriority` (2 x concurrency) jobs at a time
+ * to one local strict-priority scheduler shared by all priorities, and keeps fetching meanwhile (its batch handler
+ * returns as soon as the jobs are handed over). Whenever a slot frees, the scheduler takes the highest waiting
+ * priority. Lower-priority messages beyond a consumer's buffer stay in Kafka (back-pressure: its fetch loop waits),
+ * so at most 5 x bufferPerPriority jobs sit in this process and a high job waits only for the jobs already running.
  *
  * Delivery: at-least-once. Offsets are committed manually, per partition and in order, only once every job up to
  * that offset has run and its reply was acknowledged by Kafka; a crash or rebalance replays uncommitted jobs and the
@@ -62,7 +67,9 @@ export class KafkaJobWorker implements JobWorker {
     this.topics = new JobBusTopics(options.topicPrefix ?? DEFAULT_TOPIC_PREFIX);
     this.kafka = createKafka(options, 'inkprint-detector-worker');
     this.logger = options.logger ?? console;
-    this.permits = new Map(PRIORITIES_HIGHEST_FIRST.map((p) => [p, new Permits(this.concurrency)]));
+    const buffer = options.bufferPerPriority ?? 2 * this.concurrency;
+    if (!Number.isInteger(buffer) || buffer < 1) throw new RangeError(`bufferPerPriority must be a positive integer`);
+    this.permits = new Map(PRIORITIES_HIGHEST_FIRST.map((p) => [p, new Permits(buffer)]));
   }
 
   stats(): KafkaJobWorkerStats & { queued: number; running: number } {
