@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { logLevel } from 'kafkajs';
+import { Kafka, logLevel } from 'kafkajs';
 import { describeWithService } from '@inkprint/testing';
 import { KafkaJobBus } from '@inkprint/job-bus';
 import { startDetectorWorker } from './bootstrap';
@@ -31,6 +31,11 @@ describeWithService('kafka', 'detector-worker app', (brokers) => {
     } finally {
       await app.close();
       await bus.close();
+      const admin = new Kafka({ brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+      await admin.connect();
+      const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${topicPrefix}.`));
+      if (topics.length > 0) await admin.deleteTopics({ topics });
+      await admin.disconnect();
     }
   });
 });

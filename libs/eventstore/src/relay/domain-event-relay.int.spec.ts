@@ -42,24 +42,38 @@ async function readTopic(brokers: string, topic: string, count: number): Promise
   return received;
 }
 
+async function deleteTopic(brokers: string, topic: string): Promise<void> {
+  const admin = new Kafka({ brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+  await admin.disconnect();
+}
+
 function relaySuite(label: string, backend: () => TestBackend, brokers: string) {
   describe(label, () => {
     const schema = testSchemaName('relay');
     let db: Database;
     let store: PostgresEventStore;
     let checkpoints: PostgresCheckpointStore;
+    const topics: string[] = [];
+    const newTopic = () => {
+      const topic = `inkprint-test-${randomUUID().slice(0, 8)}.domain-events`;
+      topics.push(topic);
+      return topic;
+    };
     beforeAll(async () => {
       db = await openTestDatabase(backend());
       store = await PostgresEventStore.create(db.sql, { schema });
       checkpoints = new PostgresCheckpointStore(db.sql, store.tables);
     });
     afterAll(async () => {
+      for (const topic of topics) await deleteTopic(brokers, topic);
       if (db?.kind === 'postgres') await dropSchema(db, schema);
       await db?.close();
     });
 
     it('publishes every committed event once, keyed by stream, in stream order, then checkpoints', async () => {
-      const topic = `inkprint-test-${randomUUID().slice(0, 8)}.domain-events`;
+      const topic = newTopic();
       const streams = ['account-a', 'account-b', 'detection-1', 'detection-2', 'plan-x'];
       for (let i = 0; i < 30; i++) {
         await store.appendToStream(streams[i % 5], [{ type: i % 2 ? 'DetectionRequested' : 'UsageCounted', data: { i } }], {
@@ -94,7 +108,7 @@ function relaySuite(label: string, backend: () => TestBackend, brokers: string) 
     });
 
     it('republishes a batch whose checkpoint was not saved (at-least-once); dedupe by event id restores the log', async () => {
-      const topic = `inkprint-test-${randomUUID().slice(0, 8)}.domain-events`;
+      const topic = newTopic();
       const consumerName = `relay-${randomUUID()}`;
       const before = await store.readAll(0n, 10_000);
       let failSaves = 1;
@@ -119,7 +133,7 @@ function relaySuite(label: string, backend: () => TestBackend, brokers: string) 
     });
 
     it('tails the log in the background', async () => {
-      const topic = `inkprint-test-${randomUUID().slice(0, 8)}.domain-events`;
+      const topic = newTopic();
       const relay = new DomainEventRelay(store, checkpoints, {
         brokers,
         topic,

@@ -11,6 +11,18 @@ import { parseBrokers } from './kafka-client';
 
 jest.setTimeout(120_000);
 
+/** Test topics are throw-away: remove them so the development broker does not accumulate partitions. */
+async function deleteTestTopics(brokers: string, prefix: string): Promise<void> {
+  const admin = new Kafka({ brokers: parseBrokers(brokers), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${prefix}.`));
+    if (topics.length > 0) await admin.deleteTopics({ topics });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 describeWithService('kafka', 'Kafka job bus', (brokers) => {
   const CONCURRENCY = 2;
 
@@ -32,6 +44,7 @@ describeWithService('kafka', 'Kafka job bus', (brokers) => {
             await worker.close();
             await pool.close();
             await bus.close();
+            await deleteTestTopics(brokers, topicPrefix);
           },
         };
       },
@@ -53,6 +66,7 @@ describeWithService('kafka', 'Kafka job bus', (brokers) => {
     afterAll(async () => {
       await worker?.close();
       await bus?.close();
+      await deleteTestTopics(brokers, topicPrefix);
     });
 
     it('creates one topic per priority and a reply topic for the instance', async () => {
