@@ -14,18 +14,18 @@ MODES = ["fast", "moderate", "strong", "forensic"]
 PROCEDURES = {
     "fast": [
         "norm = normalize(text)  (FEATURES.md section 1)",
-        "x = featureVector(norm, 'fast')  -> float32[65576]",
+        "x = featureVector(norm, 'fast')  -> float32[81960]",
         "p = run('fast', [x])[0]  (already calibrated)",
     ],
     "moderate": [
         "norm = normalize(text)",
-        "x = featureVector(norm, 'full')  -> float32[131112]",
+        "x = featureVector(norm, 'full')  -> float32[147496]",
         "p = run('moderate', [x])[0]",
     ],
     "strong": [
         "norm = normalize(text)",
         "x = featureVector(norm, 'full')",
-        "p = run('strong', [x])[0]  (one graph: full linear model + stylometric MLP + fast linear model, stacked and calibrated)",
+        "p = run('strong', [x])[0]  (one graph: full linear model + gradient-boosted trees on the 40 dense features, stacked and calibrated; uses ai.onnx.ml TreeEnsembleRegressor)",
     ],
     "forensic": [
         "norm = normalize(text)",
@@ -93,11 +93,13 @@ def write_all(rep, thr, paths, agg):
         "feature_sets": {
             "fast": {"dim": F.feature_dim("fast"), "blocks": [
                 {"family": "word", "offset": 0, "dim": F.D_WORD, "keys": ["w:<tok>", "b:<tok_i> <tok_i+1>"], "value": "sublinear tf 1+ln(c), L2-normalised per block"},
-                {"family": "dense", "offset": F.D_WORD, "dim": F.N_DENSE, "names": F.DENSE_NAMES, "value": "raw (standardised inside the graph)"}]},
+                {"family": "fw", "offset": F.D_WORD, "dim": F.D_FW, "keys": ["f2:<s_i> <s_i+1>", "f3:...", "f4:..."], "value": "sublinear tf 1+ln(c), L2-normalised per block"},
+                {"family": "dense", "offset": F.D_WORD + F.D_FW, "dim": F.N_DENSE, "names": F.DENSE_NAMES, "value": "raw (standardised inside the graph)"}]},
             "full": {"dim": F.feature_dim("full"), "blocks": [
                 {"family": "word", "offset": 0, "dim": F.D_WORD, "keys": ["w:<tok>", "b:<tok_i> <tok_i+1>"], "value": "sublinear tf 1+ln(c), L2-normalised per block"},
                 {"family": "char", "offset": F.D_WORD, "dim": F.D_CHAR, "keys": ["c3:<3 code points>", "c4:<4 code points>"], "value": "sublinear tf 1+ln(c), L2-normalised per block"},
-                {"family": "dense", "offset": F.D_WORD + F.D_CHAR, "dim": F.N_DENSE, "names": F.DENSE_NAMES, "value": "raw (standardised inside the graph)"}]},
+                {"family": "fw", "offset": F.D_WORD + F.D_CHAR, "dim": F.D_FW, "keys": ["f2:<s_i> <s_i+1>", "f3:...", "f4:..."], "value": "sublinear tf 1+ln(c), L2-normalised per block"},
+                {"family": "dense", "offset": F.D_WORD + F.D_CHAR + F.D_FW, "dim": F.N_DENSE, "names": F.DENSE_NAMES, "value": "raw (standardised inside the graph)"}]},
             "forensic_aggregate": {"dim": 4, "names": ["doc_logit", "mean_chunk_logit", "max_chunk_logit", "min_chunk_logit"]},
         },
         "hashing": {"function": "fnv1a32 over UTF-8 bytes", "offset_basis": 2166136261, "prime": 16777619, "bucket": "h % dim"},
@@ -106,7 +108,7 @@ def write_all(rep, thr, paths, agg):
         "models": {
             m: {"file": files[m], "input": "features", "input_shape": ["N", (F.feature_dim("fast") if m == "fast" else 4 if m == "forensic" else F.feature_dim("full"))],
                 "feature_set": ("fast" if m == "fast" else "forensic_aggregate" if m == "forensic" else "full"),
-                "output": "probability", "output_shape": ["N"], "calibrated": True, "opset": 13,
+                "output": "probability", "output_shape": ["N"], "calibrated": True, "opset": 13, "ml_opset": (3 if m == "strong" else None),
                 "bytes": paths[m].stat().st_size, "sha256": sha256(paths[m])}
             for m in MODES},
         "modes": {m: {"models": (["strong", "forensic"] if m == "forensic" else [m]), "procedure": PROCEDURES[m],
@@ -143,11 +145,13 @@ SPLIT_POLICY = (
 )
 METHOD = (
     "Portable features only (ml/FEATURES.md): NFKC + homoglyph/zero-width/whitespace normalisation; hashed word 1-2grams "
-    "(65,536 buckets) and char 3-4grams (65,536 buckets) with sublinear TF and per-block L2 norm; 40 stylometric features "
-    "(sentence-length mean/std/burstiness, segmented TTR/hapax, function-word, chat-vocabulary, transition, pronoun, "
-    "punctuation, layout rates). No raw length feature. fast = L2 logistic regression on word+stylometry; moderate = L2 "
-    "logistic regression on word+char+stylometry; strong = stacked ensemble (moderate linear + 32-16 MLP on stylometry + fast "
-    "linear) with a logistic stacker fitted on validation; forensic = strong on the whole text and on 150-token windows "
+    "(65,536 buckets), char 3-4grams (65,536 buckets) and function-word/shape 2-4grams (16,384 buckets: every token that is not "
+    "a function word is replaced by its shape C/_/0, punctuation and newlines kept, so the block is topic-free) with sublinear "
+    "TF and per-block L2 norm; 40 stylometric features (sentence-length mean/std/burstiness, segmented TTR/hapax, "
+    "function-word, chat-vocabulary, transition, pronoun, punctuation, layout rates). No raw length feature. "
+    "fast = L2 logistic regression on word+shape+stylometry; moderate = L2 logistic regression on word+char+shape+stylometry; "
+    "strong = stacked ensemble (moderate linear + gradient-boosted trees (300 x 31 leaves) on the 40 stylometric features) "
+    "with a logistic stacker fitted on validation; forensic = strong on the whole text and on 150-token windows "
     "(stride 75), aggregated by a 4-input logistic regression fitted on validation. All outputs are Platt-calibrated on the "
     "validation split (balanced class weights, i.e. a 50/50 prior) and the calibration is baked into each ONNX graph."
 )

@@ -17,7 +17,7 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
-FEATURE_VERSION = "1"
+FEATURE_VERSION = "2"
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 WORDLISTS_PATH = REPO_ROOT / "models" / "inkprint-wordlists.json"
@@ -311,10 +311,12 @@ def char_keys(norm: str) -> list[str]:
     return keys
 
 
+D_FW = 1 << 14
+
 FEATURE_SETS = {
     # name: list of (family, dim)
-    "fast": [("word", D_WORD), ("dense", N_DENSE)],
-    "full": [("word", D_WORD), ("char", D_CHAR), ("dense", N_DENSE)],
+    "fast": [("word", D_WORD), ("fw", D_FW), ("dense", N_DENSE)],
+    "full": [("word", D_WORD), ("char", D_CHAR), ("fw", D_FW), ("dense", N_DENSE)],
 }
 
 
@@ -335,6 +337,8 @@ def extract(text: str, fs: str = "full", normalized: bool = False) -> tuple[list
             blk = _block(word_keys(toks), dim)
         elif fam == "char":
             blk = _block(char_keys(norm), dim)
+        elif fam == "fw":
+            blk = _block(fw_keys(fw_stream(norm)), dim)
         elif fam == "dense":
             blk = {i: v for i, v in enumerate(dense_features(norm, tc)) if v != 0.0}
         else:
@@ -348,3 +352,39 @@ def extract(text: str, fs: str = "full", normalized: bool = False) -> tuple[list
 
 def word_count(text: str) -> int:
     return len(tokenize(normalize(text)))
+
+
+# --------------------------------------------------------------------------
+# function-word / shape stream (topic-free syntax n-grams)
+# --------------------------------------------------------------------------
+
+RE_STREAM = re.compile(TOKEN_PATTERN + "|[.,;:!?\"()\\u2014\\u2013\\u2026\\n-]")
+_RE_ALLDIGIT = re.compile("^[0-9]+$")
+
+
+def fw_stream(norm: str) -> list[str]:
+    fw = wordlists()["function_words"]
+    out = []
+    for m in RE_STREAM.finditer(norm):
+        s = m.group(0)
+        if len(s) == 1 and s in ".,;:!?\"()\u2014\u2013\u2026\n-":
+            out.append(s)
+            continue
+        t = ascii_lower(s)
+        if t in fw:
+            out.append(t)
+        elif _RE_ALLDIGIT.match(t):
+            out.append("0")
+        elif _RE_CAP_FIRST.match(s):
+            out.append("C")
+        else:
+            out.append("_")
+    return out
+
+
+def fw_keys(stream: list[str]) -> list[str]:
+    keys = []
+    for n in (2, 3, 4):
+        p = "f%d:" % n
+        keys += [p + " ".join(stream[i:i + n]) for i in range(len(stream) - n + 1)]
+    return keys

@@ -64,6 +64,7 @@ def write_fixtures(paths=None):
             rec = {"name": name, "text": text, "normalized": norm, "tokens": F.tokenize(norm),
                    "n_words": len(F.tokenize(norm)),
                    "sentence_lengths": [len(s) for s in F.sentences(norm)],
+                   "fw_stream": F.fw_stream(norm),
                    "dense": [float(np.float32(v)) for v in F.dense_features(norm)],
                    "features": {}, "chunks": chunk_texts(norm), "probability": {}}
             for fs in ["fast", "full"]:

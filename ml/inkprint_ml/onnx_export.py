@@ -47,7 +47,36 @@ def mlp_branch(prefix, inp, col_start, col_end, mu, inv_sd, layers, nodes, inits
     return h
 
 
-def finish(name, D, logits, coefs, intercept, nodes, inits, doc=""):
+def tree_branch(prefix, inp, col_start, col_end, hgb, nodes, inits):
+    """sklearn HistGradientBoostingClassifier (binary) -> ai.onnx.ml TreeEnsembleRegressor producing the raw logit."""
+    inits += [numpy_helper.from_array(np.array([col_start], dtype=np.int64), prefix + "s0"),
+              numpy_helper.from_array(np.array([col_end], dtype=np.int64), prefix + "s1"),
+              numpy_helper.from_array(np.array([1], dtype=np.int64), prefix + "ax")]
+    nodes.append(helper.make_node("Slice", [inp, prefix + "s0", prefix + "s1", prefix + "ax"], [prefix + "sl"]))
+    A = {k: [] for k in ["tid", "nid", "fid", "val", "mode", "tt", "ff"]}
+    T = {k: [] for k in ["tid", "nid", "w"]}
+    for t, preds in enumerate(hgb._predictors):
+        nd = preds[0].nodes
+        for i, n in enumerate(nd):
+            A["tid"].append(t); A["nid"].append(i)
+            if n["is_leaf"]:
+                A["fid"].append(0); A["val"].append(0.0); A["mode"].append("LEAF"); A["tt"].append(0); A["ff"].append(0)
+                T["tid"].append(t); T["nid"].append(i); T["w"].append(float(n["value"]))
+            else:
+                A["fid"].append(int(n["feature_idx"])); A["val"].append(float(n["num_threshold"]))
+                A["mode"].append("BRANCH_LEQ"); A["tt"].append(int(n["left"])); A["ff"].append(int(n["right"]))
+    base = float(np.ravel(hgb._baseline_prediction)[0])
+    nodes.append(helper.make_node(
+        "TreeEnsembleRegressor", [prefix + "sl"], [prefix + "logit"], domain="ai.onnx.ml",
+        nodes_treeids=A["tid"], nodes_nodeids=A["nid"], nodes_featureids=A["fid"], nodes_values=A["val"],
+        nodes_modes=A["mode"], nodes_truenodeids=A["tt"], nodes_falsenodeids=A["ff"],
+        nodes_missing_value_tracks_true=[0] * len(A["tid"]),
+        target_treeids=T["tid"], target_nodeids=T["nid"], target_ids=[0] * len(T["tid"]), target_weights=T["w"],
+        n_targets=1, aggregate_function="SUM", base_values=[base], post_transform="NONE"))
+    return prefix + "logit"
+
+
+def finish(name, D, logits, coefs, intercept, nodes, inits, doc="", ml=False):
     """prob = sigmoid(sum_i coefs[i]*logits[i] + intercept) as [N]."""
     acc = None
     for k, (lg, a) in enumerate(zip(logits, coefs)):
@@ -68,7 +97,8 @@ def finish(name, D, logits, coefs, intercept, nodes, inits, doc=""):
         [helper.make_tensor_value_info("features", TensorProto.FLOAT, ["N", D])],
         [helper.make_tensor_value_info("probability", TensorProto.FLOAT, ["N"])],
         inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)],
+    ops = [helper.make_opsetid("", OPSET)] + ([helper.make_opsetid("ai.onnx.ml", 3)] if ml else [])
+    model = helper.make_model(graph, opset_imports=ops,
                               producer_name="inkprint-ml", doc_string=doc)
     model.ir_version = 8
     onnx.checker.check_model(model)

@@ -18,7 +18,7 @@ import onnxruntime as ort
 import scipy.sparse as sp
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import roc_auc_score, roc_curve
-from sklearn.neural_network import MLPClassifier
+from sklearn.ensemble import HistGradientBoostingClassifier
 
 from . import data as Dd
 from . import features as F
@@ -30,8 +30,8 @@ MODELS = ROOT / "models"
 SEED = 1234
 MODEL_VERSION = "1.0.0"
 N_DENSE = F.N_DENSE
-DENSE_OFF_FULL = F.D_WORD + F.D_CHAR
-DENSE_OFF_FAST = F.D_WORD
+DENSE_OFF_FULL = F.feature_dim("full") - N_DENSE
+DENSE_OFF_FAST = F.feature_dim("fast") - N_DENSE
 C_LINEAR = float(os.environ.get("INKPRINT_C", "1.0"))
 CHUNK_W, CHUNK_S = 150, 75
 
@@ -128,23 +128,17 @@ def main():
     models["fast"] = fit_linear(Xfast, DENSE_OFF_FAST, "fast")
     models["lin_full"] = fit_linear(Xfull, DENSE_OFF_FULL, "lin_full")
 
-    # ---- MLP on the 40 stylometric features (second, topic-free view)
-    mu, sd = models["lin_full"]["mu"], models["lin_full"]["sd"]
-    Dz = np.clip((Xfull[:, DENSE_OFF_FULL:].toarray() - mu) / sd, -6, 6)
-    mlp = MLPClassifier(hidden_layer_sizes=(32, 16), alpha=1e-3, max_iter=300, random_state=SEED,
-                        early_stopping=False)
-    mlp.fit(Dz[tr], y[tr], sample_weight=w_tr)
-    h = Dz
-    for k, (W, b) in enumerate(zip(mlp.coefs_, mlp.intercepts_)):
-        h = h @ W + b
-        if k < len(mlp.coefs_) - 1:
-            h = np.maximum(h, 0)
-    models["mlp_dense"] = {"layers": list(zip(mlp.coefs_, mlp.intercepts_)), "raw": h.ravel(), "mu": mu, "sd": sd}
-    log("mlp done")
+    # ---- gradient-boosted trees on the 40 raw stylometric features (topic-free second view)
+    Draw = Xfull[:, DENSE_OFF_FULL:].toarray().astype(np.float32).astype(np.float64)
+    hgb = HistGradientBoostingClassifier(max_iter=300, learning_rate=0.05, max_leaf_nodes=31,
+                                         l2_regularization=1.0, random_state=SEED)
+    hgb.fit(Draw[tr], y[tr], sample_weight=w_tr)
+    models["hgb_dense"] = {"model": hgb, "raw": hgb.decision_function(Draw).ravel()}
+    log("hgb done", len(hgb._predictors), "trees")
 
     # ---- calibration on validation (Platt / stacking)
     cal = {}
-    for mode, parts in {"fast": ["fast"], "moderate": ["lin_full"], "strong": ["lin_full", "mlp_dense", "fast"]}.items():
+    for mode, parts in {"fast": ["fast"], "moderate": ["lin_full"], "strong": ["lin_full", "hgb_dense"]}.items():
         Zv = np.stack([models[p]["raw"][va] for p in parts], axis=1)
         a, c = platt(Zv, y[va], w_va)
         cal[mode] = {"parts": parts, "a": a, "c": c}
@@ -157,16 +151,9 @@ def main():
         Xc = FZ.matrix(texts)
         Zc = standardise(Xc, DENSE_OFF_FULL, models["lin_full"]["mu"], models["lin_full"]["sd"])
         r_lin = np.asarray(Zc @ models["lin_full"]["w"] + models["lin_full"]["b"]).ravel()
-        Dc = np.clip((Xc[:, DENSE_OFF_FULL:].toarray() - mu) / sd, -6, 6)
-        hh = Dc
-        for k, (W, b) in enumerate(models["mlp_dense"]["layers"]):
-            hh = hh @ W + b
-            if k < len(models["mlp_dense"]["layers"]) - 1:
-                hh = np.maximum(hh, 0)
-        Xf = FZ.full_to_fast(Xc)
-        Zf = standardise(Xf, DENSE_OFF_FAST, models["fast"]["mu"], models["fast"]["sd"])
-        r_fast = np.asarray(Zf @ models["fast"]["w"] + models["fast"]["b"]).ravel()
-        z = np.stack([r_lin, hh.ravel(), r_fast], 1) @ cal["strong"]["a"] + cal["strong"]["c"]
+        Dc = Xc[:, DENSE_OFF_FULL:].toarray().astype(np.float32).astype(np.float64)
+        r_hgb = models["hgb_dense"]["model"].decision_function(Dc).ravel()
+        z = np.stack([r_lin, r_hgb], 1) @ cal["strong"]["a"] + cal["strong"]["c"]
         return z
 
     def forensic_inputs(idx):
@@ -305,7 +292,7 @@ def export_models(models, cal, agg):
     lg = OX.linear_branch("lin_", "features", mu, 1 / sd, m["w"], m["b"], nodes, inits)
     paths["fast"] = MODELS / "inkprint-fast.onnx"
     onnx.save(OX.finish("inkprint_fast", D, [lg], cal["fast"]["a"], cal["fast"]["c"], nodes, inits,
-                        "Inkprint fast: hashed word uni+bigrams + 40 stylometric features, L2 logistic regression, Platt-calibrated."),
+                        "Inkprint fast: hashed word uni+bigrams + function-word/shape 2-4grams + 40 stylometric features, L2 logistic regression, Platt-calibrated."),
               paths["fast"])
     # moderate
     m = models["lin_full"]; D = F.feature_dim("full")
@@ -314,20 +301,16 @@ def export_models(models, cal, agg):
     lg = OX.linear_branch("lin_", "features", mu, 1 / sd, m["w"], m["b"], nodes, inits)
     paths["moderate"] = MODELS / "inkprint-moderate.onnx"
     onnx.save(OX.finish("inkprint_moderate", D, [lg], cal["moderate"]["a"], cal["moderate"]["c"], nodes, inits,
-                        "Inkprint moderate: hashed word 1-2grams + char 3-4grams + 40 stylometric features, L2 logistic regression, Platt-calibrated."),
+                        "Inkprint moderate: hashed word 1-2grams + char 3-4grams + function-word/shape 2-4grams + 40 stylometric features, L2 logistic regression, Platt-calibrated."),
               paths["moderate"])
-    # strong: lin_full + mlp_dense + fast-linear (fast weights re-laid onto the full layout), stacked
+    # strong: lin_full + gradient-boosted trees on the dense block, stacked
     nodes, inits = [], []
     lg1 = OX.linear_branch("lin_", "features", mu, 1 / sd, m["w"], m["b"], nodes, inits)
-    md = models["mlp_dense"]
-    lg2 = OX.mlp_branch("mlp_", "features", DENSE_OFF_FULL, D, md["mu"], 1 / md["sd"], md["layers"], nodes, inits)
-    fm = models["fast"]
-    wf = np.zeros(D); wf[:F.D_WORD] = fm["w"][:F.D_WORD]; wf[DENSE_OFF_FULL:] = fm["w"][F.D_WORD:]
-    muf = np.zeros(D); sdf = np.ones(D); muf[DENSE_OFF_FULL:] = fm["mu"]; sdf[DENSE_OFF_FULL:] = fm["sd"]
-    lg3 = OX.linear_branch("fst_", "features", muf, 1 / sdf, wf, fm["b"], nodes, inits)
+    lg2 = OX.tree_branch("hgb_", "features", DENSE_OFF_FULL, D, models["hgb_dense"]["model"], nodes, inits)
     paths["strong"] = MODELS / "inkprint-strong.onnx"
-    onnx.save(OX.finish("inkprint_strong", D, [lg1, lg2, lg3], cal["strong"]["a"], cal["strong"]["c"], nodes, inits,
-                        "Inkprint strong: stacked ensemble of the full linear model, an MLP over the 40 stylometric features and the fast linear model; calibrated stacker."),
+    onnx.save(OX.finish("inkprint_strong", D, [lg1, lg2], cal["strong"]["a"], cal["strong"]["c"], nodes, inits,
+                        "Inkprint strong: stacked ensemble of the full linear model and gradient-boosted trees over the 40 stylometric features; calibrated stacker.",
+                        ml=True),
               paths["strong"])
     # forensic aggregator: input [N,4] = [doc_logit, mean_chunk_logit, max_chunk_logit, min_chunk_logit]
     nodes, inits = [], []
@@ -357,9 +340,9 @@ def check_onnx(paths, Xfull, Xfast, idx, cal, FI, models):
 
 def measure_cost(paths):
     """Python reference timings for a ~500-word text (features + ORT), single thread."""
-    words = ("The committee reviewed the proposal carefully, and several members raised concerns about "
-             "its long-term cost. However, the chair argued that delaying it would be worse! ").split()
-    text = " ".join((words * 30)[:500])
+    from .fixtures import TEXTS
+    pool = " ".join(t for name, t in TEXTS if name in ("ai_long", "human_long", "numbers", "dashes", "questions", "essay_student"))
+    text = " ".join(pool.split(" ")[:500])
     res = {}
     so = ort.SessionOptions(); so.intra_op_num_threads = 1; so.inter_op_num_threads = 1
     sess = {m: ort.InferenceSession(str(p), so, providers=["CPUExecutionProvider"]) for m, p in paths.items()}
@@ -367,6 +350,7 @@ def measure_cost(paths):
         fs = "fast" if mode == "fast" else "full"
         t0 = time.perf_counter(); reps = 5
         for _ in range(reps):
+            F._hash_cache.clear()  # no memoisation: closer to what the TS engine does
             norm = F.normalize(text)
             texts = [norm] + (chunk_texts(norm) if mode == "forensic" else [])
             rows_ = []
