@@ -194,13 +194,50 @@ def render_md(rep, thr, min_words, manifest):
     L.append("\nCosts are the Python reference implementation on this 2-core machine (features + onnxruntime, 1 thread); forensic on 500 words scores 1 + 6 feature vectors. The TS engine should be faster for features.\n")
     L.append(f"Default mode: **moderate**. Default thresholds (probability >= threshold => 'likely AI'): {json.dumps(thr)}. "
              f"Minimum words for a confident verdict: **{min_words}** ({manifest['min_words_rule']}).\n")
+    L.append("## Targets vs measured (held-out pool, default thresholds)\n")
+    hm, hf = headline(rep, "moderate"), headline(rep, "fast")
+    L.append("| target | measured | met |\n|---|---:|---|")
+    for name, val, ok in [
+        ("moderate AUROC >= 0.98", hm["heldout_auroc"], hm["heldout_auroc"] >= 0.98),
+        ("moderate TPR at 1% FPR >= 0.85", hm["heldout_tpr_at_1pct_fpr"], hm["heldout_tpr_at_1pct_fpr"] >= 0.85),
+        ("fast AUROC >= 0.95", hf["heldout_auroc"], hf["heldout_auroc"] >= 0.95),
+        ("moderate FPR at default threshold <= 1% (held-out humans)", hm["heldout_fpr_at_threshold"], hm["heldout_fpr_at_threshold"] <= 0.01),
+        ("student-essay (OUTFOX human) FPR low", hm["student_essay_fpr_at_threshold"], hm["student_essay_fpr_at_threshold"] <= 0.01),
+    ]:
+        L.append(f"| {name} | {val} | {'yes' if ok else '**no**'} |")
+    L.append("\nThe AUROC / TPR targets are **not met** on held-out data. On held-out documents of seen sources and generators "
+             "moderate reaches " + str(rep["modes"]["moderate"]["heldout_docs_seen_sources_generators"].get("auroc")) +
+             " AUROC; the pooled number is pulled down by truly unseen sources (SeqXGPT: GPT-2/GPT-J/GPT-Neo/LLaMA-1 continuations "
+             "against pre-tokenised lower-case human text, near chance; OUTFOX essays) and by gpt-4o on L2R. The false-positive "
+             "side holds: FPR at the default threshold stays well under 1% on every held-out human pool, 0 on student essays. "
+             "The price is recall at the threshold on unseen domains (OUTFOX AI essays are almost never flagged at the default "
+             "threshold although AUROC is ~0.92): probabilities are calibrated on seen sources and do not transfer to new domains.\n")
     if "loso" in rep:
-        L.append("## Leave-one-source-out (moderate features, retrained without the source)\n")
-        L.append(_tbl(rep["loso"], C + ["threshold"]))
-        L.append("")
+        L.append("## Leave-one-source-out (moderate recipe retrained without the source; calibration and threshold from the remaining sources)\n")
+        L.append(_tbl(rep["loso"], C + ["threshold", "ai_edited_flagged"]))
+        L.append("\nThis is the most pessimistic and most honest view of a brand-new domain: ranking survives (AUROC 0.86-0.90) but "
+                 "the threshold does not transfer. 'without:biscope' has a high FPR because, with BiScope removed, L2R's "
+                 "ProductReview and AcademicResearch domains are AI-only (their human texts were de-duplicated into BiScope), so "
+                 "reviews and abstracts look 'AI' to that model; the shipped model sees BiScope's human reviews/abstracts.\n")
+    L.append("## Model selection (ml/experiments/; criterion = leave-one-source-out AUROC on train-split rows)\n")
+    L.append("| variant (feature v1 unless noted) | LOSO mean AUROC | note |\n|---|---:|---|")
+    for row in [("word+char+dense LR, C=0.05", 0.8423, "over-regularised"), ("word+char+dense LR, C=0.25", 0.8567, ""),
+                ("word+char+dense LR, C=1", 0.8682, "v1 moderate"), ("word+char+dense LR, C=4", 0.8742, "worse on OUTFOX/SeqXGPT"),
+                ("word+dense LR, C=1", 0.8500, "v1 fast"), ("dense-only LR", 0.8154, ""), ("dense-only MLP 32x16", 0.8170, "v1 strong branch"),
+                ("dense-only gradient-boosted trees", 0.8380, "v2 strong branch; best on SeqXGPT"),
+                ("fw-shape+dense LR, C=1 (v2 block alone)", 0.8585, "16k topic-free features"),
+                ("word+char+fw+dense LR, C=1 (v2 moderate)", 0.8789, "chosen")]:
+        L.append(f"| {row[0]} | {row[1]} | {row[2]} |")
+    L.append("\nAlso tried: training on the AI-only BiScope essay domain as well (weighted like every other cell): no gain on OUTFOX "
+             "(AUROC 0.915 vs 0.916) and it invites an 'essay => AI' shortcut, so essays stay evaluation-only. Choosing the threshold at "
+             "the 99th instead of the 99.5th percentile of validation human scores lifts pooled TPR by ~5 points but pushes ImBD "
+             "human FPR to 2.6% and L2R to 1.8%, so the 99.5th percentile (the policy fixed before looking) is kept. Caveat: the essay "
+             "variant and the threshold comparison were inspected on test rows; neither changed the shipped recipe.\n")
     L.append("## Length-only baseline\n")
     L.append("Logistic regression on log word count (+ square), same train rows and weights: " + json.dumps(rep["length_only_baseline"]) +
-             ". Length carries some signal inside individual sources but little across the held-out pool; the detectors use no raw length feature.\n")
+             ". Length alone is near chance on the held-out pool, L2R and OUTFOX, but strong inside ImBD (human originals are shorter than "
+             "their LLM continuations) and SeqXGPT; the detectors therefore use no raw length feature (only length-normalised rates), "
+             "and ImBD human texts are down-weighted to their cell share by the rebalancing.\n")
     L.append("## Data\n")
     L.append("Five source families (see licences below). Rows per split / source / label:\n")
     L.append("```\n" + json.dumps(rep["data"], indent=1) + "\n```\n")
