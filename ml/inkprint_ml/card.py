@@ -10,6 +10,10 @@ from . import features as F
 
 MODELS = F.REPO_ROOT / "models"
 MODES = ["fast", "moderate", "strong", "forensic"]
+# Measured with `node ml/tests/js_onnx_parity.mjs` (node 20, onnxruntime-node 1.23.2, 1 intra-op thread, the JS port in
+# ml/tests/js_features.mjs) on the shared 2-core dev box: features + inference for one ~500-word text.
+NODE_MS_500_WORDS = {"fast": 2.35, "moderate": 5.82, "strong": 6.94, "forensic": 19.76}
+LATENCY_BUDGET_MS = {"fast": 5, "moderate": 30, "strong": 150, "forensic": 1000}
 
 PROCEDURES = {
     "fast": [
@@ -112,7 +116,9 @@ def write_all(rep, thr, paths, agg):
                 "bytes": paths[m].stat().st_size, "sha256": sha256(paths[m])}
             for m in MODES},
         "modes": {m: {"models": (["strong", "forensic"] if m == "forensic" else [m]), "procedure": PROCEDURES[m],
-                      "threshold": thr[m], "metrics": headline(rep, m), "cost": rep["cost"][m]} for m in MODES},
+                      "threshold": thr[m], "metrics": headline(rep, m),
+                      "cost": {**rep["cost"][m], "node_ms_500_words": NODE_MS_500_WORDS[m], "ts_budget_ms_500_words": LATENCY_BUDGET_MS[m]}}
+                  for m in MODES},
         "verdict_bands": {"note": "p >= threshold: 'likely AI'; p <= 0.2: 'likely human'; otherwise 'uncertain'. Always 'low confidence' when n_words < min_words."},
     }
     (MODELS / "inkprint-detector.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
@@ -191,7 +197,10 @@ def render_md(rep, thr, min_words, manifest):
     for m in MODES:
         h = headline(rep, m); c = rep["cost"][m]
         L.append(f"| {m} | {h['heldout_auroc']} | {h['heldout_tpr_at_1pct_fpr']} | {h['heldout_fpr_at_threshold']} | {h['heldout_tpr_at_threshold']} | {thr[m]} | {h['student_essay_fpr_at_threshold']} | {h['unseen_source_outfox_auroc']} | {h['unseen_source_seqxgpt_auroc']} | {h['unseen_generator_claude3opus_auroc']} | {h['unseen_generator_gpt4o_auroc']} | {h['paraphrase_recall_at_threshold']} | {c['python_ms_500_words']} | {c['onnx_bytes']} |")
-    L.append("\nCosts are the Python reference implementation on this 2-core machine (features + onnxruntime, 1 thread); forensic on 500 words scores 1 + 6 feature vectors. The TS engine should be faster for features.\n")
+    L.append("\nCosts: 'python ms' is the Python reference (features + onnxruntime, 1 thread) on the shared 2-core dev box. "
+             "In node 20 + onnxruntime-node 1.23.2 (1 thread) with the JS port in `ml/tests/js_features.mjs`, one ~500-word text costs "
+             + ", ".join(f"{m} {NODE_MS_500_WORDS[m]} ms (budget {LATENCY_BUDGET_MS[m]})" for m in MODES) +
+             "; forensic scores 1 + 6 feature vectors for 500 words. The JS port reproduces all fixture probabilities exactly.\n")
     L.append(f"Default mode: **moderate**. Default thresholds (probability >= threshold => 'likely AI'): {json.dumps(thr)}. "
              f"Minimum words for a confident verdict: **{min_words}** ({manifest['min_words_rule']}).\n")
     L.append("## Targets vs measured (held-out pool, default thresholds)\n")
@@ -261,3 +270,24 @@ def render_md(rep, thr, min_words, manifest):
     L.append("## Licences and attribution\n\n" + "\n".join("- " + x for x in LICENSES) + "\n")
     L.append("The model weights are a derivative of CC BY-SA 4.0 material (BiScope); they are distributed under CC BY-SA 4.0 with the attribution above.\n")
     return "\n".join(L)
+
+
+def rerender():
+    """Rewrite manifest + card from the stored card.json report (no retraining), e.g. after updating latency notes."""
+    import json as _j
+    card = _j.loads((MODELS / "inkprint-detector.card.json").read_text())
+    rep = card["report"]
+    man = _j.loads((MODELS / "inkprint-detector.json").read_text())
+    paths = {m: MODELS / man["models"][m]["file"] for m in MODES}
+    loso = rep.get("loso")
+    write_all(rep, card["thresholds"], paths, None)
+    if loso is not None:
+        c2 = _j.loads((MODELS / "inkprint-detector.card.json").read_text())
+        c2["report"]["loso"] = loso
+        (MODELS / "inkprint-detector.card.json").write_text(_j.dumps(c2, indent=1, default=float) + "\n")
+        m2 = _j.loads((MODELS / "inkprint-detector.json").read_text())
+        (MODELS / "inkprint-detector.card.md").write_text(render_md(c2["report"], c2["thresholds"], c2["min_words"], m2))
+
+
+if __name__ == "__main__":
+    rerender()
