@@ -1,3 +1,4 @@
+import { PollingLoop } from './polling-loop';
 import type { EventStore } from './port/event-store';
 import type { CheckpointStore, LogConsumer } from './port/subscription';
 
@@ -12,9 +13,7 @@ export interface EventLogSubscriptionOptions {
  * checkpoint. A crash between the two redelivers the batch (at-least-once), so consumers dedupe by event id.
  */
 export class EventLogSubscription {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
+  private readonly polling: PollingLoop;
 
   constructor(
     private readonly store: EventStore,
@@ -22,7 +21,16 @@ export class EventLogSubscription {
     readonly consumerName: string,
     private readonly consumer: LogConsumer,
     private readonly options: EventLogSubscriptionOptions = {},
-  ) {}
+  ) {
+    this.polling = new PollingLoop(async () => {
+      try {
+        return (await this.runOnce()) > 0;
+      } catch (error) {
+        this.options.onError?.(error);
+        return false;
+      }
+    }, options.pollIntervalMs ?? 250);
+  }
 
   /** Delivers at most one batch; returns how many events it delivered. */
   async runOnce(): Promise<number> {
@@ -35,37 +43,14 @@ export class EventLogSubscription {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = (async () => {
-      while (this.running) {
-        let delivered = 0;
-        try {
-          delivered = await this.runOnce();
-        } catch (error) {
-          this.options.onError?.(error);
-        }
-        if (delivered === 0 && this.running) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.options.pollIntervalMs ?? 250);
-            this.wakeUp = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          this.wakeUp = undefined;
-        }
-      }
-    })();
+    this.polling.start();
   }
 
   wake(): void {
-    this.wakeUp?.();
+    this.polling.wake();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
+    await this.polling.stop();
   }
 }

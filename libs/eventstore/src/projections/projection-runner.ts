@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Database } from '../database';
 import type { EventStore } from '../port/event-store';
 import { quoteIdentifier } from '../sql/identifiers';
+import { PollingLoop } from '../polling-loop';
 import type { Projection, ProjectionStatus } from './projection';
 
 export interface ProjectionRunnerOptions {
@@ -21,11 +22,8 @@ const CHECKPOINTS = 'projection_checkpoints';
 export class ProjectionRunner {
   readonly schema: string;
   private readonly batchSize: number;
-  private readonly pollIntervalMs: number;
   private readonly byName = new Map<string, Projection>();
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private wakeUp: (() => void) | undefined;
+  private readonly polling: PollingLoop;
 
   constructor(
     private readonly db: Database,
@@ -36,7 +34,7 @@ export class ProjectionRunner {
     this.schema = options.schema ?? 'read_model';
     quoteIdentifier(this.schema);
     this.batchSize = options.batchSize ?? 500;
-    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.polling = new PollingLoop(() => this.processAllOnce(), options.pollIntervalMs ?? 250);
     for (const projection of projections) {
       if (this.byName.has(projection.name)) throw new Error(`Duplicate projection ${projection.name}`);
       this.byName.set(projection.name, projection);
@@ -105,41 +103,28 @@ export class ProjectionRunner {
 
   /** Polls the log in the background until stop(). */
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = (async () => {
-      while (this.running) {
-        let progressed = false;
-        for (const projection of this.projections) {
-          try {
-            progressed = (await this.processBatch(projection.name)) > 0 || progressed;
-          } catch (error) {
-            this.options.onError?.(projection.name, error);
-          }
-        }
-        if (!progressed && this.running) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.pollIntervalMs);
-            this.wakeUp = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          this.wakeUp = undefined;
-        }
-      }
-    })();
+    this.polling.start();
   }
 
   /** Shortens the wait after an append so read models follow writes closely. */
   wake(): void {
-    this.wakeUp?.();
+    this.polling.wake();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
+    await this.polling.stop();
+  }
+
+  private async processAllOnce(): Promise<boolean> {
+    let progressed = false;
+    for (const projection of this.projections) {
+      try {
+        progressed = (await this.processBatch(projection.name)) > 0 || progressed;
+      } catch (error) {
+        this.options.onError?.(projection.name, error);
+      }
+    }
+    return progressed;
   }
 
   async status(): Promise<ProjectionStatus[]> {

@@ -1,0 +1,45 @@
+/**
+ * Runs `step` repeatedly until stopped; after a step that made no progress it waits `intervalMs`, or less when
+ * `wake()` is called. Shared by the projection runner and log subscriptions.
+ */
+export class PollingLoop {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+
+  constructor(
+    /** Returns true when it made progress (then it runs again at once). */
+    private readonly step: () => Promise<boolean>,
+    private readonly intervalMs: number,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = (async () => {
+      while (this.running) {
+        const progressed = await this.step();
+        if (!progressed && this.running) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, this.intervalMs);
+            this.wakeUp = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          this.wakeUp = undefined;
+        }
+      }
+    })();
+  }
+
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+}
