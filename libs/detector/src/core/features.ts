@@ -2,9 +2,9 @@
 // Pure: the word lists are passed in (loaded from models/inkprint-wordlists.json by the engine).
 import { FNV_OFFSET, fnvUpdate } from './hash';
 import { div, fsum, mean, pstd } from './fsum';
-import { asciiLower, featureSentences, tokensCased } from './tokenize';
+import { asciiLower, featureSentences, TOKEN_PATTERN, tokensCased } from './tokenize';
 
-export const FEATURE_VERSION = '1';
+export const FEATURE_VERSION = '2';
 
 export interface WordLists {
   functionWords: ReadonlySet<string>;
@@ -217,7 +217,47 @@ export function charBlock(norm: string, dim: number): SparseBlock {
   return finishBlock(counts);
 }
 
-export type FeatureFamily = 'word' | 'char' | 'dense';
+const FW_PUNCT = '.,;:!?"()\u2014\u2013\u2026\n-';
+const FW_ITEM = new RegExp(`${TOKEN_PATTERN}|[.,;:!?"()\\u2014\\u2013\\u2026\\n-]`, 'gu');
+const ALL_DIGITS = /^[0-9]+$/;
+
+/**
+ * The topic-free syntax stream of FEATURES.md section 3 (`fw` block): punctuation stays itself,
+ * function words stay themselves, numbers become "0", capitalised words "C", every other word "_".
+ */
+export function functionWordStream(norm: string, functionWords: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const m of norm.matchAll(FW_ITEM)) {
+    const s = m[0];
+    if (s.length === 1 && FW_PUNCT.includes(s)) out.push(s);
+    else {
+      const t = asciiLower(s);
+      if (functionWords.has(t)) out.push(t);
+      else if (ALL_DIGITS.test(t)) out.push('0');
+      else if (CAP_FIRST.test(s)) out.push('C');
+      else out.push('_');
+    }
+  }
+  return out;
+}
+
+const H_F = [2, 3, 4].map((n) => fnvUpdate(FNV_OFFSET, `f${n}:`));
+
+/** Function-word/shape 2-, 3- and 4-grams "f<n>:a b c" over the syntax stream. */
+export function functionWordBlock(stream: readonly string[], dim: number): SparseBlock {
+  const counts = new Map<number, number>();
+  for (let g = 0; g < 3; g++) {
+    const n = g + 2;
+    for (let i = 0; i + n <= stream.length; i++) {
+      let h = fnvUpdate(H_F[g], stream[i]);
+      for (let j = 1; j < n; j++) h = fnvUpdate(fnvUpdate(h, ' '), stream[i + j]);
+      bump(counts, h, dim);
+    }
+  }
+  return finishBlock(counts);
+}
+
+export type FeatureFamily = 'word' | 'char' | 'fw' | 'dense';
 export interface FeatureBlockSpec {
   family: FeatureFamily;
   dim: number;
@@ -226,15 +266,18 @@ export type FeatureSetLayout = readonly FeatureBlockSpec[];
 
 export const D_WORD = 1 << 16;
 export const D_CHAR = 1 << 16;
+export const D_FW = 1 << 14;
 
 export const FEATURE_SETS: Readonly<Record<string, FeatureSetLayout>> = {
   fast: [
     { family: 'word', dim: D_WORD },
+    { family: 'fw', dim: D_FW },
     { family: 'dense', dim: N_DENSE },
   ],
   full: [
     { family: 'word', dim: D_WORD },
     { family: 'char', dim: D_CHAR },
+    { family: 'fw', dim: D_FW },
     { family: 'dense', dim: N_DENSE },
   ],
 };
@@ -276,6 +319,7 @@ export class TextFeatures {
     if (b === undefined) {
       if (family === 'word') b = wordBlock(this.toks, dim);
       else if (family === 'char') b = charBlock(this.norm, dim);
+      else if (family === 'fw') b = functionWordBlock(functionWordStream(this.norm, this.wl.functionWords), dim);
       else {
         const d = this.dense();
         const idx: number[] = [];

@@ -81,7 +81,7 @@ function parseFeatureSet(name: string, x: unknown): ParsedSet {
       const bo = obj(b);
       const fam = bo?.family;
       const dim = num(bo?.dim);
-      if ((fam !== 'word' && fam !== 'char' && fam !== 'dense') || dim === undefined) {
+      if ((fam !== 'word' && fam !== 'char' && fam !== 'fw' && fam !== 'dense') || dim === undefined) {
         throw new Error(`manifest: feature set "${name}" has a block the engine does not know (${JSON.stringify(b)})`);
       }
       const declared = num(bo?.offset);
