@@ -41,11 +41,22 @@ const envSchema = z
       })
       .optional(),
     KAFKA_CLIENT_ID: z.string().min(1).default('inkprint'),
+    KAFKA_TOPIC_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]+$/, { error: 'may hold only letters, digits, ".", "_" and "-"' })
+      .default('inkprint'),
+    DOMAIN_EVENT_RELAY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     KURRENTDB_URL: z
       .string()
       .regex(kurrentPattern, { error: 'must be a KurrentDB connection string such as kurrentdb://localhost:2113?tls=false' })
       .optional(),
     WORKER_MODE: z.enum(['embedded', 'external'], { error: 'must be embedded or external' }).optional(),
+    WORKER_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number from 1 to 64' })
+      .int({ error: 'must be a whole number from 1 to 64' })
+      .min(1, { error: 'must be a whole number from 1 to 64' })
+      .max(64, { error: 'must be a whole number from 1 to 64' })
+      .default(2),
     PUBLIC_WEB_DIR: directory('apps/web/dist'),
     ADMIN_WEB_DIR: directory('apps/admin/dist'),
   })
@@ -72,9 +83,15 @@ export type AppConfig = Readonly<{
   /** Kafka bootstrap brokers; absent = in-process job bus. */
   kafkaBrokers: readonly string[] | undefined;
   kafkaClientId: string;
+  /** Prefix of the job topics; must match the detector workers'. */
+  kafkaTopicPrefix: string;
+  /** With Kafka: publish the committed event log to the domain event topic (docs/domain-events.md). */
+  domainEventRelay: boolean;
   kurrentDbUrl: string | undefined;
   /** embedded: this process runs the detector worker; external: `apps/detector-worker` runs as its own process. */
   workerMode: 'embedded' | 'external';
+  /** Detect/humanise jobs run at once by the embedded worker (worker threads). */
+  workerConcurrency: number;
   publicWebDir: string;
   adminWebDir: string;
 }>;
@@ -109,8 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     kafkaBrokers: e.KAFKA_BROKERS ? Object.freeze([...e.KAFKA_BROKERS]) : undefined,
     kafkaClientId: e.KAFKA_CLIENT_ID,
+    kafkaTopicPrefix: e.KAFKA_TOPIC_PREFIX,
+    domainEventRelay: e.DOMAIN_EVENT_RELAY === 'on',
     kurrentDbUrl: e.KURRENTDB_URL,
     workerMode: e.WORKER_MODE ?? (e.KAFKA_BROKERS ? 'external' : 'embedded'),
+    workerConcurrency: e.WORKER_CONCURRENCY,
     publicWebDir: e.PUBLIC_WEB_DIR,
     adminWebDir: e.ADMIN_WEB_DIR,
   });

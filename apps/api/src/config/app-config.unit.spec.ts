@@ -25,8 +25,11 @@ describe('loadConfig', () => {
         databaseUrl: undefined,
         kafkaBrokers: undefined,
         kafkaClientId: 'inkprint',
+        kafkaTopicPrefix: 'inkprint',
+        domainEventRelay: true,
         kurrentDbUrl: undefined,
         workerMode: 'embedded',
+        workerConcurrency: 2,
         publicWebDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
         adminWebDir: path.join(REPO_ROOT, 'apps', 'admin', 'dist'),
       });
@@ -99,6 +102,9 @@ describe('loadConfig', () => {
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of silent, error, warn, info, debug, verbose (got "loud")'],
       [{ KAFKA_BROKERS: 'kafka-1' }, 'KAFKA_BROKERS: must be a comma-separated list of host:port pairs, such as localhost:9092,kafka-2:9092 (got "kafka-1")'],
       [{ WORKER_MODE: 'sidecar' }, 'WORKER_MODE: must be embedded or external (got "sidecar")'],
+      [{ WORKER_CONCURRENCY: '0' }, 'WORKER_CONCURRENCY: must be a whole number from 1 to 64 (got "0")'],
+      [{ KAFKA_TOPIC_PREFIX: 'ink print' }, 'KAFKA_TOPIC_PREFIX: may hold only letters, digits, ".", "_" and "-" (got "ink print")'],
+      [{ DOMAIN_EVENT_RELAY: 'maybe' }, 'DOMAIN_EVENT_RELAY: must be on or off (got "maybe")'],
       [
         { WORKER_MODE: 'external' },
         'WORKER_MODE: external needs KAFKA_BROKERS: without Kafka the in-process job bus cannot reach a separate worker process (got "external")',
