@@ -17,6 +17,8 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
+    // The API hosts the detector worker's job handlers in embedded mode.
+    '^@inkprint/detector-worker$': path.join(__dirname, 'apps/detector-worker/src'),
     '^@inkprint/([^/]+)$': path.join(__dirname, 'libs/$1/src'),
   },
   testEnvironmentOptions: { globalsCleanup: 'off' },

@@ -11,6 +11,7 @@ const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, ...rest) {
   const lib = /^@inkprint\/([^/]+)$/.exec(request);
   if (lib && fs.existsSync(path.join(root, 'libs', lib[1], 'src'))) request = path.join(root, 'libs', lib[1], 'src');
+  else if (lib?.[1] === 'detector-worker') request = path.join(root, 'apps', 'detector-worker', 'src');
   return resolve.call(this, request, parent, ...rest);
 };
 

@@ -14,3 +14,4 @@ export * from './projections/projection';
 export * from './projections/projection-runner';
 export * from './subscription';
 export * from './kurrentdb/kurrentdb-event-store';
+export * from './relay';

@@ -1,1 +1,2 @@
 export * from './real-service';
+export * from './scratch-database';

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { DomainError } from '@inkprint/domain-kernel';
+import { JobBusClosedError, JobFailedError, JobTimeoutError } from '@inkprint/job-bus';
 import { RequestValidationError, type ApiErrorBody } from './api-error';
 
 const CODES_BY_STATUS: Record<number, string> = {
@@ -46,6 +47,8 @@ export function toErrorBody(error: unknown): ApiErrorBody {
     return { message: error.message, status: 400, code: 'VALIDATION_ERROR', details: { fields: error.fields } };
   }
   if (error instanceof HttpException) return fromHttpException(error);
+  const job = fromJobError(error);
+  if (job) return job;
   const bodyParser = fromBodyParserError(error);
   if (bodyParser) return bodyParser;
   return { ...INTERNAL, details: {} };
@@ -81,6 +84,33 @@ function fromHttpException(error: HttpException): ApiErrorBody {
     code: typeof body.code === 'string' ? body.code : code,
     details: isRecord(body.details) ? body.details : {},
   };
+}
+
+/**
+ * Detect/humanise jobs that did not come back: the request layer of the web app retries messages that mention a
+ * timeout or 502/503/504 (product spec §4), so these keep those words and statuses.
+ */
+export function fromJobError(error: unknown): ApiErrorBody | undefined {
+  if (error instanceof JobTimeoutError) {
+    return {
+      message: 'The analysis timed out. Please try again.',
+      status: 504,
+      code: 'JOB_TIMEOUT',
+      details: { timeoutMs: error.timeoutMs },
+    };
+  }
+  if (error instanceof JobFailedError) {
+    return {
+      message: 'The analysis failed (502). Please try again.',
+      status: 502,
+      code: 'JOB_FAILED',
+      details: error.workerErrorCode ? { reason: error.workerErrorCode } : {},
+    };
+  }
+  if (error instanceof JobBusClosedError) {
+    return { message: 'The service is restarting (503). Please try again.', status: 503, code: 'SERVICE_UNAVAILABLE', details: {} };
+  }
+  return undefined;
 }
 
 /** Errors raised by Express's body parsers before any controller runs (malformed JSON, body too large...). */

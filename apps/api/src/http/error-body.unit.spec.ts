@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, HttpException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { ArgumentsHost } from '@nestjs/common';
 import { DomainError } from '@inkprint/domain-kernel';
+import { JobBusClosedError, JobFailedError, JobTimeoutError } from '@inkprint/job-bus';
 import { z } from 'zod';
 import { RequestValidationError } from './api-error';
 import { ApiExceptionFilter } from './api-exception.filter';
@@ -55,6 +56,15 @@ describe('toErrorBody', () => {
       code: 'VALIDATION_ERROR',
       details: { fields: { '': ['email must be an email'] } },
     });
+  });
+
+  it('answers jobs that timed out 504, failed 502 and a closed bus 503, with words the web client retries on', () => {
+    const timeout = toErrorBody(new JobTimeoutError('j1', 'detect', 'low', 45_000));
+    expect(timeout).toEqual({ message: expect.stringContaining('timed out'), status: 504, code: 'JOB_TIMEOUT', details: { timeoutMs: 45_000 } });
+    const failed = toErrorBody(new JobFailedError('j2', 'detect', 'onnx session crashed at /models/x', 'DETECTOR_FAILED'));
+    expect(failed).toMatchObject({ status: 502, code: 'JOB_FAILED', details: { reason: 'DETECTOR_FAILED' } });
+    expect(failed.message).not.toContain('/models/x');
+    expect(toErrorBody(new JobBusClosedError('j3'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
   });
 
   it('answers malformed JSON bodies 400 INVALID_JSON and oversized ones 413', () => {

@@ -1,6 +1,9 @@
 import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
+  DomainEventRelay,
+  EventStoreTables,
   KurrentDbEventStore,
+  PostgresCheckpointStore,
   PostgresEventStore,
   ProjectionRunner,
   openDatabase,
@@ -10,12 +13,14 @@ import {
 } from '@inkprint/eventstore';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { HealthIndicatorRegistry } from '../health';
-import { DATABASE, EVENT_STORE, PROJECTIONS, PROJECTION_RUNNER } from './tokens';
+import { DATABASE, DOMAIN_EVENT_RELAY, EVENT_STORE, JOB_BUS, PROJECTIONS, PROJECTION_RUNNER } from './tokens';
+import { ApiJobBus } from './job-bus.provider';
 import { inkprintProjections } from '@inkprint/read-models';
 
 /**
  * The event-sourcing platform of the API process: one database (PGlite or PostgreSQL) for events and read models,
- * the event store (PostgreSQL, or KurrentDB when KURRENTDB_URL is set) and the projection runner.
+ * the event store (PostgreSQL, or KurrentDB when KURRENTDB_URL is set), the projection runner, the job bus
+ * (in-process, or Kafka when KAFKA_BROKERS is set) and, with Kafka, the relay of the domain event stream.
  */
 @Global()
 @Module({
@@ -49,14 +54,35 @@ import { inkprintProjections } from '@inkprint/read-models';
         return runner;
       },
     },
+    {
+      provide: JOB_BUS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): Promise<ApiJobBus> => ApiJobBus.create(config),
+    },
+    {
+      provide: DOMAIN_EVENT_RELAY,
+      inject: [APP_CONFIG, DATABASE, EVENT_STORE],
+      useFactory: (config: AppConfig, db: Database, store: EventStore): DomainEventRelay | null => {
+        if (!config.kafkaBrokers || !config.domainEventRelay) return null;
+        const logger = new Logger('DomainEventRelay');
+        const tables = store instanceof PostgresEventStore ? store.tables : new EventStoreTables();
+        return new DomainEventRelay(store, new PostgresCheckpointStore(db.sql, tables), {
+          brokers: config.kafkaBrokers,
+          clientId: `${config.kafkaClientId}-relay`,
+          onError: (error) => logger.error(error instanceof Error ? error.message : String(error)),
+        });
+      },
+    },
   ],
-  exports: [DATABASE, EVENT_STORE, PROJECTION_RUNNER, PROJECTIONS],
+  exports: [DATABASE, EVENT_STORE, PROJECTION_RUNNER, PROJECTIONS, JOB_BUS],
 })
 export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    @Inject(JOB_BUS) private readonly jobs: ApiJobBus,
+    @Inject(DOMAIN_EVENT_RELAY) private readonly relay: DomainEventRelay | null,
     health: HealthIndicatorRegistry,
   ) {
     health.register({
@@ -71,13 +97,20 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
       name: 'projections',
       check: async () => ({ projections: await this.runner.status() }),
     });
+    health.register({ name: 'jobBus', check: () => this.jobs.health() });
+    if (relay) {
+      health.register({ name: 'domainEventRelay', check: async () => ({ topic: relay.topic, published: relay.publishedCount }) });
+    }
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.runner.start();
+    await this.relay?.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+    await this.jobs.close();
     await this.runner.stop();
     if (this.store instanceof KurrentDbEventStore) await this.store.close();
     await this.db.close();

@@ -4,3 +4,4 @@ export const EVENT_STORE = Symbol('EVENT_STORE');
 export const PROJECTIONS = Symbol('PROJECTIONS');
 export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
 export const JOB_BUS = Symbol('JOB_BUS');
+export const DOMAIN_EVENT_RELAY = Symbol('DOMAIN_EVENT_RELAY');

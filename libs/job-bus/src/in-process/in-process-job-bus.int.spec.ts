@@ -37,6 +37,7 @@ describe('InProcessJobBus (worker threads)', () => {
     await expect(running).resolves.toMatchObject({ label: 'r' });
     expect(await queued).toBeInstanceOf(JobBusClosedError);
     await expect(bus.request({ kind: 'echo', priority: 'low', payload: {} })).rejects.toBeInstanceOf(JobBusClosedError);
+    await expect(bus.health()).rejects.toBeInstanceOf(JobBusClosedError);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_JOB_TIMEOUT_MS,
   type JobBus,
+  type JobBusHealth,
   type JobEnvelope,
   type JobHandler,
   type JobRequest,
@@ -59,6 +60,11 @@ export class InProcessJobBus implements JobBus, JobWorker {
   /** Jobs waiting and running (for health and metrics). */
   stats(): { queued: number; running: number } {
     return { queued: this.scheduler.queued(), running: this.scheduler.running };
+  }
+
+  async health(): Promise<JobBusHealth> {
+    if (this.closed) throw new JobBusClosedError();
+    return { kind: 'in-process', ...this.stats(), handler: this.handler ? 'ready' : 'waiting' };
   }
 
   request<Result = unknown>(job: JobRequest, options: RequestOptions = {}): Promise<Result> {

@@ -3,6 +3,7 @@ import { Partitioners, type Admin, type Consumer, type Kafka, type Producer } fr
 import {
   DEFAULT_JOB_TIMEOUT_MS,
   type JobBus,
+  type JobBusHealth,
   type JobEnvelope,
   type JobRequest,
   type RequestOptions,
@@ -95,6 +96,13 @@ export class KafkaJobBus implements JobBus {
     await this.consumer.run({ eachMessage: async ({ message }) => this.onReply(message.value, message.headers) });
     await joined;
     this.state = 'started';
+  }
+
+  /** Healthy once started: the reply consumer is in its group and the producer is connected. */
+  async health(): Promise<JobBusHealth> {
+    if (this.state === 'closed') throw new JobBusClosedError();
+    if (this.state !== 'started') throw new Error('Kafka job bus is still connecting');
+    return { kind: 'kafka', replyTopic: this.replyTopic, waiting: this.pending.size, ignoredReplies: this.ignored };
   }
 
   async request<Result = unknown>(job: JobRequest, options: RequestOptions = {}): Promise<Result> {

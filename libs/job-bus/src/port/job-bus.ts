@@ -34,7 +34,14 @@ export interface RequestOptions {
 /** The API side: request/reply. Rejects with JobTimeoutError, JobFailedError or JobBusClosedError. */
 export interface JobBus {
   request<Result = unknown>(job: JobRequest, options?: RequestOptions): Promise<Result>;
+  /** For `/health`: resolves with what the bus can tell about itself, rejects when it cannot take jobs. */
+  health(): Promise<JobBusHealth>;
   close(): Promise<void>;
+}
+
+export interface JobBusHealth {
+  kind: 'in-process' | 'kafka';
+  [detail: string]: unknown;
 }
 
 /** Runs one job. Throwing fails the job: the requester gets a JobFailedError with the message. */

@@ -57,6 +57,11 @@ export function jobBusBehaviour(options: BehaviourOptions): void {
     await sut?.close();
   });
 
+  it('reports itself healthy once it can take jobs', async () => {
+    const health = await sut.bus.health();
+    expect(['in-process', 'kafka']).toContain(health.kind);
+  });
+
   it('answers each request with its own result (correlation)', async () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>

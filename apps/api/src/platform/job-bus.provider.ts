@@ -1,0 +1,66 @@
+import { Logger } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
+import { KafkaJobBus, type JobBus, type JobBusHealth, type JobRequest, type RequestOptions } from '@inkprint/job-bus';
+import { createEmbeddedJobBus, startDetectorWorker } from '@inkprint/detector-worker';
+import type { AppConfig } from '../config';
+
+/**
+ * The API's job bus, picked by configuration:
+ * - no KAFKA_BROKERS: the in-process bus; detector jobs run in this process's worker threads;
+ * - KAFKA_BROKERS: the Kafka bus (topics per priority, replies to this instance); with WORKER_MODE=embedded this
+ *   process also hosts a detector worker in its consumer group, otherwise `apps/detector-worker` runs on its own.
+ */
+export class ApiJobBus implements JobBus {
+  private constructor(
+    private readonly bus: JobBus,
+    private readonly worker: INestApplicationContext | undefined,
+  ) {}
+
+  static async create(config: AppConfig): Promise<ApiJobBus> {
+    if (!config.kafkaBrokers) {
+      return new ApiJobBus(createEmbeddedJobBus({ concurrency: config.workerConcurrency }), undefined);
+    }
+    const bus = new KafkaJobBus({
+      brokers: config.kafkaBrokers,
+      clientId: `${config.kafkaClientId}-api`,
+      topicPrefix: config.kafkaTopicPrefix,
+    });
+    let worker: INestApplicationContext | undefined;
+    try {
+      await bus.start();
+      if (config.workerMode === 'embedded') {
+        worker = await startDetectorWorker(
+          {
+            ...process.env,
+            KAFKA_BROKERS: config.kafkaBrokers.join(','),
+            KAFKA_CLIENT_ID: `${config.kafkaClientId}-worker`,
+            KAFKA_TOPIC_PREFIX: config.kafkaTopicPrefix,
+            WORKER_CONCURRENCY: String(config.workerConcurrency),
+          },
+          ['warn', 'error'],
+        );
+      }
+    } catch (error) {
+      await bus.close();
+      throw error;
+    }
+    new Logger('JobBus').log(
+      `Kafka job bus on ${config.kafkaBrokers.join(',')} (${config.workerMode === 'embedded' ? 'detector worker in this process' : 'external detector workers'})`,
+    );
+    return new ApiJobBus(bus, worker);
+  }
+
+  request<Result = unknown>(job: JobRequest, options?: RequestOptions): Promise<Result> {
+    return this.bus.request<Result>(job, options);
+  }
+
+  async health(): Promise<JobBusHealth> {
+    const health = await this.bus.health();
+    return this.bus instanceof KafkaJobBus ? { ...health, worker: this.worker ? 'in-process' : 'external' } : health;
+  }
+
+  async close(): Promise<void> {
+    await this.bus.close();
+    await this.worker?.close();
+  }
+}
