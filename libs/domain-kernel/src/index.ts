@@ -1,2 +1,3 @@
 export * from './messages';
 export * from './decider';
+export * from './decider-specification';
