@@ -1,0 +1,293 @@
+import { assertNever, DomainError, type Decider } from '@inkprint/domain-kernel';
+import { isAssignablePlanSlug, type PlanSlug } from '@inkprint/plans-domain';
+
+/** One account: stream `account-<accountId>`. Secrets arrive hashed; the decider only compares hashes. */
+export type Role = 'user' | 'admin' | 'super_admin';
+export type AccountStatus = 'active' | 'pending_verification' | 'disabled';
+export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['active', 'pending_verification', 'disabled'];
+export const ROLES: readonly Role[] = ['user', 'admin', 'super_admin'];
+
+/** OTP rules (spec §9): 6 digits, valid about 2 minutes, resend cooldown 120 s; we allow 5 wrong tries per code. */
+export const OTP_TTL_MS = 2 * 60_000;
+export const OTP_RESEND_COOLDOWN_MS = 120_000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+
+type At = { at: string };
+export type RegisterAccount = {
+  type: 'RegisterAccount';
+  data: { accountId: string; email: string; name: string; passwordHash: string; codeHash: string; codeExpiresAt: string } & At;
+};
+export type BootstrapSuperAdmin = { type: 'BootstrapSuperAdmin'; data: { accountId: string; email: string; name: string; passwordHash: string } & At };
+export type VerifyEmail = { type: 'VerifyEmail'; data: { codeHash: string } & At };
+export type ResendVerificationCode = { type: 'ResendVerificationCode'; data: { codeHash: string; codeExpiresAt: string } & At };
+export type LogIn = { type: 'LogIn'; data: { passwordMatches: boolean; sessionId: string } & At };
+export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string } & At };
+export type ResetPassword = { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string } & At };
+export type ChangeAccountStatus = { type: 'ChangeAccountStatus'; data: { status: AccountStatus } & At };
+export type ChangePlan = { type: 'ChangePlan'; data: { planSlug: string } & At };
+export type PromoteToAdmin = { type: 'PromoteToAdmin'; data: { inviteId: string } & At };
+export type RevokeAdmin = { type: 'RevokeAdmin'; data: At };
+
+export type AccountCommand =
+  | RegisterAccount
+  | BootstrapSuperAdmin
+  | VerifyEmail
+  | ResendVerificationCode
+  | LogIn
+  | RequestPasswordReset
+  | ResetPassword
+  | ChangeAccountStatus
+  | ChangePlan
+  | PromoteToAdmin
+  | RevokeAdmin;
+
+export type AccountRegistered = {
+  type: 'AccountRegistered';
+  data: { accountId: string; email: string; name: string; passwordHash: string; role: Role; status: AccountStatus } & At;
+};
+export type RegistrationRenewed = { type: 'RegistrationRenewed'; data: { name: string; passwordHash: string } & At };
+export type VerificationCodeSent = { type: 'VerificationCodeSent'; data: { codeHash: string; expiresAt: string } & At };
+export type VerificationCodeRejected = { type: 'VerificationCodeRejected'; data: { attempts: number } & At };
+export type EmailVerified = { type: 'EmailVerified'; data: At };
+export type LoggedIn = { type: 'LoggedIn'; data: { sessionId: string } & At };
+export type LoginFailed = { type: 'LoginFailed'; data: { reason: 'wrong_password' } & At };
+export type PasswordResetRequested = { type: 'PasswordResetRequested'; data: { tokenHash: string; expiresAt: string } & At };
+export type PasswordChanged = { type: 'PasswordChanged'; data: { passwordHash: string; via: 'reset' } & At };
+export type AccountStatusChanged = { type: 'AccountStatusChanged'; data: { from: AccountStatus; to: AccountStatus } & At };
+export type PlanChanged = { type: 'PlanChanged'; data: { from: PlanSlug | null; to: PlanSlug } & At };
+export type RoleChanged = { type: 'RoleChanged'; data: { from: Role; to: Role; reason: 'invite_accepted' | 'revoked' | 'bootstrap'; inviteId?: string } & At };
+
+export type AccountEvent =
+  | AccountRegistered
+  | RegistrationRenewed
+  | VerificationCodeSent
+  | VerificationCodeRejected
+  | EmailVerified
+  | LoggedIn
+  | LoginFailed
+  | PasswordResetRequested
+  | PasswordChanged
+  | AccountStatusChanged
+  | PlanChanged
+  | RoleChanged;
+
+export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
+  'AccountRegistered',
+  'RegistrationRenewed',
+  'VerificationCodeSent',
+  'VerificationCodeRejected',
+  'EmailVerified',
+  'LoggedIn',
+  'LoginFailed',
+  'PasswordResetRequested',
+  'PasswordChanged',
+  'AccountStatusChanged',
+  'PlanChanged',
+  'RoleChanged',
+];
+
+export interface Account {
+  accountId: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  role: Role;
+  status: AccountStatus;
+  planSlug: PlanSlug | null;
+  createdAt: string;
+  lastLoginAt: string | null;
+  code: { hash: string; expiresAt: string; sentAt: string; attempts: number } | null;
+  reset: { tokenHash: string; expiresAt: string } | null;
+}
+export type AccountState = { status: 'none' } | { status: 'exists'; account: Account };
+
+export function accountStreamId(accountId: string): string {
+  return `account-${accountId}`;
+}
+
+const refuse = (code: string, message: string, status: number, details: Record<string, unknown> = {}): never => {
+  throw new DomainError(code, message, status, details);
+};
+
+const ms = (iso: string) => Date.parse(iso);
+
+function existing(state: AccountState): Account {
+  if (state.status === 'none') return refuse('ACCOUNT_NOT_FOUND', 'Account not found.', 404);
+  return state.account;
+}
+
+function requireCooldownOver(account: Account, at: string): void {
+  if (!account.code) return;
+  const waitMs = ms(account.code.sentAt) + OTP_RESEND_COOLDOWN_MS - ms(at);
+  if (waitMs > 0) {
+    refuse('OTP_RESEND_COOLDOWN', `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`, 429, {
+      retryAfterSeconds: Math.ceil(waitMs / 1000),
+    });
+  }
+}
+
+export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
+  initialState: () => ({ status: 'none' }),
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'RegisterAccount': {
+        const d = command.data;
+        const sent: VerificationCodeSent = { type: 'VerificationCodeSent', data: { codeHash: d.codeHash, expiresAt: d.codeExpiresAt, at: d.at } };
+        if (state.status === 'exists') {
+          // Someone who never verified may sign up again (new details, new code); a verified address is taken.
+          if (state.account.status !== 'pending_verification') {
+            return refuse('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.', 409, { field: 'email' });
+          }
+          requireCooldownOver(state.account, d.at);
+          return [{ type: 'RegistrationRenewed', data: { name: d.name, passwordHash: d.passwordHash, at: d.at } }, sent];
+        }
+        return [
+          {
+            type: 'AccountRegistered',
+            data: { accountId: d.accountId, email: d.email, name: d.name, passwordHash: d.passwordHash, role: 'user', status: 'pending_verification', at: d.at },
+          },
+          sent,
+        ];
+      }
+      case 'BootstrapSuperAdmin': {
+        const d = command.data;
+        if (state.status === 'exists') {
+          const a = state.account;
+          const events: AccountEvent[] = [];
+          if (a.role !== 'super_admin') events.push({ type: 'RoleChanged', data: { from: a.role, to: 'super_admin', reason: 'bootstrap', at: d.at } });
+          if (a.status !== 'active') events.push({ type: 'AccountStatusChanged', data: { from: a.status, to: 'active', at: d.at } });
+          return events;
+        }
+        return [
+          {
+            type: 'AccountRegistered',
+            data: { accountId: d.accountId, email: d.email, name: d.name, passwordHash: d.passwordHash, role: 'super_admin', status: 'active', at: d.at },
+          },
+        ];
+      }
+      case 'VerifyEmail': {
+        const a = existing(state);
+        const { at, codeHash } = command.data;
+        if (a.status !== 'pending_verification') return refuse('ALREADY_VERIFIED', 'This email is already verified. Sign in instead.', 409);
+        if (!a.code || ms(a.code.expiresAt) <= ms(at)) return refuse('OTP_EXPIRED', 'This code has expired. Request a new one.', 400, { field: 'otp' });
+        if (a.code.attempts >= OTP_MAX_ATTEMPTS) {
+          return refuse('OTP_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Request a new one.', 429, { field: 'otp' });
+        }
+        if (codeHash !== a.code.hash) return [{ type: 'VerificationCodeRejected', data: { attempts: a.code.attempts + 1, at } }];
+        return [{ type: 'EmailVerified', data: { at } }];
+      }
+      case 'ResendVerificationCode': {
+        const a = existing(state);
+        if (a.status !== 'pending_verification') return refuse('ALREADY_VERIFIED', 'This email is already verified. Sign in instead.', 409);
+        requireCooldownOver(a, command.data.at);
+        return [{ type: 'VerificationCodeSent', data: { codeHash: command.data.codeHash, expiresAt: command.data.codeExpiresAt, at: command.data.at } }];
+      }
+      case 'LogIn': {
+        const a = existing(state);
+        const { at, passwordMatches, sessionId } = command.data;
+        // The password is checked first, so a wrong one never reveals whether the account is disabled or unverified.
+        if (!passwordMatches) return [{ type: 'LoginFailed', data: { reason: 'wrong_password', at } }];
+        if (a.status === 'disabled') return refuse('ACCOUNT_DISABLED', 'This account has been disabled. Contact support.', 403);
+        if (a.status === 'pending_verification') {
+          return refuse('EMAIL_NOT_VERIFIED', 'Verify your email before signing in. We can send you a new code.', 403, { email: a.email });
+        }
+        return [{ type: 'LoggedIn', data: { sessionId, at } }];
+      }
+      case 'RequestPasswordReset': {
+        const a = existing(state);
+        if (a.status === 'disabled') return [];
+        return [{ type: 'PasswordResetRequested', data: command.data }];
+      }
+      case 'ResetPassword': {
+        const a = existing(state);
+        const { tokenHash, passwordHash, at } = command.data;
+        if (!a.reset || a.reset.tokenHash !== tokenHash || ms(a.reset.expiresAt) <= ms(at) || a.status === 'disabled') {
+          return refuse('RESET_TOKEN_INVALID', 'This reset link is invalid or has expired. Please request a new one.', 400, { field: 'token' });
+        }
+        return [{ type: 'PasswordChanged', data: { passwordHash, via: 'reset', at } }];
+      }
+      case 'ChangeAccountStatus': {
+        const a = existing(state);
+        const { status, at } = command.data;
+        if (a.role === 'super_admin' && status !== 'active') {
+          return refuse('SUPER_ADMIN_PROTECTED', 'The super admin account cannot be disabled or unverified.', 403);
+        }
+        return a.status === status ? [] : [{ type: 'AccountStatusChanged', data: { from: a.status, to: status, at } }];
+      }
+      case 'ChangePlan': {
+        const a = existing(state);
+        const slug = command.data.planSlug.trim().toLowerCase();
+        if (!isAssignablePlanSlug(slug)) {
+          return refuse('INVALID_PLAN', 'Choose one of the plans free-signup, basic, pro or enterprise.', 400, { field: 'planSlug' });
+        }
+        return a.planSlug === slug ? [] : [{ type: 'PlanChanged', data: { from: a.planSlug, to: slug, at: command.data.at } }];
+      }
+      case 'PromoteToAdmin': {
+        const a = existing(state);
+        if (a.role !== 'user') return [];
+        return [{ type: 'RoleChanged', data: { from: 'user', to: 'admin', reason: 'invite_accepted', inviteId: command.data.inviteId, at: command.data.at } }];
+      }
+      case 'RevokeAdmin': {
+        const a = existing(state);
+        if (a.role === 'super_admin') return refuse('SUPER_ADMIN_PROTECTED', "A super admin's access cannot be revoked.", 403);
+        if (a.role !== 'admin') return refuse('NOT_AN_ADMIN', 'This account is not an admin.', 409);
+        return [{ type: 'RoleChanged', data: { from: 'admin', to: 'user', reason: 'revoked', at: command.data.at } }];
+      }
+      default:
+        return assertNever(command);
+    }
+  },
+
+  evolve(state, event) {
+    if (event.type === 'AccountRegistered') {
+      const d = event.data;
+      return {
+        status: 'exists',
+        account: {
+          accountId: d.accountId,
+          email: d.email,
+          name: d.name,
+          passwordHash: d.passwordHash,
+          role: d.role,
+          status: d.status,
+          planSlug: null,
+          createdAt: d.at,
+          lastLoginAt: null,
+          code: null,
+          reset: null,
+        },
+      };
+    }
+    if (state.status === 'none') return state;
+    const a = state.account;
+    const next = (patch: Partial<Account>): AccountState => ({ status: 'exists', account: { ...a, ...patch } });
+    switch (event.type) {
+      case 'RegistrationRenewed':
+        return next({ name: event.data.name, passwordHash: event.data.passwordHash });
+      case 'VerificationCodeSent':
+        return next({ code: { hash: event.data.codeHash, expiresAt: event.data.expiresAt, sentAt: event.data.at, attempts: 0 } });
+      case 'VerificationCodeRejected':
+        return next({ code: a.code && { ...a.code, attempts: event.data.attempts } });
+      case 'EmailVerified':
+        return next({ status: 'active', code: null });
+      case 'LoggedIn':
+        return next({ lastLoginAt: event.data.at });
+      case 'LoginFailed':
+        return state;
+      case 'PasswordResetRequested':
+        return next({ reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } });
+      case 'PasswordChanged':
+        return next({ passwordHash: event.data.passwordHash, reset: null });
+      case 'AccountStatusChanged':
+        return next({ status: event.data.to });
+      case 'PlanChanged':
+        return next({ planSlug: event.data.to });
+      case 'RoleChanged':
+        return next({ role: event.data.to });
+      default:
+        return assertNever(event);
+    }
+  },
+};

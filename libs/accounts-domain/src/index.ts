@@ -1,0 +1,5 @@
+export * from './account';
+export * from './session';
+export * from './invite';
+export * from './password-policy';
+export * from './continue-url';
