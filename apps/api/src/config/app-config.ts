@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { DEFAULT_MAIL_FROM, isMailbox, parseSmtpUrl } from '@inkprint/mail';
 import { z } from 'zod';
 
 /** Repository root: this file sits at apps/api/{src,dist}/config/, four levels down. */
@@ -16,6 +17,24 @@ const directory = (fallback: string) =>
 
 const brokerPattern = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:]+\]:\d{1,5}$/;
 const kurrentPattern = /^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\//;
+
+const isSmtpUrl = (value: string) => {
+  try {
+    parseSmtpUrl(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const isPublicUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+};
 
 const envSchema = z
   .object({
@@ -57,10 +76,49 @@ const envSchema = z
       .min(1, { error: 'must be a whole number from 1 to 64' })
       .max(64, { error: 'must be a whole number from 1 to 64' })
       .default(2),
+    JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters (e.g. openssl rand -base64 48)' }).optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds from 60 to 86400' })
+      .int({ error: 'must be a whole number of seconds from 60 to 86400' })
+      .min(60, { error: 'must be a whole number of seconds from 60 to 86400' })
+      .max(86400, { error: 'must be a whole number of seconds from 60 to 86400' })
+      .default(900),
+    SUPER_ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    SUPER_ADMIN_PASSWORD: z
+      .string()
+      .refine((p) => p.length >= 8 && [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(p)).length >= 3, {
+        error: 'must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol',
+      })
+      .optional(),
+    SUPER_ADMIN_NAME: z.string().min(1).max(100).default('Super Admin'),
+    PRODUCT_HOST: z
+      .string()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, { error: 'must be a host name such as inkprint.app' })
+      .default('inkprint.app'),
     PUBLIC_WEB_DIR: directory('apps/web/dist'),
     ADMIN_WEB_DIR: directory('apps/admin/dist'),
+    SMTP_URL: z
+      .string()
+      .refine(isSmtpUrl, { error: 'must be an SMTP URL such as smtp://user:pass@smtp.example.com:587 or smtps://user:pass@smtp.example.com:465' })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .refine(isMailbox, { error: 'must be a sender address such as "Inkprint <no-reply@example.com>" or no-reply@example.com' })
+      .default(DEFAULT_MAIL_FROM),
+    APP_PUBLIC_URL: z
+      .string()
+      .refine(isPublicUrl, { error: 'must be the http(s) address users open the app at, such as https://inkprint.example.com' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
+      const missing = env.SUPER_ADMIN_EMAIL ? 'SUPER_ADMIN_PASSWORD' : 'SUPER_ADMIN_EMAIL';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is needed too: set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD together' });
+    }
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production (at least 32 random characters)' });
+    }
     if (env.WORKER_MODE === 'external' && !env.KAFKA_BROKERS) {
       ctx.addIssue({
         code: 'custom',
@@ -92,8 +150,23 @@ export type AppConfig = Readonly<{
   workerMode: 'embedded' | 'external';
   /** Detect/humanise jobs run at once by the embedded worker (worker threads). */
   workerConcurrency: number;
+  /** Signs access tokens; absent outside production = a random secret kept in `<dataDir>/../jwt-secret`. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  /** Super admin created (or promoted) at start-up. */
+  superAdmin: { email: string; password: string; name: string } | undefined;
+  /** The product's host: 'continue' URLs must be https on plans.<host> (spec §5). */
+  productHost: string;
   publicWebDir: string;
   adminWebDir: string;
+  /** SMTP server for outgoing mail (`smtp://` or `smtps://`); absent = the dev mailbox keeps the messages. */
+  smtpUrl: string | undefined;
+  /** From header of outgoing mail. */
+  mailFrom: string;
+  /** Address users open the app at; links in e-mails start with it (no trailing slash). */
+  appPublicUrl: string;
+  /** The dev mailbox page and endpoints (`/dev/mailbox`) are served: not in production, not when SMTP_URL is set. */
+  devMailbox: boolean;
 }>;
 
 export class ConfigError extends Error {
@@ -111,7 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const problems = result.error.issues.map((issue) => {
       const variable = String(issue.path[0] ?? 'environment');
       const raw = present[variable];
-      const shown = raw === undefined ? '' : ` (got ${JSON.stringify(variable.endsWith('_URL') ? redactUrl(raw) : raw)})`;
+      const secret = /(_PASSWORD|_SECRET)$/.test(variable);
+      const shown = raw === undefined || secret ? '' : ` (got ${JSON.stringify(variable.endsWith('_URL') ? redactUrl(raw) : raw)})`;
       return `${variable}: ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
@@ -131,8 +205,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     kurrentDbUrl: e.KURRENTDB_URL,
     workerMode: e.WORKER_MODE ?? (e.KAFKA_BROKERS ? 'external' : 'embedded'),
     workerConcurrency: e.WORKER_CONCURRENCY,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    superAdmin:
+      e.SUPER_ADMIN_EMAIL && e.SUPER_ADMIN_PASSWORD
+        ? Object.freeze({ email: e.SUPER_ADMIN_EMAIL, password: e.SUPER_ADMIN_PASSWORD, name: e.SUPER_ADMIN_NAME })
+        : undefined,
+    productHost: e.PRODUCT_HOST.toLowerCase(),
     publicWebDir: e.PUBLIC_WEB_DIR,
     adminWebDir: e.ADMIN_WEB_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appPublicUrl: e.APP_PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`,
+    devMailbox: e.NODE_ENV !== 'production' && !e.SMTP_URL,
   });
 }
 

@@ -30,8 +30,16 @@ describe('loadConfig', () => {
         kurrentDbUrl: undefined,
         workerMode: 'embedded',
         workerConcurrency: 2,
+        jwtSecret: undefined,
+        accessTokenTtlSeconds: 900,
+        superAdmin: undefined,
+        productHost: 'inkprint.app',
         publicWebDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
         adminWebDir: path.join(REPO_ROOT, 'apps', 'admin', 'dist'),
+        smtpUrl: undefined,
+        mailFrom: 'Inkprint <no-reply@inkprint.local>',
+        appPublicUrl: 'http://localhost:3000',
+        devMailbox: true,
       });
     });
 
@@ -52,6 +60,7 @@ describe('loadConfig', () => {
       KURRENTDB_URL: 'kurrentdb://localhost:2113?tls=false',
       DATA_DIR: '/var/lib/inkprint',
       PUBLIC_WEB_DIR: 'build/web',
+      JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
     });
 
     it('parses every variable', () => {
@@ -81,6 +90,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ KAFKA_BROKERS: 'localhost:9092', WORKER_MODE: 'embedded' }).workerMode).toBe('embedded');
   });
 
+  describe('mail', () => {
+    it('sends through SMTP when SMTP_URL is set, and turns the dev mailbox off', () => {
+      expect(
+        loadConfig({ SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465', MAIL_FROM: 'Inkprint <hello@inkprint.example.com>', APP_PUBLIC_URL: 'https://inkprint.example.com/' }),
+      ).toMatchObject({
+        smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+        mailFrom: 'Inkprint <hello@inkprint.example.com>',
+        appPublicUrl: 'https://inkprint.example.com',
+        devMailbox: false,
+      });
+    });
+
+    it('never serves the dev mailbox in production', () => {
+      expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-chars' }).devMailbox).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'test' }).devMailbox).toBe(true);
+    });
+
+    it('links to the port the app listens on by default', () => {
+      expect(loadConfig({ PORT: '8080' }).appPublicUrl).toBe('http://localhost:8080');
+      expect(loadConfig({ PORT: '0' }).appPublicUrl).toBe('http://localhost:3000');
+    });
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ', KAFKA_BROKERS: '' })).toMatchObject({
       port: 3000,
@@ -105,6 +137,13 @@ describe('loadConfig', () => {
       [{ WORKER_CONCURRENCY: '0' }, 'WORKER_CONCURRENCY: must be a whole number from 1 to 64 (got "0")'],
       [{ KAFKA_TOPIC_PREFIX: 'ink print' }, 'KAFKA_TOPIC_PREFIX: may hold only letters, digits, ".", "_" and "-" (got "ink print")'],
       [{ DOMAIN_EVENT_RELAY: 'maybe' }, 'DOMAIN_EVENT_RELAY: must be on or off (got "maybe")'],
+      [{ SUPER_ADMIN_EMAIL: 'root@example.com' }, 'SUPER_ADMIN_PASSWORD: is needed too: set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD together'],
+      [
+        { SUPER_ADMIN_EMAIL: 'root@example.com', SUPER_ADMIN_PASSWORD: 'password' },
+        'SUPER_ADMIN_PASSWORD: must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol',
+      ],
+      [{ NODE_ENV: 'production' }, 'JWT_SECRET: is required in production (at least 32 random characters)'],
+      [{ JWT_SECRET: 'short' }, 'JWT_SECRET: must be at least 32 characters (e.g. openssl rand -base64 48)'],
       [
         { WORKER_MODE: 'external' },
         'WORKER_MODE: external needs KAFKA_BROKERS: without Kafka the in-process job bus cannot reach a separate worker process (got "external")',
@@ -118,6 +157,21 @@ describe('loadConfig', () => {
       expect(problem).toMatch(/^DATABASE_URL: must be a PostgreSQL URL/);
       expect(problem).toContain('mysql://root:***@db/inkprint');
       expect(problem).not.toContain('hunter2');
+    });
+
+    it('an SMTP_URL that is not smtp:// or smtps://, without echoing its password', () => {
+      const [problem] = problemsOf({ SMTP_URL: 'http://mailer:hunter2@mail.example.com' });
+      expect(problem).toBe(
+        'SMTP_URL: must be an SMTP URL such as smtp://user:pass@smtp.example.com:587 or smtps://user:pass@smtp.example.com:465 (got "http://mailer:***@mail.example.com")',
+      );
+    });
+
+    it.each([
+      [{ MAIL_FROM: 'Inkprint' }, 'MAIL_FROM: must be a sender address such as "Inkprint <no-reply@example.com>" or no-reply@example.com (got "Inkprint")'],
+      [{ APP_PUBLIC_URL: 'inkprint.example.com' }, 'APP_PUBLIC_URL: must be the http(s) address users open the app at, such as https://inkprint.example.com (got "inkprint.example.com")'],
+      [{ APP_PUBLIC_URL: 'https://inkprint.example.com/?x=1' }, 'APP_PUBLIC_URL: must be the http(s) address users open the app at, such as https://inkprint.example.com (got "https://inkprint.example.com/?x=1")'],
+    ])('%j', (env, message) => {
+      expect(problemsOf(env)).toEqual([message]);
     });
 
     it('a KURRENTDB_URL with the wrong scheme', () => {
