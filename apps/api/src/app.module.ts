@@ -1,6 +1,8 @@
 import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
+import { AccountsModule } from './accounts';
 import { AppConfigModule, type AppConfig } from './config';
 import { HealthModule } from './health';
+import { MailModule } from './mail';
 import { PlatformModule } from './platform/platform.module';
 
 @Module({})
@@ -9,7 +11,7 @@ export class AppModule {
   static forRoot(config: AppConfig, options: { imports?: ModuleMetadata['imports'] } = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), HealthModule, PlatformModule, ...(options.imports ?? [])],
+      imports: [AppConfigModule.forRoot(config), HealthModule, PlatformModule, MailModule.forRoot(config), AccountsModule, ...(options.imports ?? [])],
     };
   }
 }

@@ -3,3 +3,4 @@ export * from './session';
 export * from './invite';
 export * from './password-policy';
 export * from './continue-url';
+export * from './email-claim';

@@ -1,6 +1,7 @@
 import { deciderSpecification } from '@inkprint/domain-kernel';
 import { inviteDecider, lookUpInvite, type InviteEvent } from './invite';
 import { sessionDecider, type SessionEvent } from './session';
+import { emailClaimDecider } from './email-claim';
 
 const T0 = '2026-11-21T10:00:00.000Z';
 const plus = (s: number) => new Date(Date.parse(T0) + s * 1000).toISOString();
@@ -69,5 +70,14 @@ describe('invite decider', () => {
     expect(() => lookUpInvite(state, plus(3600))).toThrow(expect.objectContaining({ code: 'INVITE_NOT_FOUND' }));
     const used = inviteDecider.evolve(state, { type: 'InviteAccepted', data: { accountId: 'a2', at: plus(60) } });
     expect(() => lookUpInvite(used, plus(70))).toThrow(expect.objectContaining({ code: 'INVITE_NOT_FOUND' }));
+  });
+});
+
+describe('email claim decider', () => {
+  const spec = deciderSpecification(emailClaimDecider);
+  it('claims a free address once; the same account again is a no-op; another account is refused', () => {
+    spec.given([]).when({ type: 'ClaimEmail', data: { accountId: 'a1', at: T0 } }).then([{ type: 'EmailClaimed', data: { accountId: 'a1', at: T0 } }]);
+    spec.given([{ type: 'EmailClaimed', data: { accountId: 'a1', at: T0 } }]).when({ type: 'ClaimEmail', data: { accountId: 'a1', at: T0 } }).then([]);
+    spec.given([{ type: 'EmailClaimed', data: { accountId: 'a1', at: T0 } }]).when({ type: 'ClaimEmail', data: { accountId: 'a2', at: T0 } }).thenThrows('EMAIL_CLAIMED', { accountId: 'a1' });
   });
 });

@@ -15,3 +15,4 @@ export * from './projections/projection-runner';
 export * from './subscription';
 export * from './kurrentdb/kurrentdb-event-store';
 export * from './relay';
+export * from './command-handling';

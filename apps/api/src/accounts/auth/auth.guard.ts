@@ -1,0 +1,84 @@
+import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
+import { DomainError } from '@inkprint/domain-kernel';
+import { accountDecider, accountStreamId, sessionDecider, sessionStreamId, type Role } from '@inkprint/accounts-domain';
+import { loadState, type EventStore } from '@inkprint/eventstore';
+import { EVENT_STORE } from '../../platform/tokens';
+import type { AccessTokenClaims } from './jwt.strategy';
+import type { SignedInAccount } from './current-account';
+
+export const AUTH_REQUIRED_MESSAGE = 'Sign in to continue.';
+
+/**
+ * Requires a valid bearer access token (passport-jwt), then loads the account and the session from their streams:
+ * a disabled account or an ended session is refused at once, whatever the token's expiry says.
+ */
+@Injectable()
+export class AuthGuard extends PassportAuthGuard('jwt') implements CanActivate {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; account?: SignedInAccount; user?: AccessTokenClaims }>();
+    if (!req.headers.authorization?.startsWith('Bearer ')) throw authRequired();
+    try {
+      await super.canActivate(context);
+    } catch {
+      throw new DomainError('AUTH_REQUIRED', 'Your session has expired. Please sign in again.', 401, { reason: 'invalid_or_expired_token' });
+    }
+    const claims = req.user as AccessTokenClaims;
+    const [{ state: account }, { state: session }] = await Promise.all([
+      loadState(this.store, accountStreamId(claims.sub), accountDecider),
+      loadState(this.store, sessionStreamId(claims.sid), sessionDecider),
+    ]);
+    if (account.status === 'none' || account.account.status === 'disabled') {
+      throw new DomainError('AUTH_REQUIRED', 'This account is not available. Please sign in again.', 401, { reason: 'account_unavailable' });
+    }
+    if (session.status !== 'active' || session.accountId !== claims.sub) {
+      throw new DomainError('AUTH_REQUIRED', 'Your session has ended. Please sign in again.', 401, { reason: 'session_ended' });
+    }
+    const a = account.account;
+    req.account = { accountId: a.accountId, email: a.email, name: a.name, role: a.role, sessionId: claims.sid };
+    return true;
+  }
+
+  // passport calls this with its result; errors are turned into AUTH_REQUIRED above.
+  override handleRequest<T>(err: unknown, user: T): T {
+    if (err || !user) throw err ?? new Error('no user');
+    return user;
+  }
+}
+
+export function authRequired(): DomainError {
+  return new DomainError('AUTH_REQUIRED', AUTH_REQUIRED_MESSAGE, 401);
+}
+
+const ROLES_KEY = 'inkprint:roles';
+/** Roles allowed on a route (checked by RolesGuard after AuthGuard). */
+export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
+
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+    if (!roles || roles.length === 0) return true;
+    const account = context.switchToHttp().getRequest<{ account?: SignedInAccount }>().account;
+    if (!account) throw authRequired();
+    if (!roles.includes(account.role)) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.', 403, { required: roles });
+    return true;
+  }
+}
+
+/** Authenticates when a bearer token is present (and refuses a bad one); lets requests without one through. */
+@Injectable()
+export class OptionalAuthGuard extends AuthGuard {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>();
+    if (!req.headers.authorization) return true;
+    return super.canActivate(context);
+  }
+}

@@ -1,0 +1,22 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Role } from '@inkprint/accounts-domain';
+
+/** The signed-in account, as the AuthGuard loaded it for this request (current role and status). */
+export interface SignedInAccount {
+  accountId: string;
+  email: string;
+  name: string;
+  role: Role;
+  sessionId: string;
+}
+
+export const CurrentAccount = createParamDecorator((_data: unknown, ctx: ExecutionContext): SignedInAccount => {
+  const req = ctx.switchToHttp().getRequest<{ account?: SignedInAccount }>();
+  if (!req.account) throw new Error('CurrentAccount used on a route without AuthGuard');
+  return req.account;
+});
+
+/** The signed-in account when the request carried a bearer token (OptionalAuthGuard), else undefined. */
+export const CurrentAccountOptional = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): SignedInAccount | undefined => ctx.switchToHttp().getRequest<{ account?: SignedInAccount }>().account,
+);

@@ -1,0 +1,41 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import * as argon2 from 'argon2';
+
+/** argon2id with the library's defaults (m=64 MiB, t=3, p=4). */
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A hash with the same cost as real ones, so unknown emails take as long to refuse as wrong passwords. */
+let dummyHash: Promise<string> | undefined;
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomUUID());
+  await verifyPassword(await dummyHash, password);
+}
+
+/** SHA-256 hex of a secret (tokens, codes, addresses): only hashes are stored in events. */
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** 6-digit one-time code, uniformly random. */
+export function otpCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** A verification code's hash is bound to the account, so equal codes of two accounts hash differently. */
+export function codeHash(accountId: string, code: string): string {
+  return sha256(`otp:${accountId}:${code}`);
+}

@@ -1,0 +1,64 @@
+import type { Command, Decider, Event } from '@inkprint/domain-kernel';
+import type { EventMetadata, RecordedEvent } from './port/event-envelope';
+import { StreamVersionConflictError } from './port/errors';
+import type { EventStore } from './port/event-store';
+
+export interface HandleCommandOptions {
+  /** Metadata of every appended event (actor, correlation and causation ids). */
+  metadata?: Partial<EventMetadata>;
+  /** Attempts when another writer appended to the stream in between. Default 50. */
+  maxAttempts?: number;
+}
+
+export interface CommandOutcome<S, E> {
+  /** Events the decider produced (and that were appended). */
+  events: E[];
+  /** State after the events. */
+  state: S;
+  /** Stream version after the append. */
+  version: number;
+}
+
+/**
+ * The one write path: load the stream, fold its state, decide, append with the expected version; on a version
+ * conflict start again from a fresh read (the decider sees the other writer's events). `command` may depend on the
+ * state (e.g. a password check against the stored hash); it is re-evaluated on every attempt.
+ */
+export async function handleCommand<S, C extends Command, E extends Event>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<S, C, E>,
+  command: C | ((state: S) => C | Promise<C>),
+  options: HandleCommandOptions = {},
+): Promise<CommandOutcome<S, E>> {
+  const attempts = options.maxAttempts ?? 50;
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await store.readStream(streamId);
+    const state = recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<E>(e)), decider.initialState());
+    const cmd = typeof command === 'function' ? await command(state) : command;
+    const events = decider.decide(cmd, state);
+    if (events.length === 0) return { events, state, version: recorded.length };
+    try {
+      const result = await store.appendToStream(
+        streamId,
+        events.map((e) => ({ type: e.type, data: e.data })),
+        { expectedVersion: recorded.length === 0 ? 'no_stream' : recorded.length, metadata: options.metadata },
+      );
+      return { events, state: events.reduce((s, e) => decider.evolve(s, e), state), version: result.nextExpectedVersion };
+    } catch (error) {
+      if (!(error instanceof StreamVersionConflictError) || attempt >= attempts) throw error;
+      // Jittered pause so a crowd of writers on one stream does not retry in lockstep.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 5)));
+    }
+  }
+}
+
+/** Current state of a stream, without writing. */
+export async function loadState<S, E extends Event>(store: EventStore, streamId: string, decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>): Promise<{ state: S; version: number }> {
+  const recorded = await store.readStream(streamId);
+  return { state: recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<E>(e)), decider.initialState()), version: recorded.length };
+}
+
+function toDomainEvent<E extends Event>(e: RecordedEvent): E {
+  return { type: e.type, data: e.data } as unknown as E;
+}
