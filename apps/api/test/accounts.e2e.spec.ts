@@ -134,8 +134,11 @@ function accountsSuite(backend: () => TestBackend) {
       const unknown = await http().post('/auth/login').send({ email: email('nobody'), password: 'Wr0ng-password' }).expect(401);
       expect(wrong.body).toEqual(unknown.body);
       expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
-      const ok = await http().post('/auth/login').send({ email: user.email, password: user.password }).expect(200);
+      const ok = await http().post('/auth/login').send({ email: user.email, password: user.password, continue: 'https://plans.inkprint.app/checkout/pro' }).expect(200);
       expect(ok.body).toMatchObject({ message: 'Signed in successfully', user: { role: 'user', lastLoginAt: expect.any(String) } });
+      expect(ok.body.redirectTo).toBe('https://plans.inkprint.app/checkout/pro');
+      const evil = await http().post('/auth/login').send({ email: user.email, password: user.password, continue: 'https://evil.example/phish' }).expect(200);
+      expect(evil.body.redirectTo).toBeNull();
     });
 
     it('THE REFRESH-TOKEN-REUSE TEST: a rotated token used again revokes the whole session', async () => {

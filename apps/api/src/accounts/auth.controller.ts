@@ -1,8 +1,10 @@
-import { Body, Controller, Get, Headers, HttpCode, Ip, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Ip, Post, Query, UseGuards } from '@nestjs/common';
+import { acceptedContinueUrl } from '@inkprint/accounts-domain';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { accountPlan } from '@inkprint/plans-domain';
 import type { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '../config';
 import { ZodValidationPipe } from '../http';
 import { AccountsService } from './accounts.service';
 import { AuthGuard, CurrentAccount, CurrentAccountOptional, OptionalAuthGuard, type SignedInAccount } from './auth';
@@ -30,7 +32,13 @@ export class AuthController {
     private readonly accounts: AccountsService,
     private readonly guests: GuestsService,
     private readonly usage: UsageService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Spec §5: a 'continue' target is honoured only when it is https on plans.<product host>; otherwise null. */
+  private redirectTo(value: string | undefined): string | null {
+    return acceptedContinueUrl(value, this.config.productHost);
+  }
 
   @Post('guest/session')
   @HttpCode(201)
@@ -52,7 +60,7 @@ export class AuthController {
   @UseGuards(AuthThrottlerGuard)
   @Throttle(CODE_LIMIT)
   async verifyOtp(@Body(new ZodValidationPipe(VerifyOtpRequest)) body: z.infer<typeof VerifyOtpRequest>) {
-    return { message: 'Email verified. Redirecting you...', ...(await this.accounts.verifyOtp(body)) };
+    return { message: 'Email verified. Redirecting you...', ...(await this.accounts.verifyOtp(body)), redirectTo: this.redirectTo(body.continue) };
   }
 
   @Post('resend-otp')
@@ -69,7 +77,7 @@ export class AuthController {
   @UseGuards(AuthThrottlerGuard)
   @Throttle(SIGN_IN_LIMIT)
   async login(@Body(new ZodValidationPipe(LoginRequest)) body: z.infer<typeof LoginRequest>) {
-    return { message: 'Signed in successfully', ...(await this.accounts.login(body)) };
+    return { message: 'Signed in successfully', ...(await this.accounts.login(body)), redirectTo: this.redirectTo(body.continue) };
   }
 
   @Post('logout')

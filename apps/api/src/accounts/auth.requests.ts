@@ -13,9 +13,10 @@ export const RegisterRequest = z.object({
   password: newPassword,
   confirm: z.string().optional(),
 }).refine((b) => b.confirm === undefined || b.confirm === b.password, { error: 'Passwords do not match', path: ['confirm'] });
-export const VerifyOtpRequest = z.object({ email, otp: z.string({ error: 'Enter the 6-digit code.' }).regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' }) });
+const continueParam = { continue: z.string().max(2048).optional() };
+export const VerifyOtpRequest = z.object({ ...continueParam, email, otp: z.string({ error: 'Enter the 6-digit code.' }).regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' }) });
 export const ResendOtpRequest = z.object({ email, purpose: z.literal('verification', { error: "purpose must be 'verification'" }).default('verification') });
-export const LoginRequest = z.object({ email, password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }).max(PASSWORD_MAX_LENGTH) });
+export const LoginRequest = z.object({ ...continueParam, email, password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }).max(PASSWORD_MAX_LENGTH) });
 export const RefreshRequest = z.object({ refreshToken: z.string({ error: 'refreshToken is required.' }).min(1, { error: 'refreshToken is required.' }).max(512) });
 export const ForgotPasswordRequest = z.object({ email });
 export const ResetPasswordRequest = z.object({
