@@ -1,0 +1,347 @@
+// Sentence operators. Each takes a masked sentence (protected spans are placeholders) and returns the rewritten
+// sentence; counts of what changed go into `Changes`. Randomness only comes from the seeded `Rng` passed in.
+import { capitalise, COMMON_OPENERS, decapitalise, wordCount } from './document';
+import { lexiconEntries, posFits, rankCandidates } from './lexicon';
+import { MID_TRANSITIONS, PHRASE_RULES, TRANSITION_RULES, type Register } from './phrases';
+import type { Rng } from './rng';
+import type { ToneProfile } from './tones';
+
+export interface Changes {
+  phrases: number;
+  hedges: number;
+  transitions: number;
+  words: number;
+  contractions: number;
+  expansions: number;
+  dashes: number;
+  splits: number;
+  merges: number;
+}
+
+export function noChanges(): Changes {
+  return { phrases: 0, hedges: 0, transitions: 0, words: 0, contractions: 0, expansions: 0, dashes: 0, splits: 0, merges: 0 };
+}
+
+export function addChanges(a: Changes, b: Changes): Changes {
+  const out = { ...a };
+  for (const k of Object.keys(b) as (keyof Changes)[]) out[k] += b[k];
+  return out;
+}
+
+export interface OperatorOptions {
+  profile: ToneProfile;
+  rng: Rng;
+  /** Pick the n-th ranked alternative where an operator has several (0 = the default). */
+  alt: number;
+  /** Swap vocabulary through the lexicon. */
+  words: boolean;
+  /** Split long sentences. */
+  split: boolean;
+}
+
+// ---- verb inflection for phrase templates ("{look} closely at") ----------------------------------------------
+const IRREGULAR: Record<string, { ed: string; ing?: string }> = {
+  dig: { ed: 'dug', ing: 'digging' },
+  set: { ed: 'set', ing: 'setting' },
+  get: { ed: 'got', ing: 'getting' },
+  begin: { ed: 'began', ing: 'beginning' },
+  make: { ed: 'made' },
+  build: { ed: 'built' },
+  deal: { ed: 'dealt' },
+};
+
+export function inflect(base: string, marker: string | undefined): string {
+  const m = (marker ?? '').toLowerCase();
+  if (m === 's' || m === 'es') return /(?:s|x|z|ch|sh)$/.test(base) ? `${base}es` : `${base}s`;
+  if (m === 'ed' || m === 'd') return IRREGULAR[base]?.ed ?? (base.endsWith('e') ? `${base}d` : `${base}ed`);
+  if (m === 'ing') return IRREGULAR[base]?.ing ?? (/[^e]e$/.test(base) ? `${base.slice(0, -1)}ing` : `${base}ing`);
+  return base;
+}
+
+function fillTemplate(template: string, groups: (string | undefined)[]): string {
+  return template
+    .replace(/\{([a-z]+)\}/g, (_, verb: string) => inflect(verb, groups[0]))
+    .replace(/\$(\d)/g, (_, d: string) => groups[Number(d) - 1] ?? '');
+}
+
+function matchCase(replacement: string, original: string): string {
+  if (replacement === '') return '';
+  if (/^[A-Z]/.test(original)) return replacement[0].toUpperCase() + replacement.slice(1);
+  return replacement;
+}
+
+function pick<T>(xs: readonly T[], rng: Rng, alt: number): T {
+  if (xs.length === 1) return xs[0];
+  return alt > 0 ? xs[alt % xs.length] : xs[rng.int(xs.length)];
+}
+
+function options<T>(to: Partial<Record<Register, T[]>> & { neutral: T[] }, register: Register): T[] {
+  return to[register] ?? to.neutral;
+}
+
+/** Fixes "a"/"an" before a word that replaced another ("an innovative" -> "a new"). */
+export function fixArticles(s: string): string {
+  return s.replace(/\b([Aa])(n?) ([A-Za-z][\w-]*)/g, (all, a: string, n: string, word: string) => {
+    const lower = word.toLowerCase();
+    const vowelSound = /^[aeio]/.test(lower) || (/^u/.test(lower) && !/^u(?:ni|s[eu]|ti|r[aeiou]|k)/.test(lower)) || /^(?:hour|honest|honou?r|heir)/.test(lower);
+    const want = vowelSound ? 'n' : '';
+    return n === want ? all : `${a}${want} ${word}`;
+  });
+}
+
+// ---- phrases and hedges ---------------------------------------------------------------------------------------
+export function rewritePhrases(s: string, o: OperatorOptions, changes: Changes): string {
+  let out = s;
+  for (const rule of PHRASE_RULES) {
+    rule.re.lastIndex = 0;
+    if (!rule.re.test(out)) continue;
+    rule.re.lastIndex = 0;
+    out = out.replace(rule.re, (match: string, ...rest: unknown[]) => {
+      const groups = rest.slice(0, -2).map((g) => (typeof g === 'string' ? g : undefined));
+      const template = pick(options(rule.to, o.profile.register), o.rng, o.alt);
+      if (rule.kind === 'hedge') changes.hedges++;
+      else changes.phrases++;
+      return matchCase(fillTemplate(template, groups), match);
+    });
+  }
+  if (out !== s) {
+    out = out.replace(/ {2,}/g, ' ').replace(/ ([,.;:])/g, '$1').replace(/^\s+/, '');
+    // a deleted hedge at the start leaves a lower-case word there
+    if (/^[a-z]/.test(out) && /^[A-Z]/.test(s)) out = capitalise(out);
+    out = fixArticles(out);
+  }
+  return out;
+}
+
+// ---- transitions -----------------------------------------------------------------------------------------------
+export function rewriteTransitions(s: string, o: OperatorOptions, changes: Changes): string {
+  let out = s.replace(MID_TRANSITIONS, () => {
+    changes.transitions++;
+    return ', ';
+  });
+  for (const rule of TRANSITION_RULES) {
+    const m = rule.re.exec(out);
+    if (!m) continue;
+    const rest = out.slice(m[0].length);
+    const choices = options(rule.to, o.profile.register).filter((c) => c !== '' || !rule.keepMeaning);
+    let to: string;
+    if (!rule.keepMeaning && choices.includes('') && (o.alt > 0 ? o.alt % 2 === 0 : o.rng.chance(o.profile.dropTransition))) to = '';
+    else {
+      const swaps = choices.filter((c) => c !== '');
+      to = swaps.length ? pick(swaps, o.rng, o.alt) : '';
+    }
+    if (!o.profile.conjunctionStarts && /^(?:But|So|And|Plus)\b/.test(to)) to = o.profile.register === 'formal' ? 'Still, ' : '';
+    if (to === '') {
+      out = capitalise(rest);
+    } else {
+      const lowered = decapitalise(rest);
+      if (lowered === undefined) {
+        // the next word may be a name: keep its capital letter after the connective
+        out = to + rest;
+      } else out = to + lowered;
+    }
+    changes.transitions++;
+    break;
+  }
+  return out;
+}
+
+// ---- vocabulary -----------------------------------------------------------------------------------------------
+const WORD = /[A-Za-z][a-z]*(?:-[a-z]+)*/g;
+
+export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Changes): string {
+  if (!o.words || !o.profile.plainWords) return s;
+  const tokens: { w: string; start: number; end: number }[] = [];
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(s); m; m = WORD.exec(s)) tokens.push({ w: m[0], start: m.index, end: m.index + m[0].length });
+  let out = '';
+  let last = 0;
+  let swapped = false;
+  tokens.forEach((t, i) => {
+    const sentenceStart = i === 0;
+    // only ordinary words: lower-case, or capitalised because they open the sentence
+    if (/^[A-Z]/.test(t.w) && !(sentenceStart && /^[A-Z][a-z]+$/.test(t.w))) return;
+    const lower = t.w.toLowerCase();
+    const entries = lexiconEntries(lower);
+    if (!entries) return;
+    const prev = i > 0 && s.slice(tokens[i - 1].end, t.start).trim() === '' ? tokens[i - 1].w.toLowerCase() : '';
+    const next = i + 1 < tokens.length && s.slice(t.end, tokens[i + 1].start).trim() === '' ? tokens[i + 1].w.toLowerCase() : '';
+    const entry = entries.find((e) => posFits(e, prev, next));
+    if (!entry) return;
+    const ranked = rankCandidates(entry);
+    if (ranked.length === 0) return;
+    const cand = ranked[Math.min(ranked.length - 1, o.alt)];
+    if (cand.w === lower) return;
+    out += s.slice(last, t.start) + (sentenceStart && /^[A-Z]/.test(t.w) ? capitalise(cand.w) : cand.w);
+    last = t.end;
+    swapped = true;
+    changes.words++;
+  });
+  if (!swapped) return s;
+  return fixArticles(out + s.slice(last));
+}
+
+// ---- contractions -----------------------------------------------------------------------------------------------
+const CONTRACT: [RegExp, string][] = [
+  [/\b(do|does|did|is|are|was|were|has|have|had|would|should|could|need) not\b/gi, "$1n't"],
+  [/\bcan ?not\b/gi, "can't"],
+  [/\bwill not\b/gi, "won't"],
+  [/\b(it|that|there|what|who|he|she|here) is (?=[a-z])(?!not\b)/gi, "$1's "],
+  [/\b(I) am (?=[a-z])/g, "$1'm "],
+  [/\b(we|they|you) are (?=[a-z])(?!not\b)/gi, "$1're "],
+  [/\b(I|we|they|you) have (?=(?:been|had|got|seen|done|made|never|always|already|just|lost|found|heard|learned|noticed)\b)/gi, "$1've "],
+  [/\b(I|we|they|you|he|she|it) will (?=[a-z])(?!not\b)/gi, "$1'll "],
+  [/\b(I|we|they|you|he|she) would (?=[a-z])(?!not\b|have\b)/gi, "$1'd "],
+];
+
+const EXPAND: [RegExp, string | ((...a: string[]) => string)][] = [
+  [/\b([Cc])an't\b/g, '$1annot'],
+  [/\b([Ww])on't\b/g, '$1ill not'],
+  [/\b([Ss])han't\b/g, '$1hall not'],
+  [/\b(\w+)n't\b/g, '$1 not'],
+  [/\b(it|that|there|what|who|he|she|here)'s (been|got|had)\b/gi, '$1 has $2'],
+  [/\b(it|that|there|what|who|he|she|here)'s\b/gi, '$1 is'],
+  [/\b(I)'m\b/g, '$1 am'],
+  [/\b(\w+)'re\b/g, '$1 are'],
+  [/\b(\w+)'ve\b/g, '$1 have'],
+  [/\b(\w+)'ll\b/g, '$1 will'],
+  [/\b(I|we|they|you|he|she)'d (been|had|done|seen|gone|never)\b/gi, '$1 had $2'],
+  [/\b(I|we|they|you|he|she)'d\b/gi, '$1 would'],
+  [/\b([Ll])et's\b/g, '$1et us'],
+];
+
+export function rewriteContractions(s: string, o: OperatorOptions, changes: Changes): string {
+  const mode = o.profile.contractions;
+  if (mode === 'keep') return s;
+  let out = s.replace(/\u2019/g, "'");
+  const rules = mode === 'add' ? CONTRACT : EXPAND;
+  for (const [re, to] of rules) {
+    out = out.replace(re, (...args: string[]) => {
+      if (mode === 'add') changes.contractions++;
+      else changes.expansions++;
+      const groups = args.slice(1, -2);
+      const text = typeof to === 'string' ? to.replace(/\$(\d)/g, (_, d: string) => groups[Number(d) - 1] ?? '') : to(...args);
+      return text;
+    });
+  }
+  // restore a typographic apostrophe if the input used them
+  if (s.includes('\u2019')) out = out.replace(/(\w)'(\w)/g, '$1\u2019$2');
+  return out;
+}
+
+// ---- dashes ---------------------------------------------------------------------------------------------------
+/** Em dashes beyond the tone's allowance become commas (a pair around an aside) or a colon / comma (a single one). */
+export function rewriteDashes(s: string, allowance: { left: number }, changes: Changes): string {
+  const DASH = /\s*(?:\u2014|--|\s\u2013\s)\s*/g;
+  const count = (s.match(DASH) ?? []).length;
+  if (count === 0) return s;
+  if (allowance.left >= count) {
+    allowance.left -= count;
+    return s;
+  }
+  let out = s;
+  if (count >= 2) {
+    out = out.replace(/\s*(?:\u2014|--|\s\u2013\s)\s*([^\u2014\u2013]{1,120}?)\s*(?:\u2014|--|\s\u2013\s)\s*/g, (_, inner: string) => {
+      changes.dashes++;
+      return `, ${inner}, `;
+    });
+  }
+  out = out.replace(DASH, (m: string, offset: number, whole: string) => {
+    changes.dashes++;
+    const after = whole.slice(offset + m.length);
+    // "X — a, b and c" reads as a list or an explanation: colon; otherwise a comma
+    return /^[a-z]+(?:,| and )/.test(after) || after.length < 40 ? ': ' : ', ';
+  });
+  return out.replace(/,\s*([.!?])/g, '$1').replace(/, ,/g, ',');
+}
+
+// ---- sentence rhythm: split long sentences -------------------------------------------------------------------------
+const SUBJECT_START = /^(?:I|we|they|he|she|it|this|that|these|those|there|the|a|an|many|some|most|our|their|his|her|its|my|your|you|people|each|every|one|both|no|such|other|others|\uE000)\b/i;
+
+/** Candidate points to split a long sentence into two: "; ", ", and <subject>", ", but <subject>", ", so <subject>". */
+export function splitPoints(s: string): { at: number; len: number; conj: string }[] {
+  const out: { at: number; len: number; conj: string }[] = [];
+  const re = /(;\s+)|(,\s+(and|but|so|yet)\s+)/g;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const left = s.slice(0, m.index);
+    const right = s.slice(m.index + m[0].length);
+    if (wordCount(left) < 8 || wordCount(right) < 6) continue;
+    if (!m[1] && !SUBJECT_START.test(right)) continue;
+    // inside parentheses or an unclosed quote: leave it
+    if ((left.match(/\(/g) ?? []).length !== (left.match(/\)/g) ?? []).length) continue;
+    out.push({ at: m.index, len: m[0].length, conj: (m[3] ?? '').toLowerCase() });
+  }
+  return out;
+}
+
+export function splitSentence(s: string, o: OperatorOptions, changes: Changes): string {
+  if (!o.split) return s;
+  const participle = wordCount(s) >= 14 ? splitParticiple(s, changes) : s;
+  if (participle !== s) return participle;
+  if (wordCount(s) < 22) return s;
+  const points = splitPoints(s);
+  if (points.length === 0) return s;
+  // the point closest to the middle gives two sentences of useful length
+  const mid = s.length / 2;
+  const p = [...points].sort((a, b) => Math.abs(a.at - mid) - Math.abs(b.at - mid))[0];
+  const left = s.slice(0, p.at).replace(/[,;:\s]+$/, '');
+  const right = s.slice(p.at + p.len);
+  let head: string;
+  if (p.conj === '' || p.conj === 'and') {
+    head = o.profile.conjunctionStarts && p.conj === 'and' && o.rng.chance(0.35) ? 'And ' : '';
+  } else if (p.conj === 'but' || p.conj === 'yet') {
+    head = o.profile.conjunctionStarts ? 'But ' : 'Yet ';
+  } else head = o.profile.conjunctionStarts ? 'So ' : 'As a result, ';
+  const rightText = head ? head + (decapitalise(right) ?? right) : capitalise(right);
+  changes.splits++;
+  return `${left}. ${rightText}`;
+}
+
+// A trailing participle clause (", highlighting the need for X.") is one of the most recognisable machine habits;
+// a careful writer makes it its own sentence with "This" as the subject, in the main clause's tense.
+const PARTICIPLES: Record<string, [string, string]> = {
+  highlighting: ['highlights', 'highlighted'], underscoring: ['underscores', 'underscored'], emphasizing: ['emphasizes', 'emphasized'],
+  emphasising: ['emphasises', 'emphasised'], showing: ['shows', 'showed'], making: ['makes', 'made'], allowing: ['allows', 'allowed'],
+  enabling: ['enables', 'enabled'], ensuring: ['ensures', 'ensured'], leading: ['leads', 'led'], creating: ['creates', 'created'],
+  providing: ['provides', 'provided'], reflecting: ['reflects', 'reflected'], demonstrating: ['demonstrates', 'demonstrated'],
+  resulting: ['results', 'resulted'], contributing: ['contributes', 'contributed'], offering: ['offers', 'offered'], giving: ['gives', 'gave'],
+  helping: ['helps', 'helped'], revealing: ['reveals', 'revealed'], suggesting: ['suggests', 'suggested'], indicating: ['indicates', 'indicated'],
+  paving: ['paves', 'paved'], adding: ['adds', 'added'], reducing: ['reduces', 'reduced'], improving: ['improves', 'improved'],
+  causing: ['causes', 'caused'], fostering: ['fosters', 'fostered'], shaping: ['shapes', 'shaped'], leaving: ['leaves', 'left'],
+  marking: ['marks', 'marked'], bringing: ['brings', 'brought'], raising: ['raises', 'raised'], prompting: ['prompts', 'prompted'],
+  signaling: ['signals', 'signaled'], signalling: ['signals', 'signalled'], solidifying: ['solidifies', 'solidified'], cementing: ['cements', 'cemented'],
+  illustrating: ['illustrates', 'illustrated'], pointing: ['points', 'pointed'], opening: ['opens', 'opened'], requiring: ['requires', 'required'],
+};
+const PARTICIPLE_TAIL = new RegExp(`,\\s+(${Object.keys(PARTICIPLES).join('|')})\\s+([^,;:]{3,}?)([.!?]?)$`);
+
+const PAST =
+  /\b(?:was|were|had|did|hit|went|came|saw|took|made|gave|found|left|said|told|became|began|brought|built|caught|chose|drove|fell|felt|fought|grew|held|kept|knew|led|lost|met|paid|ran|rose|sent|shot|sold|spoke|spent|stood|struck|taught|thought|threw|won|wrote|broke)\b/;
+
+export function splitParticiple(s: string, changes: Changes): string {
+  const m = PARTICIPLE_TAIL.exec(s);
+  if (!m) return s;
+  const left = s.slice(0, m.index);
+  if (wordCount(left) < 6 || wordCount(m[2]) < 2) return s;
+  const finiteEd = [...left.matchAll(/(\S+)\s+([a-z]{3,}ed)\b/g)].some((m) => !/^(?:is|are|was|were|be|been|being|remains?|seems?|gets?|got|has|have|had|the|a|an|very|more|most)$/i.test(m[1]));
+  const past = (PAST.test(left) || finiteEd) && !/\b(?:is|are|has|have|will|can|does|do|remains|seems)\b/.test(left);
+  const verb = PARTICIPLES[m[1].toLowerCase()][past ? 1 : 0];
+  changes.splits++;
+  return `${left}. This ${verb} ${m[2]}${m[3] || '.'}`;
+}
+
+/** Can sentence `b` be folded into `a` with ", and" (both plain statements, `b` opens with an ordinary word)? */
+export function canMerge(a: string, b: string): boolean {
+  if (!/[^.!?]\.$/.test(a) || /[?!]$/.test(b) === false && !/\.$/.test(b)) return false;
+  if (/[;:]/.test(a) || /\uE000/.test(a.slice(-4))) return false;
+  const wa = wordCount(a);
+  const wb = wordCount(b);
+  if (wa + wb > 30 || wa < 4 || wb < 4) return false;
+  const first = /^([A-Za-z']+)/.exec(b)?.[1] ?? '';
+  if (!COMMON_OPENERS.has(first.toLowerCase())) return false;
+  if (/^(?:But|However|Yet|Although|Though|Still|So|And|Or|If|When|While|Because|Since)\b/.test(b)) return false;
+  return decapitalise(b) !== undefined;
+}
+
+export function mergeSentences(a: string, b: string, joiner: string): string {
+  return `${a.replace(/\.$/, '')}${joiner}${decapitalise(b) ?? b}`;
+}

@@ -1,0 +1,188 @@
+// The rewrite plan: for every sentence a few rewritten variants (default, alternative, light), and for every pair
+// of neighbouring sentences whether they may be merged. A choice (variant per sentence, merge flags) renders one
+// candidate text; the search in engine/humaniser.ts picks the choice the detector scores lowest and the meaning
+// guard accepts. Pure and deterministic: the same text and tone give the same plan.
+import { joinSentences, parseDocument, type Document, type ProseLine } from './document';
+import {
+  addChanges,
+  canMerge,
+  mergeSentences,
+  noChanges,
+  rewriteContractions,
+  rewriteDashes,
+  rewritePhrases,
+  rewriteTransitions,
+  rewriteVocabulary,
+  splitSentence,
+  type Changes,
+  type OperatorOptions,
+} from './operators';
+import { CLOSING, PREAMBLE } from './phrases';
+import { Rng } from './rng';
+import type { ToneProfile } from './tones';
+
+export interface Variant {
+  text: string;
+  changes: Changes;
+}
+
+export interface SentencePlan {
+  original: string;
+  variants: Variant[];
+  /** May be merged with the next sentence of the same line (checked on the default variants). */
+  mergeable: boolean;
+}
+
+export interface LinePlan {
+  line: ProseLine;
+  sentences: SentencePlan[];
+}
+
+export interface Plan {
+  doc: Document;
+  lines: LinePlan[];
+  profile: ToneProfile;
+  /** Assistant framing removed before rewriting (reported in the notes). */
+  removed: { preamble?: string; closing?: string };
+  joiner: string;
+}
+
+export interface Choice {
+  /** variant index per line per sentence */
+  variant: number[][];
+  /** merge sentence i into i+1 */
+  merge: boolean[][];
+}
+
+export const VARIANT_DEFAULT = 0;
+
+function rewriteSentence(s: string, profile: ToneProfile, rng: Rng, alt: number, light: boolean, dashes: { left: number }): Variant {
+  const changes = noChanges();
+  // the default variant splits wherever the tone allows; the alternative does so at the tone's rate
+  const split = !light && profile.split > 0 && (alt === 0 || rng.chance(profile.split));
+  const o: OperatorOptions = { profile, rng, alt, words: !light, split };
+  let t = rewriteTransitions(s, o, changes);
+  t = rewritePhrases(t, o, changes);
+  t = rewriteVocabulary(t, o, changes);
+  t = rewriteDashes(t, dashes, changes);
+  t = rewriteContractions(t, o, changes);
+  t = splitSentence(t, o, changes);
+  return { text: t, changes };
+}
+
+/** Strips "Sure! Here's ...:" openers and "I hope this helps!" closers (assistant framing, not content). */
+export function stripFraming(text: string): { text: string; preamble?: string; closing?: string } {
+  let out = text;
+  let preamble: string | undefined;
+  let closing: string | undefined;
+  const pre = PREAMBLE.exec(out);
+  if (pre) {
+    preamble = pre[0].trim();
+    out = out.slice(pre[0].length);
+  }
+  const trimmed = out.replace(/\s+$/, '');
+  const close = CLOSING.exec(trimmed);
+  if (close && trimmed.length - close[0].length > 40) {
+    closing = close[0].trim();
+    out = trimmed.slice(0, trimmed.length - close[0].length).replace(/\s+$/, '') + out.slice(trimmed.length);
+  }
+  return { text: out, preamble, closing };
+}
+
+export function buildPlan(text: string, profile: ToneProfile, seed: string): Plan {
+  const framing = stripFraming(text);
+  const doc = parseDocument(framing.text);
+  const rng = new Rng(seed);
+  const lines: LinePlan[] = [];
+  let paragraph = -1;
+  let dashes = { left: profile.dashesPerParagraph };
+  let altDashes = { left: profile.dashesPerParagraph };
+  for (const piece of doc.pieces) {
+    if (piece.kind !== 'prose') continue;
+    if (piece.paragraph !== paragraph) {
+      paragraph = piece.paragraph;
+      dashes = { left: profile.dashesPerParagraph };
+      altDashes = { left: profile.dashesPerParagraph };
+    }
+    const sentences: SentencePlan[] = piece.sentences.map((s, i) => {
+      const r = rng.fork(`${lines.length}:${i}`);
+      const variants: Variant[] = [];
+      const add = (v: Variant): void => {
+        if (!variants.some((x) => x.text === v.text)) variants.push(v);
+      };
+      const lineProfile = piece.list ? { ...profile, split: 0 } : profile;
+      add(rewriteSentence(s, lineProfile, r.fork('a'), 0, false, dashes));
+      add(rewriteSentence(s, lineProfile, r.fork('b'), 1, false, altDashes));
+      add(rewriteSentence(s, lineProfile, r.fork('c'), 0, true, { left: 99 }));
+      return { original: s, variants, mergeable: false };
+    });
+    if (!piece.list) {
+      for (let i = 0; i + 1 < sentences.length; i++) {
+        sentences[i].mergeable = canMerge(sentences[i].variants[0].text, sentences[i + 1].variants[0].text);
+      }
+    }
+    lines.push({ line: piece, sentences });
+  }
+  return { doc, lines, profile, removed: { preamble: framing.preamble, closing: framing.closing }, joiner: profile.register === 'formal' ? '; ' : ', and ' };
+}
+
+/** The plan's default choice: variant 0 everywhere, merges where the tone's merge rate (seeded) says so. */
+export function defaultChoice(plan: Plan, seed: string): Choice {
+  const rng = new Rng(`${seed}:merge`);
+  return {
+    variant: plan.lines.map((l) => l.sentences.map(() => VARIANT_DEFAULT)),
+    merge: plan.lines.map((l) =>
+      l.sentences.map((s, i) => {
+        if (!s.mergeable) return false;
+        // never chain: a sentence that received a merge does not merge again
+        return rng.chance(plan.profile.merge) && i >= 0;
+      }),
+    ),
+  };
+}
+
+export function renderLine(lp: LinePlan, variant: number[], merge: boolean[], joiner: string): { text: string; changes: Changes } {
+  let changes = noChanges();
+  const parts: string[] = [];
+  const gaps: string[] = [];
+  let mergedPrev = false;
+  lp.sentences.forEach((sp, i) => {
+    const v = sp.variants[Math.min(variant[i] ?? 0, sp.variants.length - 1)];
+    changes = addChanges(changes, v.changes);
+    const gap = lp.line.gaps[i] ?? '';
+    if (mergedPrev) {
+      const prev = parts.pop() as string;
+      gaps.pop();
+      parts.push(mergeSentences(prev, v.text, joiner));
+      gaps.push(gap);
+      changes.merges++;
+      mergedPrev = false;
+      return;
+    }
+    parts.push(v.text);
+    gaps.push(gap);
+    const next = lp.sentences[i + 1];
+    mergedPrev = Boolean(merge[i] && next && canMerge(v.text, next.variants[Math.min(variant[i + 1] ?? 0, next.variants.length - 1)].text));
+  });
+  return { text: joinSentences(parts, gaps), changes };
+}
+
+export function renderPlan(plan: Plan, choice: Choice): { text: string; changes: Changes } {
+  let changes = noChanges();
+  const rendered = plan.lines.map((lp, li) => {
+    const r = renderLine(lp, choice.variant[li], choice.merge[li], plan.joiner);
+    changes = addChanges(changes, r.changes);
+    return r.text;
+  });
+  let k = 0;
+  const byLine = new Map<ProseLine, string>();
+  for (const lp of plan.lines) byLine.set(lp.line, rendered[k++]);
+  const text = renderWith(plan.doc, byLine);
+  return { text, changes };
+}
+
+function renderWith(doc: Document, byLine: Map<ProseLine, string>): string {
+  let out = '';
+  for (const piece of doc.pieces) out += piece.kind === 'verbatim' ? piece.text : piece.prefix + (byLine.get(piece) ?? '');
+  return doc.table.restore(out);
+}
