@@ -1,9 +1,12 @@
 import type { Projection } from '@inkprint/eventstore';
+import { auditTimelineProjection, invitesProjection, recentActivityProjection, usersProjection } from './accounts';
+
+export * from './accounts';
 
 /**
  * Every read model Inkprint keeps, shared by the API (which runs them) and the CLI (status, rebuild).
  * Feature issues (accounts, usage, detections, reports...) add their projections here.
  */
 export function inkprintProjections(): Projection[] {
-  return [];
+  return [usersProjection(), invitesProjection(), recentActivityProjection(), auditTimelineProjection()];
 }

@@ -1,0 +1,342 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  accountDecider,
+  accountStreamId,
+  INVITE_TTL_MS,
+  inviteDecider,
+  inviteStreamId,
+  type AccountCommand,
+} from '@inkprint/accounts-domain';
+import { handleCommand, openDatabase, PostgresEventStore, ProjectionRunner, type Actor, type Database } from '@inkprint/eventstore';
+import { usageQuotaDecider, usageStreamId, type QuotaSubject, type UsageFeature } from '@inkprint/plans-domain';
+import { createScratchDatabase, describeWithService, type ScratchDatabase } from '@inkprint/testing';
+import { AccountsReadModel, decodeUserCursor, encodeUserCursor, inkprintProjections } from './index';
+
+const T0 = Date.parse('2026-03-02T09:00:00.000Z');
+const sha = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Tables of every projection, with an order that makes a dump comparable. */
+const TABLES: Record<string, Array<{ table: string; orderBy: string }>> = {
+  users: [
+    { table: 'users', orderBy: 'id' },
+    { table: 'user_usage', orderBy: 'stream_id, request_id' },
+  ],
+  invites: [{ table: 'invites', orderBy: 'id' }],
+  recent_activity: [
+    { table: 'recent_activity', orderBy: 'id' },
+    { table: 'recent_activity_accounts', orderBy: 'account_id' },
+  ],
+  audit_timeline: [{ table: 'audit_timeline', orderBy: 'account_id, version' }],
+};
+
+async function dump(db: Database, schema: string, projection: string) {
+  const out: Record<string, unknown[]> = {};
+  for (const { table, orderBy } of TABLES[projection]) {
+    out[table] = await db.sql.query(`select * from "${schema}"."${table}" order by ${orderBy}`);
+  }
+  return out;
+}
+
+/** Writes real domain events through the deciders, as the API does, with a clock the test controls. */
+class Scenario {
+  private clock = T0;
+  constructor(private readonly store: PostgresEventStore) {}
+
+  at(secondsLater = 1): string {
+    this.clock += secondsLater * 1000;
+    return new Date(this.clock).toISOString();
+  }
+
+  account(id: string, command: AccountCommand, actor: Actor = { type: 'user', id }) {
+    return handleCommand(this.store, accountStreamId(id), accountDecider, command, { metadata: { actor, correlationId: randomUUID() } });
+  }
+
+  async register(id: string, email: string, name: string, verify = true) {
+    const at = this.at();
+    await this.account(
+      id,
+      { type: 'RegisterAccount', data: { accountId: id, email, name, passwordHash: `argon2-${sha(id)}`, codeHash: sha(`code-${id}`), codeExpiresAt: this.at(0), at } },
+      { type: 'system', id: 'signup' },
+    );
+    // The code above expires at once; verify with a fresh one.
+    if (verify) {
+      await this.account(id, { type: 'ResendVerificationCode', data: { codeHash: sha(`code2-${id}`), codeExpiresAt: new Date(this.clock + 600_000 + 130_000).toISOString(), at: this.at(130) } });
+      await this.account(id, { type: 'VerifyEmail', data: { codeHash: sha('wrong'), at: this.at() } });
+      await this.account(id, { type: 'VerifyEmail', data: { codeHash: sha(`code2-${id}`), at: this.at() } });
+    }
+  }
+
+  consume(feature: UsageFeature, subject: QuotaSubject, requestId: string, words: number) {
+    const at = this.at();
+    const day = at.slice(0, 10);
+    const actor: Actor = subject.kind === 'account' ? { type: 'user', id: subject.id } : { type: 'guest', id: subject.id };
+    return handleCommand(
+      this.store,
+      usageStreamId(feature, day, subject),
+      usageQuotaDecider,
+      { type: 'ConsumeQuota', data: { requestId, feature, day, limit: 100, resetsAt: `${day}T23:59:59.999Z`, at, words } },
+      { metadata: { actor, correlationId: requestId } },
+    );
+  }
+
+  release(feature: UsageFeature, subject: QuotaSubject, requestId: string) {
+    const at = new Date(this.clock).toISOString();
+    return handleCommand(this.store, usageStreamId(feature, at.slice(0, 10), subject), usageQuotaDecider, {
+      type: 'ReleaseQuota',
+      data: { requestId, reason: 'job_failed', at: this.at() },
+    });
+  }
+
+  issueInvite(token: string, email: string, issuedBy: string) {
+    const inviteId = sha(token).slice(0, 32);
+    const at = this.at();
+    return handleCommand(
+      this.store,
+      inviteStreamId(inviteId),
+      inviteDecider,
+      {
+        type: 'IssueInvite',
+        data: { inviteId, email, expiresAt: new Date(this.clock + INVITE_TTL_MS).toISOString(), issuedBy, issuerRole: 'super_admin', inviteeIsAdmin: false, at },
+      },
+      { metadata: { actor: { type: 'admin', id: issuedBy }, correlationId: randomUUID() } },
+    ).then(() => inviteId);
+  }
+}
+
+function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<void> }>) {
+  let db: Database;
+  let close: () => Promise<void>;
+  let store: PostgresEventStore;
+  let runner: ProjectionRunner;
+  let scenario: Scenario;
+  let read: AccountsReadModel;
+  const live = `rm_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const ids = { sa: 'sa-0001', ada: 'ada-0001', bob: 'bob-0001', cy: 'cy-0001' };
+  const guest = 'guest-77';
+  let inviteId: string;
+
+  beforeAll(async () => {
+    ({ db, close } = await open());
+    store = await PostgresEventStore.create(db.sql, { schema: `es_${randomUUID().replace(/-/g, '').slice(0, 10)}` });
+    // A small batch size, so every projection sees many batch boundaries.
+    runner = new ProjectionRunner(db, store, inkprintProjections(), { schema: live, batchSize: 7 });
+    await runner.init();
+    read = new AccountsReadModel(db.em, live);
+    scenario = new Scenario(store);
+    const s = scenario;
+
+    await s.account(
+      ids.sa,
+      { type: 'BootstrapSuperAdmin', data: { accountId: ids.sa, email: 'Root@Inkprint.test', name: 'Root Admin', passwordHash: 'argon2-root', at: s.at() } },
+      { type: 'system', id: 'bootstrap' },
+    );
+    await s.register(ids.ada, 'Ada.Lovelace@Example.com', 'Ada Lovelace');
+    await s.account(ids.ada, { type: 'LogIn', data: { passwordMatches: false, sessionId: 's0', at: s.at() } });
+    await s.account(ids.ada, { type: 'LogIn', data: { passwordMatches: true, sessionId: 's1', at: s.at() } });
+    await s.consume('detector', { kind: 'account', id: ids.ada }, 'req-a1', 100);
+    await s.consume('detector', { kind: 'account', id: ids.ada }, 'req-a2', 200);
+    // Part of the log is projected before the rest is written: live tables grow batch by batch.
+    await runner.catchUpAll();
+
+    await s.release('detector', { kind: 'account', id: ids.ada }, 'req-a2');
+    await s.consume('detector', { kind: 'account', id: ids.ada }, 'req-a3', 300);
+    await s.consume('humaniser', { kind: 'account', id: ids.ada }, 'req-a4', 50);
+    const admin: Actor = { type: 'admin', id: ids.sa };
+    await s.account(ids.ada, { type: 'ChangePlan', data: { planSlug: 'pro', at: s.at() } }, admin);
+    await s.account(ids.ada, { type: 'ChangeAccountStatus', data: { status: 'disabled', at: s.at() } }, admin);
+    await s.account(ids.ada, { type: 'ChangeAccountStatus', data: { status: 'active', at: s.at() } }, admin);
+    await s.account(ids.ada, { type: 'RequestPasswordReset', data: { tokenHash: sha('reset-token'), expiresAt: new Date(T0 + 86_400_000).toISOString(), at: s.at() } });
+    await s.account(ids.ada, { type: 'ResetPassword', data: { tokenHash: sha('reset-token'), passwordHash: 'argon2-new-secret', at: s.at() } });
+
+    await s.register(ids.bob, 'bob@example.com', 'Bob', false);
+    await s.account(ids.bob, {
+      type: 'RegisterAccount',
+      data: { accountId: ids.bob, email: 'bob@example.com', name: 'Robert Tables', passwordHash: 'argon2-bob2', codeHash: sha('bob2'), codeExpiresAt: new Date(T0 + 9e6).toISOString(), at: s.at(200) },
+    });
+
+    // Guests count against the guest and their client address with the same request id.
+    await s.consume('detector', { kind: 'client', id: 'addr-1' }, 'req-g1', 40);
+    await s.consume('detector', { kind: 'guest', id: guest }, 'req-g1', 40);
+    await s.consume('detector', { kind: 'client', id: 'addr-1' }, 'req-g2', 60);
+    await s.consume('detector', { kind: 'guest', id: guest }, 'req-g2', 60);
+    await s.release('detector', { kind: 'guest', id: guest }, 'req-g2');
+    await runner.catchUpAll();
+
+    await s.register(ids.cy, 'cy@example.com', 'Cy Young');
+    inviteId = await s.issueInvite('invite-token-1', 'CY@example.com', ids.sa);
+    await handleCommand(store, inviteStreamId(inviteId), inviteDecider, { type: 'AcceptInvite', data: { accountId: ids.cy, accountEmail: 'cy@example.com', at: s.at() } });
+    await s.account(ids.cy, { type: 'PromoteToAdmin', data: { inviteId, at: s.at() } });
+    // 21 more accounts for paging.
+    for (let i = 0; i < 21; i++) await s.register(`user-${String(i).padStart(2, '0')}`, `user${i}@paging.test`, `Pager ${i}`, i % 3 !== 0);
+    await runner.catchUpAll();
+  });
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('keeps one directory row per account with status, role, plan, words used and last login', async () => {
+    const ada = await read.user(ids.ada);
+    expect(ada).toMatchObject({
+      email: 'Ada.Lovelace@Example.com',
+      emailLower: 'ada.lovelace@example.com',
+      name: 'Ada Lovelace',
+      role: 'user',
+      status: 'active',
+      planSlug: 'pro',
+      // 100 + 300 detector (200 released) + 50 humaniser
+      wordsUsed: 450,
+    });
+    expect(ada!.lastLoginAt).toBeInstanceOf(Date);
+    expect(ada!.createdAt.getTime()).toBeLessThan(ada!.updatedAt.getTime());
+    expect(await read.user(ids.bob)).toMatchObject({ name: 'Robert Tables', status: 'pending_verification', planSlug: null, wordsUsed: 0, lastLoginAt: null });
+    expect(await read.user(ids.cy)).toMatchObject({ role: 'admin', status: 'active' });
+    expect(await read.user(ids.sa)).toMatchObject({ role: 'super_admin', status: 'active', email: 'Root@Inkprint.test' });
+    expect((await read.userByEmail('ADA.lovelace@example.COM'))?.id).toBe(ids.ada);
+    expect(await read.user('nobody')).toBeNull();
+  });
+
+  it('lists the admin team from the directory', async () => {
+    expect((await read.adminTeam()).map((u) => [u.id, u.role])).toEqual([
+      [ids.sa, 'super_admin'],
+      [ids.cy, 'admin'],
+    ]);
+  });
+
+  it('pages the directory newest first with an opaque cursor, and counts under the filters', async () => {
+    const all: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await read.listUsers({ limit: 7, cursor: cursor ? decodeUserCursor(cursor)! : undefined });
+      expect(page.total).toBe(25);
+      all.push(...page.users.map((u) => u.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(4);
+    expect(all).toHaveLength(25);
+    expect(new Set(all).size).toBe(25);
+    const everything = await read.listUsers({ limit: 100 });
+    expect(everything.users.map((u) => u.id)).toEqual(all);
+    expect(everything.nextCursor).toBeNull();
+    const times = everything.users.map((u) => u.createdAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(all[all.length - 1]).toBe(ids.sa);
+
+    const pending = await read.listUsers({ limit: 3, status: 'pending_verification' });
+    // bob + user-00, 03, 06, 09, 12, 15, 18
+    expect(pending.total).toBe(8);
+    expect(pending.users.every((u) => u.status === 'pending_verification')).toBe(true);
+    const nextPending = await read.listUsers({ limit: 100, status: 'pending_verification', cursor: decodeUserCursor(pending.nextCursor!)! });
+    expect(nextPending.users).toHaveLength(5);
+
+    expect((await read.listUsers({ limit: 20, role: 'admin' })).users.map((u) => u.id)).toEqual([ids.cy]);
+    const search = await read.listUsers({ limit: 20, q: 'LOVELACE' });
+    expect(search.users.map((u) => u.id)).toEqual([ids.ada]);
+    expect(search.total).toBe(1);
+    expect((await read.listUsers({ limit: 20, q: 'tables' })).users.map((u) => u.id)).toEqual([ids.bob]);
+    expect((await read.listUsers({ limit: 20, q: 'pager 1' })).total).toBe(11);
+    // LIKE wildcards in q are literal characters.
+    expect((await read.listUsers({ limit: 20, q: '%' })).total).toBe(0);
+    expect((await read.listUsers({ limit: 20, q: '_' })).total).toBe(0);
+  });
+
+  it('rejects cursors it did not make', () => {
+    const good = encodeUserCursor({ createdAt: new Date(T0), id: 'x' });
+    expect(decodeUserCursor(good)).toEqual({ createdAt: new Date(T0), id: 'x' });
+    for (const bad of ['', 'not base64!', Buffer.from('{"c":"yesterday","i":"x"}').toString('base64url'), Buffer.from('[1]').toString('base64url'), 'e30']) {
+      expect(decodeUserCursor(bad)).toBeNull();
+    }
+  });
+
+  it('keeps invites with their status and acceptor', async () => {
+    const invite = await read.invite(inviteId);
+    expect(invite).toMatchObject({ email: 'CY@example.com', emailLower: 'cy@example.com', status: 'accepted', issuedBy: ids.sa, acceptedBy: ids.cy });
+    expect(invite!.expiresAt.getTime() - invite!.createdAt.getTime()).toBe(INVITE_TTL_MS);
+  });
+
+  it('records counted detector requests as recent activity, guests once, released ones gone', async () => {
+    const { recentActivity } = await read.dashboard({ recentUsers: 10, recentActivity: 10 });
+    expect(recentActivity.map((r) => [r.id, r.accountType, r.accountId, r.accountEmail, r.verdict, r.aiPercent, r.biasPercent])).toEqual([
+      ['req-g1', 'guest', guest, null, null, null, null],
+      ['req-a3', 'user', ids.ada, 'Ada.Lovelace@Example.com', null, null, null],
+      ['req-a1', 'user', ids.ada, 'Ada.Lovelace@Example.com', null, null, null],
+    ]);
+  });
+
+  it('summarises the dashboard', async () => {
+    const summary = await read.dashboard({ recentUsers: 5, recentActivity: 10 });
+    // 25 accounts: 8 pending, 17 active; admins: root + cy; one active pro account.
+    expect(summary.totals).toEqual({ users: 25, activeUsers: 17, pendingUsers: 8, admins: 2 });
+    expect(summary.subscriptions).toEqual({ basic: 0, pro: 1, enterprise: 0 });
+    expect(summary.recentUsers.map((u) => u.id)).toEqual(['user-20', 'user-19', 'user-18', 'user-17', 'user-16']);
+  });
+
+  it('keeps an audit timeline per account with actors and summaries, and no secrets', async () => {
+    const events = await read.timeline(ids.ada, { limit: 100 });
+    expect(events.map((e) => e.version)).toEqual([...events.map((e) => e.version)].sort((a, b) => b - a));
+    const byType = (type: string) => events.filter((e) => e.type === type);
+    expect(byType('PlanChanged')[0]).toMatchObject({
+      summary: 'Plan changed from free-signup to pro',
+      actorType: 'admin',
+      actorId: ids.sa,
+      data: { from: null, to: 'pro' },
+    });
+    expect(byType('AccountStatusChanged').map((e) => e.summary)).toEqual(['Status changed from disabled to active', 'Status changed from active to disabled']);
+    expect(byType('AccountRegistered')[0]).toMatchObject({ actorType: 'system', actorId: 'signup', data: { accountId: ids.ada, role: 'user', status: 'pending_verification' } });
+    expect(byType('VerificationCodeRejected')[0].summary).toBe('Wrong verification code entered (attempt 1)');
+    expect(byType('LoginFailed')[0].summary).toBe('Sign-in failed: wrong password');
+    expect(byType('PasswordChanged')[0]).toMatchObject({ summary: 'Password changed with a reset link', data: { via: 'reset' } });
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['AccountRegistered', 'VerificationCodeSent', 'EmailVerified', 'LoggedIn', 'PasswordResetRequested', 'PasswordChanged']),
+    );
+    expect((await read.timeline(ids.cy, { limit: 1 }))[0]).toMatchObject({ type: 'RoleChanged', summary: 'Role changed from user to admin (admin invitation accepted)', data: { inviteId } });
+    const page = await read.timeline(ids.ada, { limit: 3, beforeVersion: events[2].version });
+    expect(page.map((e) => e.version)).toEqual(events.slice(3, 6).map((e) => e.version));
+
+    // Not one hash, password or token anywhere in the copied data.
+    const raw = JSON.stringify(await db.sql.query(`select data from "${live}".audit_timeline`));
+    expect(raw).toContain('"via":"reset"');
+    expect(raw).not.toMatch(/"[^"]*(hash|password|token|secret)[^"]*":/i);
+    expect(raw).not.toMatch(/argon2|[0-9a-f]{64}/);
+  });
+
+  it('rebuilds every projection from the log into tables equal to the live ones', async () => {
+    for (const projection of runner.projections) {
+      const before = await dump(db, live, projection.name);
+      expect(Object.values(before).some((rows) => rows.length > 0)).toBe(true);
+      const rebuilt = await runner.rebuild(projection.name);
+      expect(rebuilt.events).toBeGreaterThan(100);
+      expect(await dump(db, live, projection.name)).toEqual(before);
+    }
+    // And a runner with one big batch on a fresh schema ends equal too (batch boundaries change nothing).
+    const fresh = `rm_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+    const other = new ProjectionRunner(db, store, inkprintProjections(), { schema: fresh, batchSize: 1000 });
+    await other.init();
+    await other.catchUpAll();
+    for (const projection of runner.projections) expect(await dump(db, fresh, projection.name)).toEqual(await dump(db, live, projection.name));
+    expect((await runner.status()).every((s) => s.lag === 0)).toBe(true);
+  });
+}
+
+describe('accounts read models on embedded PGlite', () => {
+  projectionsSuite(async () => {
+    const db = await openDatabase({ entities: inkprintProjections().flatMap((p) => [...p.entities]) });
+    return { db, close: () => db.close() };
+  });
+});
+
+describeWithService('postgres', 'accounts read models on PostgreSQL', (url) => {
+  projectionsSuite(async () => {
+    const scratch: ScratchDatabase = await createScratchDatabase(url, 'read_models');
+    const db = await openDatabase({ databaseUrl: scratch.url, poolSize: 4, entities: inkprintProjections().flatMap((p) => [...p.entities]) });
+    return {
+      db,
+      close: async () => {
+        await db.close();
+        await scratch.drop();
+      },
+    };
+  });
+});

@@ -1,0 +1,118 @@
+import { EntitySchema } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Projection, RecordedEvent } from '@inkprint/eventstore';
+import type { AccountRegistered } from '@inkprint/accounts-domain';
+import type { QuotaConsumed, QuotaReleased } from '@inkprint/plans-domain';
+import { accountIdOfStream, eventTime, parseUsageStream } from './streams';
+
+/**
+ * One row per counted detector request, for the dashboard's "latest" table. The verdict, AI % and bias % columns
+ * stay null until detections are recorded as events (a later issue): those events will fill them by request id.
+ */
+export class RecentActivityRow {
+  /** The request id of the quota consumption. */
+  id!: string;
+  createdAt!: Date;
+  accountType!: 'guest' | 'user';
+  /** Account id, or guest id for guests. */
+  accountId!: string;
+  accountEmail!: string | null;
+  verdict!: string | null;
+  aiPercent!: number | null;
+  biasPercent!: number | null;
+}
+
+export const RecentActivitySchema = new EntitySchema<RecentActivityRow>({
+  class: RecentActivityRow,
+  tableName: 'recent_activity',
+  schema: '*',
+  properties: {
+    id: { type: 'string', primary: true },
+    createdAt: { type: 'datetime' },
+    accountType: { type: 'string' },
+    accountId: { type: 'string' },
+    accountEmail: { type: 'string', nullable: true },
+    verdict: { type: 'string', nullable: true },
+    aiPercent: { type: 'double', nullable: true },
+    biasPercent: { type: 'double', nullable: true },
+  },
+  indexes: [{ properties: ['createdAt', 'id'] }],
+});
+
+/** This projection's own account → email lookup, so a rebuild never depends on another projection's tables. */
+export class RecentActivityAccountRow {
+  accountId!: string;
+  email!: string;
+}
+
+export const RecentActivityAccountSchema = new EntitySchema<RecentActivityAccountRow>({
+  class: RecentActivityAccountRow,
+  tableName: 'recent_activity_accounts',
+  schema: '*',
+  properties: {
+    accountId: { type: 'string', primary: true },
+    email: { type: 'string' },
+  },
+});
+
+export function recentActivityProjection(): Projection {
+  return {
+    name: 'recent_activity',
+    entities: [RecentActivitySchema, RecentActivityAccountSchema],
+    eventTypes: ['AccountRegistered', 'QuotaConsumed', 'QuotaReleased'],
+    async apply(events: readonly RecordedEvent[], em: EntityManager) {
+      const accountIds = new Set<string>();
+      const requestIds = new Set<string>();
+      for (const event of events) {
+        const usage = parseUsageStream(event.streamId);
+        if (usage?.feature !== 'detector' || usage.kind === 'client') continue;
+        if (usage.kind === 'account') accountIds.add(usage.id);
+        requestIds.add((event.data as { requestId: string }).requestId);
+      }
+      const emails = new Map(
+        (await em.find(RecentActivityAccountRow, { accountId: { $in: [...accountIds] } })).map((r) => [r.accountId, r.email]),
+      );
+      const rows = new Map((await em.find(RecentActivityRow, { id: { $in: [...requestIds] } })).map((r) => [r.id, r]));
+      const removed = new Set<string>();
+
+      for (const event of events) {
+        if (event.type === 'AccountRegistered') {
+          const accountId = accountIdOfStream(event.streamId);
+          if (!accountId) continue;
+          const email = (event.data as AccountRegistered['data']).email;
+          if (!emails.has(accountId)) em.create(RecentActivityAccountRow, { accountId, email });
+          emails.set(accountId, email);
+          continue;
+        }
+        const usage = parseUsageStream(event.streamId);
+        // Guests also count against their client address (kind "client"): that is the same request, not a second one.
+        if (usage?.feature !== 'detector' || usage.kind === 'client') continue;
+        if (event.type === 'QuotaConsumed') {
+          const data = event.data as QuotaConsumed['data'];
+          if (rows.has(data.requestId) || removed.has(data.requestId)) continue;
+          rows.set(
+            data.requestId,
+            em.create(RecentActivityRow, {
+              id: data.requestId,
+              createdAt: eventTime(event),
+              accountType: usage.kind === 'guest' ? 'guest' : 'user',
+              accountId: usage.id,
+              accountEmail: usage.kind === 'account' ? (emails.get(usage.id) ?? null) : null,
+              verdict: null,
+              aiPercent: null,
+              biasPercent: null,
+            }),
+          );
+        } else if (event.type === 'QuotaReleased') {
+          // A released request did not run (failed or refused elsewhere): it is no activity.
+          const row = rows.get((event.data as QuotaReleased['data']).requestId);
+          if (row && row.accountId === usage.id) {
+            em.remove(row);
+            rows.delete(row.id);
+            removed.add(row.id);
+          }
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import { BigIntType, EntitySchema } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Projection, RecordedEvent } from '@inkprint/eventstore';
+import type { AccountEvent, AccountStatus, Role } from '@inkprint/accounts-domain';
+import type { QuotaConsumed, QuotaReleased } from '@inkprint/plans-domain';
+import { accountIdOfStream, eventTime, parseUsageStream } from './streams';
+
+/** One row per account: the admin user directory (spec §3 "Admin user"). */
+export class UserDirectoryRow {
+  id!: string;
+  email!: string;
+  emailLower!: string;
+  name!: string;
+  nameLower!: string;
+  role!: Role;
+  status!: AccountStatus;
+  /** null = never changed = free-signup. */
+  planSlug!: string | null;
+  /** Words of the account's counted requests (detector and humaniser, released ones taken off). */
+  wordsUsed!: number;
+  lastLoginAt!: Date | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export const UserDirectorySchema = new EntitySchema<UserDirectoryRow>({
+  class: UserDirectoryRow,
+  tableName: 'users',
+  schema: '*',
+  properties: {
+    id: { type: 'string', primary: true },
+    email: { type: 'string' },
+    emailLower: { type: 'string', index: true },
+    name: { type: 'string' },
+    nameLower: { type: 'string' },
+    role: { type: 'string', index: true },
+    status: { type: 'string', index: true },
+    planSlug: { type: 'string', nullable: true, index: true },
+    wordsUsed: { type: new BigIntType('number'), default: 0 },
+    lastLoginAt: { type: 'datetime', nullable: true },
+    createdAt: { type: 'datetime' },
+    updatedAt: { type: 'datetime' },
+  },
+  // Cursor paging walks (created_at desc, id desc): PostgreSQL reads this index backwards.
+  indexes: [{ properties: ['createdAt', 'id'] }],
+});
+
+/** Every counted request of an account (the words of a release are only known from its consumption). */
+export class UserUsageRow {
+  streamId!: string;
+  requestId!: string;
+  accountId!: string;
+  words!: number;
+  released!: boolean;
+}
+
+export const UserUsageSchema = new EntitySchema<UserUsageRow>({
+  class: UserUsageRow,
+  tableName: 'user_usage',
+  schema: '*',
+  properties: {
+    streamId: { type: 'string', primary: true },
+    requestId: { type: 'string', primary: true },
+    accountId: { type: 'string', index: true },
+    words: { type: 'integer' },
+    released: { type: 'boolean' },
+  },
+});
+
+const USERS_EVENT_TYPES = [
+  'AccountRegistered',
+  'RegistrationRenewed',
+  'EmailVerified',
+  'LoggedIn',
+  'AccountStatusChanged',
+  'PlanChanged',
+  'RoleChanged',
+  'QuotaConsumed',
+  'QuotaReleased',
+] as const;
+
+export function usersProjection(): Projection {
+  return {
+    name: 'users',
+    entities: [UserDirectorySchema, UserUsageSchema],
+    eventTypes: USERS_EVENT_TYPES,
+    async apply(events: readonly RecordedEvent[], em: EntityManager) {
+      const accountIds = new Set<string>();
+      const usageStreams = new Set<string>();
+      for (const event of events) {
+        const fromAccount = accountIdOfStream(event.streamId);
+        if (fromAccount) accountIds.add(fromAccount);
+        const usage = parseUsageStream(event.streamId);
+        if (usage?.kind === 'account') {
+          accountIds.add(usage.id);
+          usageStreams.add(event.streamId);
+        }
+      }
+      // Two queries load every row the batch touches; the runner flushes once.
+      const users = new Map((await em.find(UserDirectoryRow, { id: { $in: [...accountIds] } })).map((u) => [u.id, u]));
+      const ledger = new Map(
+        (usageStreams.size ? await em.find(UserUsageRow, { streamId: { $in: [...usageStreams] } }) : []).map((r) => [`${r.streamId}\n${r.requestId}`, r]),
+      );
+
+      for (const event of events) {
+        const usage = parseUsageStream(event.streamId);
+        if (usage) {
+          if (usage.kind !== 'account') continue;
+          const user = users.get(usage.id);
+          if (event.type === 'QuotaConsumed') {
+            const data = (event as RecordedEvent<'QuotaConsumed', QuotaConsumed['data']>).data;
+            const key = `${event.streamId}\n${data.requestId}`;
+            if (ledger.has(key)) continue;
+            const n = Math.max(0, Math.trunc(Number(data.words) || 0));
+            ledger.set(key, em.create(UserUsageRow, { streamId: event.streamId, requestId: data.requestId, accountId: usage.id, words: n, released: false }));
+            if (user) user.wordsUsed += n;
+          } else if (event.type === 'QuotaReleased') {
+            const data = (event as RecordedEvent<'QuotaReleased', QuotaReleased['data']>).data;
+            const row = ledger.get(`${event.streamId}\n${data.requestId}`);
+            if (!row || row.released) continue;
+            row.released = true;
+            if (user) user.wordsUsed -= row.words;
+          }
+          continue;
+        }
+
+        const accountId = accountIdOfStream(event.streamId);
+        if (!accountId) continue;
+        const e = event as unknown as AccountEvent;
+        const at = eventTime(event);
+        if (e.type === 'AccountRegistered') {
+          if (users.has(accountId)) continue;
+          const d = e.data;
+          users.set(
+            accountId,
+            em.create(UserDirectoryRow, {
+              id: accountId,
+              email: d.email,
+              emailLower: d.email.toLowerCase(),
+              name: d.name,
+              nameLower: d.name.toLowerCase(),
+              role: d.role,
+              status: d.status,
+              planSlug: null,
+              wordsUsed: 0,
+              lastLoginAt: null,
+              createdAt: at,
+              updatedAt: at,
+            }),
+          );
+          continue;
+        }
+        const user = users.get(accountId);
+        if (!user) continue;
+        switch (e.type) {
+          case 'RegistrationRenewed':
+            user.name = e.data.name;
+            user.nameLower = e.data.name.toLowerCase();
+            break;
+          case 'EmailVerified':
+            user.status = 'active';
+            break;
+          case 'LoggedIn':
+            user.lastLoginAt = at;
+            break;
+          case 'AccountStatusChanged':
+            user.status = e.data.to;
+            break;
+          case 'PlanChanged':
+            user.planSlug = e.data.to;
+            break;
+          case 'RoleChanged':
+            user.role = e.data.to;
+            break;
+          default:
+            continue;
+        }
+        user.updatedAt = at;
+      }
+    },
+  };
+}
