@@ -19,6 +19,8 @@ describe('webTargetOf', () => {
     ['/api/docs', 'api'],
     ['/api/blogs/x', 'api'],
     ['/health', 'api'],
+    ['/dev/mailbox', 'api'],
+    ['/dev/mailbox.html', 'api'],
     ['/admin', 'admin'],
     ['/admin/', 'admin'],
     ['/admin/users', 'admin'],
@@ -29,6 +31,7 @@ describe('webTargetOf', () => {
     ['/administrator', 'web'],
     ['/aid', 'web'],
     ['/healthy', 'web'],
+    ['/developers', 'web'],
   ])('%s → %s', (path, target) => {
     expect(webTargetOf(path)).toBe(target);
   });

@@ -1,0 +1,3 @@
+export * from './tokens';
+export * from './mail.module';
+export { createMailer, devMailboxFile } from './mailer.factory';
