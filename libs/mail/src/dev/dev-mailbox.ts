@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { assertOutgoingMail, DEFAULT_MAIL_FROM, isMailKind, type Mailer, type MailKind, type OutgoingMail, type SentMail } from '../port/mailer';
+import {
+  assertOutgoingMail,
+  DEFAULT_MAIL_FROM,
+  isMailKind,
+  type Mailer,
+  type MailKind,
+  type OutgoingMail,
+  type SentMail,
+} from '../port/mailer';
 
 /** A message kept by the dev mailbox: what was "sent" plus both bodies. */
 export interface DevMailboxMessage extends SentMail {
@@ -59,7 +67,8 @@ export class DevMailbox implements Mailer {
   constructor(options: DevMailboxOptions = {}) {
     this.file = options.file;
     this.capacity = options.capacity ?? DEV_MAILBOX_CAPACITY;
-    if (!Number.isInteger(this.capacity) || this.capacity < 1) throw new TypeError('DevMailbox capacity must be a positive whole number');
+    if (!Number.isInteger(this.capacity) || this.capacity < 1)
+      throw new TypeError('DevMailbox capacity must be a positive whole number');
     this.from = options.from ?? DEFAULT_MAIL_FROM;
     this.onStored = options.onStored;
     if (this.file) this.load(this.file);
@@ -96,7 +105,11 @@ export class DevMailbox implements Mailer {
   async list(filter: { to?: string; kind?: MailKind } = {}): Promise<DevMailboxMessage[]> {
     await this.refresh();
     return this.messages
-      .filter((m) => (filter.to === undefined || sameAddress(m.to, filter.to)) && (filter.kind === undefined || m.kind === filter.kind))
+      .filter(
+        (m) =>
+          (filter.to === undefined || sameAddress(m.to, filter.to)) &&
+          (filter.kind === undefined || m.kind === filter.kind),
+      )
       .reverse();
   }
 

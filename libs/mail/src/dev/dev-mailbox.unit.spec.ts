@@ -31,7 +31,12 @@ describe('DevMailbox', () => {
         kind: 'verification_code',
         sentAt: expect.any(String),
       });
-      expect(await mailbox.get(sent.id)).toEqual({ ...sent, from: 'Inkprint <no-reply@inkprint.local>', text: mail.text, html: mail.html });
+      expect(await mailbox.get(sent.id)).toEqual({
+        ...sent,
+        from: 'Inkprint <no-reply@inkprint.local>',
+        text: mail.text,
+        html: mail.html,
+      });
       expect(await mailbox.get('missing')).toBeUndefined();
     });
 
@@ -39,10 +44,21 @@ describe('DevMailbox', () => {
       const mailbox = new DevMailbox();
       await mailbox.send(code('ada@example.com', '111111'));
       await mailbox.send(code('grace@example.com', '222222'));
-      await mailbox.send(passwordResetMail({ to: 'Ada@Example.com', resetUrl: 'http://localhost:3000/reset-password?token=t', expiresInMinutes: 30 }));
+      await mailbox.send(
+        passwordResetMail({
+          to: 'Ada@Example.com',
+          resetUrl: 'http://localhost:3000/reset-password?token=t',
+          expiresInMinutes: 30,
+        }),
+      );
       await mailbox.send(code('ada@example.com', '333333'));
 
-      expect((await mailbox.list()).map((m) => m.subject.slice(0, 6))).toEqual(['333333', 'Reset ', '222222', '111111']);
+      expect((await mailbox.list()).map((m) => m.subject.slice(0, 6))).toEqual([
+        '333333',
+        'Reset ',
+        '222222',
+        '111111',
+      ]);
       expect((await mailbox.list({ to: 'ADA@example.com' })).length).toBe(3);
       expect((await mailbox.latest({ to: 'ada@example.com' }))?.subject).toMatch(/^333333/);
       expect((await mailbox.latest({ to: 'ada@example.com', kind: 'password_reset' }))?.kind).toBe('password_reset');
@@ -59,7 +75,9 @@ describe('DevMailbox', () => {
       const mailbox = new DevMailbox();
       const bad: OutgoingMail = { ...code('a@example.com', '123456'), to: 'a@example.com, b@example.com' };
       await expect(mailbox.send(bad)).rejects.toThrow(/one e-mail address/);
-      await expect(mailbox.send({ ...code('a@example.com', '123456'), subject: 'a\r\nBcc: x@y' })).rejects.toThrow(/one non-empty line/);
+      await expect(mailbox.send({ ...code('a@example.com', '123456'), subject: 'a\r\nBcc: x@y' })).rejects.toThrow(
+        /one non-empty line/,
+      );
     });
 
     it('calls onStored with the stored message', async () => {
@@ -74,11 +92,22 @@ describe('DevMailbox', () => {
     it('appends one JSON line per message, creating the folder', async () => {
       const file = path.join(tmp, 'nested', 'dev-mailbox.jsonl');
       const mailbox = new DevMailbox({ file });
-      const sent = await Promise.all([mailbox.send(code('a@example.com', '111111')), mailbox.send(code('b@example.com', '222222'))]);
+      const sent = await Promise.all([
+        mailbox.send(code('a@example.com', '111111')),
+        mailbox.send(code('b@example.com', '222222')),
+      ]);
       await mailbox.close();
-      const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as DevMailboxMessage);
+      const lines = fs
+        .readFileSync(file, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as DevMailboxMessage);
       expect(lines.map((m) => m.id)).toEqual(sent.map((m) => m.id));
-      expect(lines[0]).toMatchObject({ to: 'a@example.com', kind: 'verification_code', text: expect.stringContaining('111111') });
+      expect(lines[0]).toMatchObject({
+        to: 'a@example.com',
+        kind: 'verification_code',
+        text: expect.stringContaining('111111'),
+      });
     });
 
     it('survives a restart', async () => {
@@ -93,7 +122,7 @@ describe('DevMailbox', () => {
       expect((await second.list()).map((m) => m.subject.slice(0, 6))).toEqual(['222222', '111111']);
     });
 
-    it("sees messages another process appended to the same file", async () => {
+    it('sees messages another process appended to the same file', async () => {
       const file = path.join(tmp, 'dev-mailbox.jsonl');
       const reader = new DevMailbox({ file });
       const writer = new DevMailbox({ file });
@@ -101,7 +130,11 @@ describe('DevMailbox', () => {
       const sent = await writer.send(code('a@example.com', '987654'));
       expect((await reader.latest({ to: 'a@example.com' }))?.id).toBe(sent.id);
       // A line still being written (no newline yet) is not read until it is complete.
-      const line = JSON.stringify({ ...(await writer.get(sent.id)), id: 'late', sentAt: new Date(Date.now() + 1000).toISOString() });
+      const line = JSON.stringify({
+        ...(await writer.get(sent.id)),
+        id: 'late',
+        sentAt: new Date(Date.now() + 1000).toISOString(),
+      });
       fs.appendFileSync(file, line.slice(0, 20));
       expect((await reader.list()).length).toBe(1);
       fs.appendFileSync(file, `${line.slice(20)}\n`);

@@ -27,7 +27,14 @@ export class MailDeliveryError extends Error {
 
   constructor(
     message: string,
-    details: { failure: MailDeliveryFailure; kind?: MailKind; to?: string; responseCode?: number; command?: string; cause?: unknown },
+    details: {
+      failure: MailDeliveryFailure;
+      kind?: MailKind;
+      to?: string;
+      responseCode?: number;
+      command?: string;
+      cause?: unknown;
+    },
   ) {
     super(message, { cause: details.cause });
     this.name = 'MailDeliveryError';

@@ -57,8 +57,10 @@ export function isMailbox(value: string): boolean {
 
 /** Throws a TypeError naming the first problem of a message before any transport sees it. */
 export function assertOutgoingMail(mail: OutgoingMail): void {
-  if (!isEmailAddress(mail.to)) throw new TypeError(`Mail recipient must be one e-mail address (got ${JSON.stringify(mail.to)})`);
-  if (!mail.subject.trim() || /[\r\n]/.test(mail.subject)) throw new TypeError('Mail subject must be one non-empty line');
+  if (!isEmailAddress(mail.to))
+    throw new TypeError(`Mail recipient must be one e-mail address (got ${JSON.stringify(mail.to)})`);
+  if (!mail.subject.trim() || /[\r\n]/.test(mail.subject))
+    throw new TypeError('Mail subject must be one non-empty line');
   if (!mail.text.trim() || !mail.html.trim()) throw new TypeError('Mail needs both a text and an HTML body');
   if (!isMailKind(mail.kind)) throw new TypeError(`Unknown mail kind ${JSON.stringify(mail.kind)}`);
 }

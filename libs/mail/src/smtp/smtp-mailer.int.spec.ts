@@ -32,7 +32,10 @@ describe('SmtpMailer against a real SMTP server', () => {
   let mailer: SmtpMailer;
 
   beforeAll(async () => {
-    server = await startTestSmtpServer({ credentials: CREDENTIALS, rejectRecipient: (address) => address.endsWith('@blocked.example') });
+    server = await startTestSmtpServer({
+      credentials: CREDENTIALS,
+      rejectRecipient: (address) => address.endsWith('@blocked.example'),
+    });
     mailer = new SmtpMailer({ url: server.url, from: 'Inkprint <no-reply@inkprint.test>' });
   });
 
@@ -46,8 +49,14 @@ describe('SmtpMailer against a real SMTP server', () => {
   });
 
   it('delivers the verification code in the subject, the text and the HTML part', async () => {
-    const sent = await mailer.send(verificationCodeMail({ to: 'ada@example.com', name: 'Ada <Lovelace>', code: '482915', expiresInMinutes: 2 }));
-    expect(sent).toMatchObject({ to: 'ada@example.com', kind: 'verification_code', messageId: expect.stringMatching(/^<.+>$/) });
+    const sent = await mailer.send(
+      verificationCodeMail({ to: 'ada@example.com', name: 'Ada <Lovelace>', code: '482915', expiresInMinutes: 2 }),
+    );
+    expect(sent).toMatchObject({
+      to: 'ada@example.com',
+      kind: 'verification_code',
+      messageId: expect.stringMatching(/^<.+>$/),
+    });
 
     const received = await server.waitFor((m) => m.parsed.messageId === sent.messageId);
     expect(received.user).toBe(CREDENTIALS.user);
@@ -83,7 +92,14 @@ describe('SmtpMailer against a real SMTP server', () => {
 
   it('delivers an admin invitation with its accept link', async () => {
     const acceptUrl = adminInviteUrl(APP, 'invite-token-1');
-    await mailer.send(adminInviteMail({ to: 'new.admin@example.com', inviterName: 'Root Admin', acceptUrl, expiresAt: '2026-12-01T09:30:00Z' }));
+    await mailer.send(
+      adminInviteMail({
+        to: 'new.admin@example.com',
+        inviterName: 'Root Admin',
+        acceptUrl,
+        expiresAt: '2026-12-01T09:30:00Z',
+      }),
+    );
 
     const { parsed } = await server.waitFor((m) => m.rcptTo.includes('new.admin@example.com'));
     expect(parsed.text).toContain('http://localhost:3000/admin/invite?token=invite-token-1');
@@ -92,8 +108,16 @@ describe('SmtpMailer against a real SMTP server', () => {
   });
 
   it('fails with MailDeliveryError when the server rejects the recipient', async () => {
-    const error = await failureOf(mailer.send(verificationCodeMail({ to: 'nobody@blocked.example', code: '111111', expiresInMinutes: 2 })));
-    expect(error).toMatchObject({ code: 'MAIL_DELIVERY_FAILED', failure: 'rejected', kind: 'verification_code', to: 'nobody@blocked.example', responseCode: 550 });
+    const error = await failureOf(
+      mailer.send(verificationCodeMail({ to: 'nobody@blocked.example', code: '111111', expiresInMinutes: 2 })),
+    );
+    expect(error).toMatchObject({
+      code: 'MAIL_DELIVERY_FAILED',
+      failure: 'rejected',
+      kind: 'verification_code',
+      to: 'nobody@blocked.example',
+      responseCode: 550,
+    });
     expect(error.message).toMatch(/^Could not send the verification_code e-mail through smtp:\/\/127\.0\.0\.1:\d+: /);
     // The mailer is still usable afterwards.
     await mailer.send(verificationCodeMail({ to: 'after@example.com', code: '222222', expiresInMinutes: 2 }));
@@ -103,7 +127,9 @@ describe('SmtpMailer against a real SMTP server', () => {
   it('fails with MailDeliveryError (auth) for wrong credentials, without echoing the password', async () => {
     const wrong = new SmtpMailer({ url: `smtp://inkprint:not-the-password@127.0.0.1:${server.port}`, pool: false });
     try {
-      const error = await failureOf(wrong.send(verificationCodeMail({ to: 'ada@example.com', code: '333333', expiresInMinutes: 2 })));
+      const error = await failureOf(
+        wrong.send(verificationCodeMail({ to: 'ada@example.com', code: '333333', expiresInMinutes: 2 })),
+      );
       expect(error.failure).toBe('auth');
       expect(error.responseCode).toBe(535);
       expect(error.message).not.toContain('not-the-password');
@@ -119,7 +145,9 @@ describe('SmtpMailer without a server', () => {
     const port = await closedPort();
     const mailer = new SmtpMailer({ url: `smtp://127.0.0.1:${port}`, pool: false });
     try {
-      const error = await failureOf(mailer.send(verificationCodeMail({ to: 'ada@example.com', code: '444444', expiresInMinutes: 2 })));
+      const error = await failureOf(
+        mailer.send(verificationCodeMail({ to: 'ada@example.com', code: '444444', expiresInMinutes: 2 })),
+      );
       expect(error).toMatchObject({ failure: 'connection', kind: 'verification_code', to: 'ada@example.com' });
       expect(error.message).toContain(`smtp://127.0.0.1:${port}`);
       expect((await failureOf(mailer.verify())).failure).toBe('connection');
@@ -135,7 +163,9 @@ describe('SmtpMailer without a server', () => {
     const { port } = silent.address() as net.AddressInfo;
     const mailer = new SmtpMailer({ url: `smtp://127.0.0.1:${port}`, pool: false, greetingTimeoutMs: 300 });
     try {
-      const error = await failureOf(mailer.send(verificationCodeMail({ to: 'ada@example.com', code: '555555', expiresInMinutes: 2 })));
+      const error = await failureOf(
+        mailer.send(verificationCodeMail({ to: 'ada@example.com', code: '555555', expiresInMinutes: 2 })),
+      );
       expect(error.failure).toBe('timeout');
     } finally {
       await mailer.close();
@@ -169,7 +199,9 @@ describe('SmtpMailer configuration', () => {
   });
 
   it('refuses a From that is not an address', () => {
-    expect(() => new SmtpMailer({ url: 'smtp://127.0.0.1:2525', from: 'Inkprint' })).toThrow(/Sender must be an address/);
+    expect(() => new SmtpMailer({ url: 'smtp://127.0.0.1:2525', from: 'Inkprint' })).toThrow(
+      /Sender must be an address/,
+    );
   });
 
   it('describes the endpoint without credentials', () => {

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
 import { MailDeliveryError, type MailDeliveryFailure } from '../port/errors';
-import { assertOutgoingMail, DEFAULT_MAIL_FROM, isMailbox, type Mailer, type MailKind, type OutgoingMail, type SentMail } from '../port/mailer';
+import {
+  assertOutgoingMail,
+  DEFAULT_MAIL_FROM,
+  isMailbox,
+  type Mailer,
+  type MailKind,
+  type OutgoingMail,
+  type SentMail,
+} from '../port/mailer';
 
 export type SmtpMailerOptions = {
   /**
@@ -47,7 +55,18 @@ export function parseSmtpUrl(value: string): SmtpEndpoint {
   };
 }
 
-const CONNECTION_CODES = new Set(['ECONNECTION', 'ESOCKET', 'EDNS', 'ETLS', 'EREQUIRETLS', 'EPROXY', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND']);
+const CONNECTION_CODES = new Set([
+  'ECONNECTION',
+  'ESOCKET',
+  'EDNS',
+  'ETLS',
+  'EREQUIRETLS',
+  'EPROXY',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
 
 function failureOf(error: { code?: unknown; responseCode?: unknown }): MailDeliveryFailure {
   const code = typeof error.code === 'string' ? error.code : '';
@@ -61,7 +80,11 @@ function failureOf(error: { code?: unknown; responseCode?: unknown }): MailDeliv
 
 function toDeliveryError(error: unknown, what: string, mail?: { kind: MailKind; to: string }): MailDeliveryError {
   if (error instanceof MailDeliveryError) return error;
-  const details = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; responseCode?: unknown; command?: unknown };
+  const details = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    command?: unknown;
+  };
   const reason = error instanceof Error ? error.message : String(error);
   return new MailDeliveryError(`${what}: ${reason}`, {
     failure: failureOf(details),
@@ -82,7 +105,10 @@ export class SmtpMailer implements Mailer {
   constructor(options: SmtpMailerOptions) {
     this.endpoint = parseSmtpUrl(options.url);
     this.from = options.from ?? DEFAULT_MAIL_FROM;
-    if (!isMailbox(this.from)) throw new TypeError(`Sender must be an address such as "Inkprint <no-reply@example.com>" (got ${JSON.stringify(this.from)})`);
+    if (!isMailbox(this.from))
+      throw new TypeError(
+        `Sender must be an address such as "Inkprint <no-reply@example.com>" (got ${JSON.stringify(this.from)})`,
+      );
     const timeouts = {
       connectionTimeout: options.connectionTimeoutMs ?? 10_000,
       greetingTimeout: options.greetingTimeoutMs ?? 10_000,
@@ -119,7 +145,11 @@ export class SmtpMailer implements Mailer {
       throw toDeliveryError(error, what, mail);
     }
     if (info.rejected && info.rejected.length > 0) {
-      throw new MailDeliveryError(`${what}: the server rejected the recipient`, { failure: 'rejected', kind: mail.kind, to: mail.to });
+      throw new MailDeliveryError(`${what}: the server rejected the recipient`, {
+        failure: 'rejected',
+        kind: mail.kind,
+        to: mail.to,
+      });
     }
     return {
       id: randomUUID(),

@@ -25,7 +25,8 @@ export function assertHttpUrl(value: string, what: string): string {
 
 /** "2 minutes", "1 minute", "1 hour", "24 hours", "90 minutes". */
 export function formatDuration(minutes: number): string {
-  if (!Number.isInteger(minutes) || minutes <= 0) throw new TypeError(`expiresInMinutes must be a positive whole number (got ${minutes})`);
+  if (!Number.isInteger(minutes) || minutes <= 0)
+    throw new TypeError(`expiresInMinutes must be a positive whole number (got ${minutes})`);
   if (minutes % 60 === 0) {
     const hours = minutes / 60;
     return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
@@ -33,12 +34,26 @@ export function formatDuration(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "21 November 2026, 06:42 UTC": one unambiguous form, whatever the reader's locale. */
 export function formatUtc(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) throw new TypeError(`expiresAt must be a valid date (got ${JSON.stringify(value)})`);
+  if (Number.isNaN(date.getTime()))
+    throw new TypeError(`expiresAt must be a valid date (got ${JSON.stringify(value)})`);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
 }

@@ -25,7 +25,11 @@ describe('verificationCodeMail', () => {
   const mail = verificationCodeMail({ to: 'ada@example.com', name: 'Ada', code: '048213', expiresInMinutes: 2 });
 
   it('is a valid verification_code message', () => {
-    expect(mail).toMatchObject({ to: 'ada@example.com', kind: 'verification_code', subject: '048213 is your Inkprint verification code' });
+    expect(mail).toMatchObject({
+      to: 'ada@example.com',
+      kind: 'verification_code',
+      subject: '048213 is your Inkprint verification code',
+    });
     expect(() => assertOutgoingMail(mail)).not.toThrow();
   });
 
@@ -57,8 +61,12 @@ describe('verificationCodeMail', () => {
 
   it('refuses a code that is not 6 digits and a bad recipient', () => {
     expect(() => verificationCodeMail({ to: 'a@example.com', code: '12345', expiresInMinutes: 2 })).toThrow('6 digits');
-    expect(() => verificationCodeMail({ to: 'a@example.com\r\nBcc: x@evil.example', code: '123456', expiresInMinutes: 2 })).toThrow(/recipient/);
-    expect(() => verificationCodeMail({ to: 'a@example.com', code: '123456', expiresInMinutes: 0 })).toThrow(/positive whole number/);
+    expect(() =>
+      verificationCodeMail({ to: 'a@example.com\r\nBcc: x@evil.example', code: '123456', expiresInMinutes: 2 }),
+    ).toThrow(/recipient/);
+    expect(() => verificationCodeMail({ to: 'a@example.com', code: '123456', expiresInMinutes: 0 })).toThrow(
+      /positive whole number/,
+    );
   });
 });
 
@@ -72,19 +80,39 @@ describe('passwordResetMail', () => {
     expect(mail.text).toContain(`Choose a new password:\n${resetUrl}\n`);
     expect(mail.html).toContain(`href="${resetUrl}"`);
     expect(mail.text).toContain('The link expires in 1 hour.');
-    expect(mail.text).toContain('If you did not ask to reset your password, you can ignore this email: your password stays the same.');
-    expect(visibleText(mail.html)).toContain(collapse(mail.text.split('\n--\n')[0].replace(`Choose a new password:\n${resetUrl}`, `Choose a new password If the button does not work, copy this address into your browser: ${resetUrl}`)));
+    expect(mail.text).toContain(
+      'If you did not ask to reset your password, you can ignore this email: your password stays the same.',
+    );
+    expect(visibleText(mail.html)).toContain(
+      collapse(
+        mail.text
+          .split('\n--\n')[0]
+          .replace(
+            `Choose a new password:\n${resetUrl}`,
+            `Choose a new password If the button does not work, copy this address into your browser: ${resetUrl}`,
+          ),
+      ),
+    );
   });
 
   it('refuses a link that is not http(s)', () => {
-    expect(() => passwordResetMail({ to: 'g@example.com', resetUrl: 'javascript:alert(1)', expiresInMinutes: 30 })).toThrow(/http\(s\) URL/);
-    expect(() => passwordResetMail({ to: 'g@example.com', resetUrl: '/reset-password?token=x', expiresInMinutes: 30 })).toThrow(/http\(s\) URL/);
+    expect(() =>
+      passwordResetMail({ to: 'g@example.com', resetUrl: 'javascript:alert(1)', expiresInMinutes: 30 }),
+    ).toThrow(/http\(s\) URL/);
+    expect(() =>
+      passwordResetMail({ to: 'g@example.com', resetUrl: '/reset-password?token=x', expiresInMinutes: 30 }),
+    ).toThrow(/http\(s\) URL/);
   });
 });
 
 describe('adminInviteMail', () => {
   const acceptUrl = adminInviteUrl('http://localhost:3000/', 'inv-1');
-  const mail = adminInviteMail({ to: 'new@example.com', inviterName: '  Root\n Admin ', acceptUrl, expiresAt: new Date('2026-03-05T17:04:00Z') });
+  const mail = adminInviteMail({
+    to: 'new@example.com',
+    inviterName: '  Root\n Admin ',
+    acceptUrl,
+    expiresAt: new Date('2026-03-05T17:04:00Z'),
+  });
 
   it('names the inviter, the invited address, the link and the expiry', () => {
     expect(acceptUrl).toBe('http://localhost:3000/admin/invite?token=inv-1');
@@ -93,12 +121,16 @@ describe('adminInviteMail', () => {
     expect(mail.text).toContain('sign in with new@example.com');
     expect(mail.text).toContain(`Accept admin access:\n${acceptUrl}`);
     expect(mail.text).toContain('The invitation expires on 5 March 2026, 17:04 UTC.');
-    expect(mail.text).toContain('If you were not expecting this invitation, you can ignore this email: nothing changes unless you accept it.');
+    expect(mail.text).toContain(
+      'If you were not expecting this invitation, you can ignore this email: nothing changes unless you accept it.',
+    );
     expect(mail.html).toContain(`href="${acceptUrl}"`);
   });
 
   it('falls back to a generic inviter', () => {
-    expect(adminInviteMail({ to: 'n@example.com', inviterName: ' ', acceptUrl, expiresAt: '2026-03-05T17:04:00Z' }).text).toContain('An Inkprint super admin has invited');
+    expect(
+      adminInviteMail({ to: 'n@example.com', inviterName: ' ', acceptUrl, expiresAt: '2026-03-05T17:04:00Z' }).text,
+    ).toContain('An Inkprint super admin has invited');
   });
 });
 
@@ -107,7 +139,12 @@ describe('HTML escaping', () => {
 
   it('escapes every interpolated value', () => {
     const code = verificationCodeMail({ to: 'a@example.com', name: evil, code: '123456', expiresInMinutes: 2 });
-    const invite = adminInviteMail({ to: 'a@example.com', inviterName: evil, acceptUrl: 'https://x.example/a?b=1&c="2"', expiresAt: '2026-01-01T00:00:00Z' });
+    const invite = adminInviteMail({
+      to: 'a@example.com',
+      inviterName: evil,
+      acceptUrl: 'https://x.example/a?b=1&c="2"',
+      expiresAt: '2026-01-01T00:00:00Z',
+    });
     for (const mail of [code, invite]) {
       expect(mail.html).not.toContain('<script>');
       expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quotes&#39;');
@@ -148,7 +185,12 @@ describe('helpers', () => {
     it.each([
       ['http://localhost:3000', '/reset-password', { token: 'a b' }, 'http://localhost:3000/reset-password?token=a+b'],
       ['http://localhost:3000/', 'reset-password', { token: 'x' }, 'http://localhost:3000/reset-password?token=x'],
-      ['https://example.com/app/', '/admin/invite', { token: 't', skip: undefined }, 'https://example.com/app/admin/invite?token=t'],
+      [
+        'https://example.com/app/',
+        '/admin/invite',
+        { token: 't', skip: undefined },
+        'https://example.com/app/admin/invite?token=t',
+      ],
       ['https://example.com/?old=1#frag', '/signin', {}, 'https://example.com/signin'],
     ])('%s + %s', (base, path, query, expected) => {
       expect(appUrl(base, path, query)).toBe(expected);

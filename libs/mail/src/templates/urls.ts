@@ -15,7 +15,9 @@ export function appUrl(base: string, path: string, query: Record<string, string 
     throw new TypeError(`The public base URL must be an absolute http(s) URL (got ${JSON.stringify(base)})`);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
-    throw new TypeError(`The public base URL must be an absolute http(s) URL without credentials (got ${JSON.stringify(base)})`);
+    throw new TypeError(
+      `The public base URL must be an absolute http(s) URL without credentials (got ${JSON.stringify(base)})`,
+    );
   }
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   url.search = '';

@@ -27,7 +27,11 @@ export type TestSmtpServer = {
  * the start with smtp-server's built-in self-signed localhost certificate.
  */
 export async function startTestSmtpServer(
-  options: { credentials?: { user: string; pass: string }; rejectRecipient?: (address: string) => boolean; secure?: boolean } = {},
+  options: {
+    credentials?: { user: string; pass: string };
+    rejectRecipient?: (address: string) => boolean;
+    secure?: boolean;
+  } = {},
 ): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<{ match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }>();
