@@ -1,29 +1,36 @@
+import { createHumaniser, HumaniserError, isTone, type Humaniser, type HumaniseResult } from '@inkprint/humaniser';
 import type { HumaniseJobPayload } from '@inkprint/job-bus';
+import { detectorInstance } from './detect.handler';
 import { JobError } from './job-errors';
 
-/** The humaniser engine's expected surface (libs/humaniser, not written yet). */
-interface HumaniserModule {
-  createHumaniser(): Promise<{ humanise(text: string, options: { tone?: string }): Promise<unknown> }> | { humanise(text: string, options: { tone?: string }): Promise<unknown> };
+let humaniser: Promise<Humaniser> | undefined;
+
+/** One humaniser per thread, sharing the thread's detector (created on first use). */
+function humaniserInstance(): Promise<Humaniser> {
+  if (humaniser) return humaniser;
+  const created = detectorInstance()
+    .then((detector) => createHumaniser({ detector }))
+    .catch((error: unknown) => {
+      humaniser = undefined;
+      if (error instanceof JobError) throw error;
+      throw new JobError('HUMANISER_UNAVAILABLE', `The humaniser could not start: ${(error as Error).message}`);
+    });
+  humaniser = created;
+  return created;
 }
 
-function loadHumaniser(): HumaniserModule | undefined {
-  try {
-    // Optional until the humaniser lands: loaded by name so this app builds without it.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require('@inkprint/humaniser') as HumaniserModule;
-  } catch {
-    return undefined;
-  }
-}
-
-export async function handleHumanise(payload: HumaniseJobPayload): Promise<unknown> {
+export async function handleHumanise(payload: HumaniseJobPayload): Promise<HumaniseResult> {
   if (!payload || typeof payload.text !== 'string') {
     throw new JobError('JOB_INVALID_PAYLOAD', 'humanise job needs a text string');
   }
-  const humaniser = loadHumaniser();
-  if (!humaniser || typeof humaniser.createHumaniser !== 'function') {
-    throw new JobError('HUMANISER_UNAVAILABLE', 'The humaniser engine is not available in this build');
+  if (payload.tone !== undefined && !isTone(payload.tone)) {
+    throw new JobError('JOB_INVALID_PAYLOAD', `unknown tone "${String(payload.tone)}"`);
   }
-  const engine = await humaniser.createHumaniser();
-  return engine.humanise(payload.text, payload.tone ? { tone: payload.tone } : {});
+  const engine = await humaniserInstance();
+  try {
+    return await engine.humanise(payload.text, payload.tone ? { tone: payload.tone } : {});
+  } catch (e) {
+    if (e instanceof HumaniserError) throw new JobError(e.code === 'HUMANISER_CHAR_LIMIT' ? 'HUMANISER_CHAR_LIMIT' : 'JOB_INVALID_PAYLOAD', e.message);
+    throw e;
+  }
 }

@@ -34,9 +34,30 @@ describe('detector-worker job handler', () => {
     await expect(handleJob(job('translate', { text: TEXT }))).rejects.toMatchObject({ code: 'JOB_UNKNOWN_KIND' });
   });
 
-  it('reports the humaniser as unavailable until its engine exists', async () => {
-    await expect(handleJob(job('humanise', { text: TEXT, tone: 'casual' }))).rejects.toMatchObject({
-      code: 'HUMANISER_UNAVAILABLE',
-    });
+  it('runs a humanise job through the humaniser engine and the thread\'s detector', async () => {
+    const text =
+      'Moreover, it is important to note that the committee utilized numerous tools in 2024 to review the proposal. ' +
+      'Furthermore, the budget should be revisited in order to ensure that every one of the 12 stakeholders is consulted.';
+    const result = (await handleJob(job('humanise', { text, tone: 'casual' }))) as {
+      humanised: string;
+      original: string;
+      tone: string;
+      notes: string;
+      evaluation: { aiProbability: number; badge: string; verdict: string; engine: string };
+    };
+    expect(result.original).toBe(text);
+    expect(result.tone).toBe('casual');
+    expect(result.humanised).not.toBe(text);
+    expect(result.humanised).toContain('2024');
+    expect(result.humanised).not.toMatch(/Moreover|Furthermore/);
+    expect(result.notes.length).toBeGreaterThan(0);
+    expect(result.evaluation.engine).toBe('heuristic');
+    expect(['humanised', 'borderline', 'ai']).toContain(result.evaluation.badge);
+  });
+
+  it('fails bad humanise payloads with catalogue codes', async () => {
+    await expect(handleJob(job('humanise', {}))).rejects.toMatchObject({ code: 'JOB_INVALID_PAYLOAD' });
+    await expect(handleJob(job('humanise', { text: TEXT, tone: 'pirate' }))).rejects.toMatchObject({ code: 'JOB_INVALID_PAYLOAD' });
+    await expect(handleJob(job('humanise', { text: 'x'.repeat(20_001) }))).rejects.toMatchObject({ code: 'HUMANISER_CHAR_LIMIT' });
   });
 });
