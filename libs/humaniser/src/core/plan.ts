@@ -114,6 +114,8 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
       add(rewriteSentence(s, lineProfile, r.fork('a'), 0, false, dashes));
       add(rewriteSentence(s, lineProfile, r.fork('b'), 1, false, altDashes));
       add(rewriteSentence(s, lineProfile, r.fork('c'), 0, true, { left: 99 }));
+      // the sentence as written: the last resort of the meaning guard (and a choice the search may keep)
+      add({ text: s, changes: noChanges() });
       return { original: s, variants, mergeable: false };
     });
     if (!piece.list) {

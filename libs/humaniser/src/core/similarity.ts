@@ -2,7 +2,8 @@
 //
 //   similarity = 0.4 * contentRetention + 0.4 * alignment + 0.2 * entityRetention
 //
-// * contentRetention: share of the input's distinct content-word stems (no function words) found in the output,
+// * contentRetention: share of the input's distinct content-word stems (no function words, no stock phrases the
+//   phrase table recognises: they carry register, not content) found in the output,
 //   a stem also counting as kept when a WordNet-validated lexicon synonym of it is there;
 // * alignment: every input sentence is matched to the output sentence (or pair of adjacent sentences, so splits
 //   and merges align) that contains most of its content stems; the mean of those containments;
@@ -13,6 +14,7 @@
 // no counterpart (containment < 0.5) that the notes do not explain.
 import { parseDocument, proseLines } from './document';
 import { lexiconPairs } from './lexicon';
+import { PHRASE_RULES, TRANSITION_RULES } from './phrases';
 
 export const SIMILARITY_THRESHOLD = 0.8;
 export const DROPPED_SENTENCE = 0.5;
@@ -39,6 +41,18 @@ export function stem(word: string): string {
   if (w.length > 5 && w.endsWith('ly')) w = w.slice(0, -2);
   if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
   return w;
+}
+
+/**
+ * Blanks the stock phrases, hedges and opening transitions the phrase table knows ("plays a crucial role in",
+ * "it is important to note that", "Moreover,"): they carry register, not content, so rewriting them must not count
+ * as losing meaning. Everything else of the input counts.
+ */
+export function withoutBoilerplate(sentence: string): string {
+  let t = sentence;
+  for (const r of TRANSITION_RULES) t = t.replace(r.re, '');
+  for (const r of PHRASE_RULES) t = t.replace(r.re, ' ');
+  return t;
 }
 
 export function contentStems(text: string): string[] {
@@ -174,7 +188,8 @@ export function similarity(input: string, output: string, opts: { ignoreSentence
   const entityRetention = total === 0 ? 1 : Math.max(0, 1 - missingWeight / total);
 
   // content words
-  const inStems = new Set(inSentences.flatMap((s) => contentStems(s)));
+  const inContent = inSentences.map(withoutBoilerplate);
+  const inStems = new Set(inContent.flatMap((s) => contentStems(s)));
   const outStems = new Set(contentStems(output));
   const outAll = allStems(output);
   let keptCount = 0;
@@ -188,9 +203,9 @@ export function similarity(input: string, output: string, opts: { ignoreSentence
   const dropped: string[] = [];
   let sum = 0;
   let counted = 0;
-  for (const s of inSentences) {
-    const st = new Set(contentStems(s));
-    if (st.size === 0) continue;
+  inSentences.forEach((s, i) => {
+    const st = new Set(contentStems(inContent[i]));
+    if (st.size === 0) return;
     let best = 0;
     for (const w of windows) {
       let c = 0;
@@ -201,7 +216,7 @@ export function similarity(input: string, output: string, opts: { ignoreSentence
     sum += best;
     counted++;
     if (best < DROPPED_SENTENCE) dropped.push(s);
-  }
+  });
   const alignment = counted === 0 ? 1 : sum / counted;
   const score = 0.4 * contentRetention + 0.4 * alignment + 0.2 * entityRetention;
   return { score, contentRetention, alignment, entityRetention, missing, dropped };

@@ -1,0 +1,226 @@
+// Humaniser evaluation and benchmark (docs/humaniser.md):
+//   cd libs/humaniser && npm run bench [-- --quick] [-- --json FILE]
+// * a fixed set of AI-written texts from the families the detector never trained on (model card: held-out sources
+//   outfox_valid, held-out generators claude-3-opus and gpt-4o; test-split rows only, split logic of
+//   ml/inkprint_ml/data.py), listed by id + text hash in bench/eval-set.json (rows are read from ../shared/datasets,
+//   never copied); humanised with the default tone; share scored Human (score <= 0.35) before and after in moderate
+//   mode (and strong mode as a second opinion), median similarity, guard failures;
+// * per tone: the same on the first texts of the set;
+// * latency p50/p95 of humanise() for ~300-word texts on one core (1 ONNX thread, one process).
+import * as crypto from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { createDetector } from '@inkprint/detector';
+import { createHumaniser, TONES, type HumaniseResult } from '../src';
+
+const QUICK = process.argv.includes('--quick');
+const JSON_OUT = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
+const DATA_DIR = process.env.INKPRINT_DATA ?? path.resolve(__dirname, '../../../../shared/datasets');
+const SET_FILE = path.join(__dirname, 'eval-set.json');
+
+interface Row {
+  id: string;
+  text: string;
+  label: string;
+  source: string;
+  domain: string;
+  generator: string;
+  attack: string | null;
+  pair_id: string | null;
+}
+
+const SOURCES = ['biscope', 'l2r', 'imbd', 'outfox_valid', 'seqxgpt'];
+const TEST_SOURCES = new Set(['outfox_valid', 'seqxgpt']);
+const TEST_GENERATORS = new Set(['claude-3-opus', 'gpt-4o']);
+
+function loadRows(): Row[] {
+  const rows: Row[] = [];
+  for (const s of SOURCES) {
+    const text = zlib.gunzipSync(fs.readFileSync(path.join(DATA_DIR, `${s}.jsonl.gz`))).toString('utf8');
+    for (const line of text.split('\n')) if (line) rows.push(JSON.parse(line) as Row);
+  }
+  return rows;
+}
+
+const sha = (s: string): string => crypto.createHash('sha256').update(s).digest('hex');
+const bucket = (key: string): number => parseInt(sha(`inkprint-v1|${key}`).slice(0, 8), 16) / 2 ** 32;
+
+/** Test-split rows exactly as ml/inkprint_ml/data.py assign_splits() decides them. */
+function testRows(rows: Row[]): Row[] {
+  const group = (r: Row): string => r.pair_id ?? r.id;
+  const forced = new Set(rows.filter((r) => TEST_SOURCES.has(r.source)).map(group));
+  const gsplit = new Map<string, string>();
+  for (const r of rows) {
+    const g = group(r);
+    if (gsplit.has(g)) continue;
+    const b = bucket(g);
+    gsplit.set(g, forced.has(g) ? 'test' : b < 0.7 ? 'train' : b < 0.85 ? 'val' : 'test');
+  }
+  return rows.filter((r) => {
+    const s = gsplit.get(group(r));
+    const evalOnly = r.source === 'biscope' && r.domain === 'essay';
+    const held = TEST_SOURCES.has(r.source) || TEST_GENERATORS.has(r.generator) || r.label === 'ai_edited' || evalOnly;
+    return held ? s === 'test' || (evalOnly && r.pair_id === null) : s === 'test';
+  });
+}
+
+/** Strata of the fixed set: held-out generators / families that write like today's chat models. */
+const STRATA: { name: string; n: number; take: (r: Row) => boolean }[] = [
+  ...['arxiv_abstract', 'creative_writing', 'yelp_review', 'essay'].map((d) => ({
+    name: `claude-3-opus/${d}`,
+    n: 40,
+    take: (r: Row) => r.generator === 'claude-3-opus' && r.domain === d && !r.attack,
+  })),
+  { name: 'claude-3-opus/paraphrased', n: 30, take: (r: Row) => r.generator === 'claude-3-opus' && r.attack === 'paraphrase' },
+  { name: 'gpt-4o/l2r', n: 60, take: (r: Row) => r.generator === 'gpt-4o' && r.source === 'l2r' },
+  { name: 'outfox/gpt-3.5-turbo', n: 50, take: (r: Row) => r.source === 'outfox_valid' && r.generator === 'gpt-3.5-turbo' },
+  { name: 'outfox/text-davinci-003', n: 30, take: (r: Row) => r.source === 'outfox_valid' && r.generator === 'text-davinci-003' },
+];
+
+interface SetEntry {
+  id: string;
+  sha256: string;
+  stratum: string;
+}
+
+function selectSet(rows: Row[]): SetEntry[] {
+  const pool = testRows(rows).filter((r) => r.label === 'ai');
+  const out: SetEntry[] = [];
+  for (const st of STRATA) {
+    const cand = pool
+      .filter((r) => st.take(r))
+      .filter((r) => {
+        const w = r.text.split(/\s+/).length;
+        return w >= 80 && w <= 700 && r.text.length <= 20_000;
+      })
+      .sort((a, b) => sha(`humaniser-eval|${a.id}`).localeCompare(sha(`humaniser-eval|${b.id}`)))
+      .slice(0, st.n);
+    for (const r of cand) out.push({ id: r.id, sha256: sha(r.text), stratum: st.name });
+  }
+  return out;
+}
+
+function percentile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] : NaN;
+}
+const r3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** The first sentences of a text up to about `words` words. */
+function clip(text: string, words: number): string {
+  const parts = text.split(/(?<=[.!?])\s+/);
+  let out = '';
+  for (const p of parts) {
+    if (out && out.split(/\s+/).length + p.split(/\s+/).length > words) break;
+    out = out ? `${out} ${p}` : p;
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(DATA_DIR, 'biscope.jsonl.gz'))) {
+    process.stdout.write(`humaniser bench: skipped, datasets not found in ${DATA_DIR} (set INKPRINT_DATA)\n`);
+    return;
+  }
+  const rows = loadRows();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  let set: SetEntry[];
+  if (fs.existsSync(SET_FILE)) set = JSON.parse(fs.readFileSync(SET_FILE, 'utf8')) as SetEntry[];
+  else {
+    set = selectSet(rows);
+    fs.writeFileSync(SET_FILE, `${JSON.stringify(set, null, 0).replace(/\},\{/g, '},\n{')}\n`);
+  }
+  const texts = set.map((e) => {
+    const r = byId.get(e.id);
+    if (!r || sha(r.text) !== e.sha256) throw new Error(`eval row ${e.id} is missing or changed in ${DATA_DIR}`);
+    return { ...e, text: r.text };
+  });
+  const items = QUICK ? texts.filter((_, i) => i % 8 === 0) : texts;
+
+  const detector = await createDetector({ engine: 'onnx', threads: 1 });
+  const humaniser = await createHumaniser({ detector, llm: false });
+  const t0 = performance.now();
+
+  type Rec = { stratum: string; before: number; after: number; strongBefore: number; strongAfter: number; sim: number; ok: boolean; ms: number; words: number };
+  const run = async (text: string, tone: string, stratum: string): Promise<{ rec: Rec; res: HumaniseResult }> => {
+    const res = await humaniser.humanise(text, { tone });
+    const [sb, sa] = [await detector.detect(text, { mode: 'strong' }), await detector.detect(res.humanised, { mode: 'strong' })];
+    return {
+      res,
+      rec: {
+        stratum,
+        before: res.before.aiProbability,
+        after: res.evaluation.aiProbability,
+        strongBefore: sb.score,
+        strongAfter: sa.score,
+        sim: res.similarity.score,
+        ok: res.similarity.score >= res.similarity.threshold && res.similarity.missing.length === 0,
+        ms: res.timings.durationMs,
+        words: res.words,
+      },
+    };
+  };
+  const summarise = (recs: Rec[]): Record<string, number> => ({
+    n: recs.length,
+    humanBefore: r3(recs.filter((r) => r.before <= 0.35).length / recs.length),
+    humanAfter: r3(recs.filter((r) => r.after <= 0.35).length / recs.length),
+    humanisedVerdictAfter: r3(recs.filter((r) => r.after <= 0.5).length / recs.length),
+    medianScoreBefore: r3(percentile(recs.map((r) => r.before), 0.5)),
+    medianScoreAfter: r3(percentile(recs.map((r) => r.after), 0.5)),
+    strongHumanBefore: r3(recs.filter((r) => r.strongBefore <= 0.35).length / recs.length),
+    strongHumanAfter: r3(recs.filter((r) => r.strongAfter <= 0.35).length / recs.length),
+    medianSimilarity: r3(percentile(recs.map((r) => r.sim), 0.5)),
+    minSimilarity: r3(Math.min(...recs.map((r) => r.sim))),
+    guardPassed: r3(recs.filter((r) => r.ok).length / recs.length),
+  });
+
+  // 1. the fixed set, default tone
+  const recs: Rec[] = [];
+  const examples: { stratum: string; before: number; after: number; in: string; out: string; notes: string }[] = [];
+  for (const [i, t] of items.entries()) {
+    const { rec, res } = await run(t.text, 'auto', t.stratum);
+    recs.push(rec);
+    if (i % 40 === 0) examples.push({ stratum: t.stratum, before: rec.before, after: rec.after, in: t.text.slice(0, 280), out: res.humanised.slice(0, 280), notes: res.notes });
+  }
+  const overall = summarise(recs);
+  const byStratum = Object.fromEntries(STRATA.map((s) => [s.name, summarise(recs.filter((r) => r.stratum === s.name))]).filter(([, v]) => (v as { n: number }).n > 0));
+
+  // 2. per tone on a subset
+  const toneN = QUICK ? 8 : 40;
+  const subset = items.filter((_, i) => i % Math.max(1, Math.floor(items.length / toneN)) === 0).slice(0, toneN);
+  const perTone: Record<string, Record<string, number>> = {};
+  for (const tone of TONES) {
+    const rs: Rec[] = [];
+    for (const t of subset) rs.push((await run(t.text, tone, t.stratum)).rec);
+    perTone[tone] = summarise(rs);
+  }
+
+  // 3. latency at ~300 words, one core
+  const lat = items.map((t) => clip(t.text, 300)).filter((t) => t.split(/\s+/).length >= 250).slice(0, QUICK ? 10 : 60);
+  for (const t of lat.slice(0, 3)) await humaniser.humanise(t);
+  const times: number[] = [];
+  for (const t of lat) {
+    const s = performance.now();
+    await humaniser.humanise(t);
+    times.push(performance.now() - s);
+  }
+  const latency = { texts: lat.length, meanWords: Math.round(lat.reduce((s, t) => s + t.split(/\s+/).length, 0) / Math.max(1, lat.length)), p50: r3(percentile(times, 0.5)), p95: r3(percentile(times, 0.95)) };
+
+  const report = { set: { file: path.relative(process.cwd(), SET_FILE), size: items.length }, overall, byStratum, perTone, latency, wallSeconds: r3((performance.now() - t0) / 1000), examples };
+  process.stdout.write(`humaniser eval (moderate mode, Human = score <= 0.35; ${items.length} held-out AI texts)\n`);
+  process.stdout.write(`overall: ${JSON.stringify(overall)}\n`);
+  for (const [k, v] of Object.entries(byStratum)) process.stdout.write(`  ${k.padEnd(32)} ${JSON.stringify(v)}\n`);
+  process.stdout.write(`per tone (${subset.length} texts):\n`);
+  for (const [k, v] of Object.entries(perTone)) process.stdout.write(`  ${k.padEnd(12)} ${JSON.stringify(v)}\n`);
+  process.stdout.write(`latency ~300 words, one core: ${JSON.stringify(latency)}\n`);
+  for (const e of examples) process.stdout.write(`\n[${e.stratum}] ${e.before} -> ${e.after}: ${e.notes}\n  IN:  ${e.in.replace(/\n/g, ' ')}\n  OUT: ${e.out.replace(/\n/g, ' ')}\n`);
+  if (JSON_OUT) fs.writeFileSync(JSON_OUT, `${JSON.stringify(report, null, 2)}\n`);
+  await humaniser.close();
+  await detector.close();
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`humaniser bench failed: ${(e as Error).stack ?? String(e)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,128 @@
+// The engine against the real ONNX detector, and the LLM path against a local fake OpenAI-compatible server
+// (protocol only: the fake returns canned rewrites; the built-in engine is what ships).
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createDetector, type Detector } from '@inkprint/detector';
+import { createHumaniser, HumaniserError, type Humaniser } from './humaniser';
+
+const AI_TEXT = [
+  "In today's fast-paced world, remote work plays a crucial role in how companies operate. Moreover, it is important to note that " +
+    'numerous studies highlight its benefits, showcasing improved productivity and a better work-life balance for individuals.',
+  'Furthermore, organizations can leverage cutting-edge tools to foster seamless collaboration across teams, ensuring that ' +
+    'employees remain engaged and connected, regardless of their location. In 2023, 28% of U.S. employees worked from home at least part time.',
+  'Ultimately, embracing remote work is not merely a trend but a testament to the evolving landscape of work, highlighting the ' +
+    'need for adaptable strategies that empower employees to thrive.',
+].join('\n\n');
+
+let detector: Detector;
+let humaniser: Humaniser;
+beforeAll(async () => {
+  detector = await createDetector({ engine: 'onnx' });
+  humaniser = await createHumaniser({ detector, llm: false });
+});
+afterAll(async () => {
+  await humaniser.close();
+  await detector.close();
+});
+
+describe('humanise (built-in engine, real detector)', () => {
+  it('returns the spec result with its evaluation, keeps numbers and paragraphs, and lowers the AI probability', async () => {
+    const r = await humaniser.humanise(AI_TEXT, { tone: 'casual' });
+    expect(r).toMatchObject({ original: AI_TEXT, tone: 'casual', appliedTone: 'casual', engine: 'builtin' });
+    expect(r.humanised).not.toBe(AI_TEXT);
+    expect(r.words).toBeGreaterThan(80);
+    expect(r.humanised.split('\n\n')).toHaveLength(3);
+    for (const keep of ['2023', '28%', 'U.S.']) expect(r.humanised).toContain(keep);
+    expect(r.humanised).not.toMatch(/Moreover|Furthermore|it is important to note|cutting-edge|testament/i);
+    expect(r.evaluation.aiProbability).toBeLessThan(r.before.aiProbability);
+    expect(['humanised', 'borderline', 'ai']).toContain(r.evaluation.badge);
+    expect(r.evaluation.verdict).toBe(r.evaluation.aiProbability <= 0.5 ? 'Humanised' : 'AI Generated');
+    expect(r.similarity.score).toBeGreaterThanOrEqual(r.similarity.threshold);
+    expect(r.similarity.missing).toEqual([]);
+    expect(r.notes).toMatch(/stock phrase/);
+    expect(r.notes.length).toBeLessThan(400);
+    expect(r.timings.detectorCalls).toBeGreaterThan(2);
+  });
+
+  it('is deterministic and tone-dependent', async () => {
+    const a = await humaniser.humanise(AI_TEXT, { tone: 'formal' });
+    const b = await humaniser.humanise(AI_TEXT, { tone: 'formal' });
+    expect(a.humanised).toBe(b.humanised);
+    const casual = await humaniser.humanise(AI_TEXT, { tone: 'casual' });
+    expect(casual.humanised).not.toBe(a.humanised);
+    expect(a.humanised).not.toMatch(/\b\w+n't\b/);
+    const auto = await humaniser.humanise(AI_TEXT);
+    expect(auto.tone).toBe('auto');
+    expect(auto.notes).toMatch(/auto tone: \w+/);
+  });
+
+  it('rejects bad input with catalogue codes', async () => {
+    await expect(humaniser.humanise('   ')).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(humaniser.humanise(AI_TEXT, { tone: 'pirate' })).rejects.toMatchObject({ code: 'INVALID_TONE' });
+    const small = await createHumaniser({ detector, llm: false, maxChars: 100 });
+    await expect(small.humanise(AI_TEXT)).rejects.toBeInstanceOf(HumaniserError);
+    await expect(small.humanise(AI_TEXT)).rejects.toMatchObject({ code: 'HUMANISER_CHAR_LIMIT', details: { max: 100 } });
+  });
+});
+
+describe('humanise with an OpenAI-compatible LLM provider (local fake server)', () => {
+  let server: http.Server;
+  let url: string;
+  let reply: (body: { messages: { role: string; content: string }[] }) => { status: number; json: unknown };
+  const seen: { auth?: string; body: { model: string; messages: { role: string; content: string }[] } }[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as { model: string; messages: { role: string; content: string }[] };
+        seen.push({ auth: req.headers.authorization, body });
+        const r = reply(body);
+        res.writeHead(r.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(r.json));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const faithful =
+    "Remote work now shapes how companies run. Many studies point to its benefits: people get more done and balance work and life better.\n\n" +
+    "Companies can use modern tools so teams work together smoothly, and staff stay engaged and connected wherever they are. In 2023, 28% of U.S. employees worked from home at least part time.\n\n" +
+    "Remote work isn't just a trend. It shows how work itself is changing, and it calls for flexible plans that let employees do well.";
+
+  it('sends the chat request and uses a rewrite that passes the meaning guard when it scores more human', async () => {
+    reply = () => ({ status: 200, json: { choices: [{ message: { role: 'assistant', content: `Sure! Here's a rewrite:\n\n${faithful}` } }] } });
+    const h = await createHumaniser({ detector, llm: { url, model: 'fake-model', apiKey: 'k-123' } });
+    const r = await h.humanise(AI_TEXT, { tone: 'casual' });
+    const last = seen[seen.length - 1];
+    expect(last.auth).toBe('Bearer k-123');
+    expect(last.body.model).toBe('fake-model');
+    expect(last.body.messages[0].role).toBe('system');
+    expect(last.body.messages[0].content).toMatch(/Tone: relaxed/);
+    expect(last.body.messages[1]).toEqual({ role: 'user', content: AI_TEXT });
+    if (r.engine === 'llm') {
+      expect(r.humanised).toBe(faithful);
+      expect(r.notes).toMatch(/language model/);
+    } else {
+      expect(r.notes).toMatch(/language model's rewrite was not used/);
+    }
+    expect(r.similarity.missing).toEqual([]);
+  });
+
+  it('rejects a rewrite that changes a number and falls back on errors, saying so in the notes', async () => {
+    reply = () => ({ status: 200, json: { result: { humanized_text: faithful.replace('28%', '38%') } } });
+    const h = await createHumaniser({ detector, llm: { url } });
+    const changed = await h.humanise(AI_TEXT, { tone: 'casual' });
+    expect(changed.engine).toBe('builtin');
+    expect(changed.humanised).toContain('28%');
+    expect(changed.notes).toMatch(/not used \(it changed or dropped "28%"/);
+
+    reply = () => ({ status: 503, json: { error: 'overloaded' } });
+    const failed = await h.humanise(AI_TEXT, { tone: 'casual' });
+    expect(failed.engine).toBe('builtin');
+    expect(failed.notes).toMatch(/language model was unavailable \(HTTP 503\)/);
+  });
+});
