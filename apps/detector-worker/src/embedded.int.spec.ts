@@ -29,9 +29,9 @@ describe('embedded job bus with the detector-worker handler in worker threads', 
       clearInterval(interval);
       expect(results.map((r) => r.mode)).toEqual(['moderate', 'moderate']);
       expect(ticks).toBeGreaterThan(0);
-      const failure = bus.request({ kind: 'humanise', priority: 'normal', payload: { text: TEXT } });
+      const failure = bus.request({ kind: 'humanise', priority: 'normal', payload: { text: TEXT, tone: 'pirate' } });
       await expect(failure).rejects.toBeInstanceOf(JobFailedError);
-      await expect(failure).rejects.toMatchObject({ workerErrorCode: 'HUMANISER_UNAVAILABLE' });
+      await expect(failure).rejects.toMatchObject({ workerErrorCode: 'JOB_INVALID_PAYLOAD' });
     } finally {
       await bus.close();
     }
