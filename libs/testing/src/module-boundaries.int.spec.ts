@@ -20,7 +20,7 @@ describe('module boundaries (ESLint + Nx tags)', () => {
 
   it('rejects infrastructure packages and infrastructure libs in a domain lib', async () => {
     const messages = await lint(
-      'libs/domain-kernel/src/violation.ts',
+      'libs/plans-domain/src/violation.ts',
       "import { Pool } from 'pg';\nimport { PostgresEventStore } from '@inkprint/eventstore';\nexport const used = [Pool, PostgresEventStore];\n",
     );
     expect(messages).toEqual([

@@ -41,5 +41,25 @@ export async function ensureTopics(admin: Admin, topics: readonly string[], numP
   const existing = new Set(await admin.listTopics());
   const missing: ITopicConfig[] = topics.filter((t) => !existing.has(t)).map((topic) => ({ topic, numPartitions }));
   if (missing.length === 0) return;
-  await admin.createTopics({ topics: missing, waitForLeaders: true });
+  await createTopicsAndWait(admin, missing);
+}
+
+/**
+ * Creates topics and waits until every partition has a leader. Not `waitForLeaders: true`: on a fresh KRaft broker
+ * kafkajs's wait fails at once with UNKNOWN_TOPIC_OR_PARTITION while metadata propagates, so we poll ourselves.
+ */
+export async function createTopicsAndWait(admin: Admin, topics: ITopicConfig[], timeoutMs = 30_000): Promise<void> {
+  await admin.createTopics({ topics, waitForLeaders: false });
+  const names = topics.map((t) => t.topic);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const { topics: meta } = await admin.fetchTopicMetadata({ topics: names });
+      if (meta.length === names.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+    }
+    if (Date.now() > until) throw new Error(`Kafka topics ${names.join(', ')} got no leaders within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
