@@ -1,5 +1,6 @@
 import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { AccountsModule } from './accounts';
+import { AdminModule } from './admin';
 import { AppConfigModule, type AppConfig } from './config';
 import { HealthModule } from './health';
 import { MailModule } from './mail';
@@ -11,7 +12,7 @@ export class AppModule {
   static forRoot(config: AppConfig, options: { imports?: ModuleMetadata['imports'] } = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), HealthModule, PlatformModule, MailModule.forRoot(config), AccountsModule, ...(options.imports ?? [])],
+      imports: [AppConfigModule.forRoot(config), HealthModule, PlatformModule, MailModule.forRoot(config), AccountsModule, ...(options.imports ?? []), AdminModule],
     };
   }
 }

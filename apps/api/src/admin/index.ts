@@ -1,0 +1,2 @@
+export { AdminModule } from './admin.module';
+export { AdminService, ADMIN_PROJECTIONS, inviteIdOf } from './admin.service';
