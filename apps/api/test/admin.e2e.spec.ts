@@ -182,6 +182,8 @@ function adminSuite(backend: () => TestBackend) {
     it('summarises accounts, paid plans, newest enrolments and the latest detector requests', async () => {
       const usage = t.app.get(UsageService);
       await usage.consume({ kind: 'account', accountId: user.id, plan: planBySlug('free-signup') }, 'detector', { words: 120, requestId: `dash-user-${stamp}` });
+      // Distinct timestamps, so "newest first" is a fact the test can check.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       await usage.consume({ kind: 'guest', guestId: guest.guestId, clientKey: `addr-${stamp}` }, 'detector', { words: 30, requestId: `dash-guest-${stamp}` });
       await http().post(`/admin/users/${crowd[1].id}/plan`).set(bearer(admin)).send({ planSlug: 'enterprise' }).expect(200);
 
