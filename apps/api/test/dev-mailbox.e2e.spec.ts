@@ -241,6 +241,25 @@ describe('MAILER with SMTP_URL (a real SMTP server)', () => {
     expect(String(mail.html)).toContain('href="https://inkprint.test/reset-password?token=reset-token-42"');
   });
 
+  it('runs the whole sign-up with the code read from what the SMTP server received', async () => {
+    const email = 'smtp-signup@example.com';
+    const password = 'Corr3ct-horse';
+    await request(t.server)
+      .post('/auth/register')
+      .send({ name: 'Ada Lovelace', email, password, confirm: password })
+      .expect(201);
+
+    const mail = received.find((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === email);
+    expect(mail?.headers.get('x-inkprint-mail')).toBe('verification_code');
+    expect(mail?.subject).toMatch(/^\d{6} is your Inkprint verification code$/);
+    const code = codeIn(mail?.text ?? '');
+    expect(String(mail?.html)).toContain(`>${code}</p>`);
+
+    const verified = await request(t.server).post('/auth/verify-otp').send({ email, otp: code }).expect(200);
+    expect(verified.body.user).toMatchObject({ email });
+    await request(t.server).post('/auth/login').send({ email, password }).expect(200);
+  });
+
   it('serves no dev mailbox', async () => {
     await request(t.server).get('/dev/mailbox').expect(404);
   });

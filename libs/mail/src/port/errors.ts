@@ -18,7 +18,7 @@ export class MailDeliveryError extends Error {
   readonly failure: MailDeliveryFailure;
   /** Which e-mail failed; absent for verify(). */
   readonly kind?: MailKind;
-  /** The recipient; kept out of the message so logs carry no address unless asked to. */
+  /** The recipient. The message names the kind and the server, though the server's reply quoted in it may name the address. */
   readonly to?: string;
   /** SMTP reply code of the refusal (550, 535...), when the server gave one. */
   readonly responseCode?: number;
