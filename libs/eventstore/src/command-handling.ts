@@ -33,18 +33,21 @@ export async function handleCommand<S, C extends Command, E extends Event>(
 ): Promise<CommandOutcome<S, E>> {
   const attempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    const state = recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<E>(e)), decider.initialState());
+    const { state, version } = await loadState(store, streamId, decider);
     const cmd = typeof command === 'function' ? await command(state) : command;
     const events = decider.decide(cmd, state);
-    if (events.length === 0) return { events, state, version: recorded.length };
+    if (events.length === 0) return { events, state, version };
     try {
       const result = await store.appendToStream(
         streamId,
         events.map((e) => ({ type: e.type, data: e.data })),
-        { expectedVersion: recorded.length === 0 ? 'no_stream' : recorded.length, metadata: options.metadata },
+        { expectedVersion: version === 0 ? 'no_stream' : version, metadata: options.metadata },
       );
-      return { events, state: events.reduce((s, e) => decider.evolve(s, e), state), version: result.nextExpectedVersion };
+      return {
+        events,
+        state: events.reduce((s, e) => decider.evolve(s, e), state),
+        version: result.nextExpectedVersion,
+      };
     } catch (error) {
       if (!(error instanceof StreamVersionConflictError) || attempt >= attempts) throw error;
       // Jittered pause so a crowd of writers on one stream does not retry in lockstep.
@@ -54,9 +57,16 @@ export async function handleCommand<S, C extends Command, E extends Event>(
 }
 
 /** Current state of a stream, without writing. */
-export async function loadState<S, E extends Event>(store: EventStore, streamId: string, decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>): Promise<{ state: S; version: number }> {
+export async function loadState<S, E extends Event>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
+): Promise<{ state: S; version: number }> {
   const recorded = await store.readStream(streamId);
-  return { state: recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<E>(e)), decider.initialState()), version: recorded.length };
+  return {
+    state: recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<E>(e)), decider.initialState()),
+    version: recorded.length,
+  };
 }
 
 function toDomainEvent<E extends Event>(e: RecordedEvent): E {

@@ -7,6 +7,6 @@ export { WorkerThreadPool, HandlerError, type WorkerThreadPoolOptions } from './
 export { InProcessJobBus, type InProcessJobBusOptions } from './in-process/in-process-job-bus';
 export { KafkaJobBus, type KafkaJobBusOptions } from './kafka/kafka-job-bus';
 export { KafkaJobWorker, type KafkaJobWorkerOptions, type KafkaJobWorkerStats } from './kafka/kafka-job-worker';
-export { JobBusTopics, DEFAULT_TOPIC_PREFIX, ensureTopics } from './kafka/topics';
+export { JobBusTopics, DEFAULT_TOPIC_PREFIX, ensureTopics, createTopicsAndWait } from './kafka/topics';
 export { parseBrokers, type KafkaConnectionOptions } from './kafka/kafka-client';
 export { HEADER_CORRELATION_ID, HEADER_REPLY_TO, HEADER_JOB_KIND, type JobReply } from './kafka/codec';

@@ -18,10 +18,8 @@ import { UsageService } from './usage.service';
 @Module({
   imports: [
     PassportModule,
-    JwtModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: resolveJwtSecret(config), signOptions: { algorithm: 'HS256' } }),
-    }),
+    // Signing takes the secret from the JWT_SECRET provider (resolved once; it may create the dev secret file).
+    JwtModule.register({ signOptions: { algorithm: 'HS256' } }),
     ThrottlerModule.forRoot([{ name: 'auth', ttl: 60_000, limit: 10 }]),
   ],
   providers: [

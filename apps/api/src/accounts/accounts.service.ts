@@ -23,6 +23,7 @@ import { APP_CONFIG, type AppConfig } from '../config';
 import { MAILER } from '../mail';
 import { EVENT_STORE } from '../platform/tokens';
 import type { SignedInAccount } from './auth/current-account';
+import { JWT_SECRET } from './auth/tokens';
 import { burnPasswordCheck, codeHash, hashPassword, otpCode, randomToken, sha256, verifyPassword } from './secrets';
 import { UsageService, type UsagePayload } from './usage.service';
 
@@ -62,6 +63,7 @@ export class AccountsService {
     @Inject(MAILER) private readonly mailer: Mailer,
     private readonly jwt: JwtService,
     private readonly usage: UsageService,
+    @Inject(JWT_SECRET) private readonly jwtSecret: string,
   ) {}
 
   /** The account id that owns an email, if any. */
@@ -187,7 +189,7 @@ export class AccountsService {
   }
 
   private accessToken(account: Account, sessionId: string): Promise<string> {
-    return this.jwt.signAsync({ sub: account.accountId, sid: sessionId, role: account.role }, { expiresIn: this.config.accessTokenTtlSeconds, algorithm: 'HS256' });
+    return this.jwt.signAsync({ sub: account.accountId, sid: sessionId, role: account.role }, { secret: this.jwtSecret, expiresIn: this.config.accessTokenTtlSeconds, algorithm: 'HS256' });
   }
 
   /** Rotates the refresh token; a reused one revokes the session family (REFRESH_TOKEN_REUSED). */

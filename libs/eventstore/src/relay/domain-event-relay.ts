@@ -1,4 +1,5 @@
-import { Kafka, logLevel, Partitioners, type Admin, type ITopicConfig, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { createTopicsAndWait } from '@inkprint/job-bus';
 import type { RecordedEvent } from '../port/event-envelope';
 import type { EventStore } from '../port/event-store';
 import type { CheckpointStore, LogConsumer } from '../port/subscription';
@@ -119,25 +120,5 @@ export class DomainEventRelay implements LogConsumer {
   async stop(): Promise<void> {
     await this.subscription.stop();
     await this.producer?.disconnect();
-  }
-}
-
-/**
- * Creates topics and waits until every partition has a leader. Not `waitForLeaders: true`: on a fresh KRaft broker
- * kafkajs's wait fails at once with UNKNOWN_TOPIC_OR_PARTITION while metadata propagates, so we poll ourselves.
- */
-export async function createTopicsAndWait(admin: Admin, topics: ITopicConfig[], timeoutMs = 30_000): Promise<void> {
-  await admin.createTopics({ topics, waitForLeaders: false });
-  const names = topics.map((t) => t.topic);
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const { topics: meta } = await admin.fetchTopicMetadata({ topics: names });
-      if (meta.length === names.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-    }
-    if (Date.now() > until) throw new Error(`Kafka topics ${names.join(', ')} got no leaders within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
   }
 }
