@@ -201,6 +201,11 @@ describe('MAILER with SMTP_URL (a real SMTP server)', () => {
         auth.username === 'inkprint' && auth.password === 's3cret'
           ? callback(null, { user: auth.username })
           : callback(new Error('Invalid credentials')),
+      // Like a real server with an unknown mailbox: 550 to RCPT TO for bounce-*@ addresses.
+      onRcptTo: (address, _session, callback) =>
+        address.address.startsWith('bounce-')
+          ? callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }))
+          : callback(),
       onData: (stream, _session, callback) => {
         simpleParser(stream).then((mail) => {
           received.push(mail);
@@ -258,6 +263,30 @@ describe('MAILER with SMTP_URL (a real SMTP server)', () => {
     const verified = await request(t.server).post('/auth/verify-otp').send({ email, otp: code }).expect(200);
     expect(verified.body.user).toMatchObject({ email });
     await request(t.server).post('/auth/login').send({ email, password }).expect(200);
+  });
+
+  it('answers 503 MAIL_DELIVERY_FAILED when the code cannot be mailed, and keeps the pending sign-up', async () => {
+    const email = 'bounce-signup@example.com';
+    const password = 'Corr3ct-horse';
+    const res = await request(t.server).post('/auth/register').send({ name: 'Ada', email, password, confirm: password }).expect(503);
+    expect(res.body).toEqual({
+      message: 'Your details are saved, but the verification code could not be e-mailed just now. Please request a new code in a few minutes.',
+      status: 503,
+      code: 'MAIL_DELIVERY_FAILED',
+      details: { failure: 'rejected', kind: 'verification_code' },
+    });
+    expect(JSON.stringify(res.body)).not.toContain(email);
+    const login = await request(t.server).post('/auth/login').send({ email, password }).expect(403);
+    expect(login.body.code).toBe('EMAIL_NOT_VERIFIED');
+  });
+
+  it('answers forgot-password the same when the server refuses the recipient (no account enumeration)', async () => {
+    const email = 'bounce-reset@example.com';
+    const password = 'Corr3ct-horse';
+    await request(t.server).post('/auth/register').send({ name: 'Ada', email, password, confirm: password }).expect(503);
+    const known = await request(t.server).post('/auth/forgot-password').send({ email }).expect(200);
+    const unknown = await request(t.server).post('/auth/forgot-password').send({ email: 'bounce-nobody@example.com' }).expect(200);
+    expect(known.body).toEqual(unknown.body);
   });
 
   it('serves no dev mailbox', async () => {

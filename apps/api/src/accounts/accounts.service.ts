@@ -18,7 +18,7 @@ import {
 import { DomainError } from '@inkprint/domain-kernel';
 import { accountPlan } from '@inkprint/plans-domain';
 import { handleCommand, loadState, type Actor, type EventStore } from '@inkprint/eventstore';
-import { passwordResetMail, verificationCodeMail, type Mailer } from '@inkprint/mail';
+import { MailDeliveryError, passwordResetMail, verificationCodeMail, type Mailer } from '@inkprint/mail';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { MAILER } from '../mail';
 import { EVENT_STORE } from '../platform/tokens';
@@ -240,7 +240,14 @@ export class AccountsService {
     if (outcome.events.length === 0 || outcome.state.status !== 'exists') return;
     const resetUrl = new URL('/reset-password', this.config.appPublicUrl);
     resetUrl.searchParams.set('token', `${accountId}.${secret}`);
-    await this.mailer.send(passwordResetMail({ to: email, name: outcome.state.account.name, resetUrl: resetUrl.toString(), expiresInMinutes: PASSWORD_RESET_TTL_MS / 60_000 }));
+    try {
+      await this.mailer.send(passwordResetMail({ to: email, name: outcome.state.account.name, resetUrl: resetUrl.toString(), expiresInMinutes: PASSWORD_RESET_TTL_MS / 60_000 }));
+    } catch (error) {
+      // A refused recipient is about this address: answer as for any address (no enumeration) and keep it in the log.
+      // A mail server that is down or refuses our credentials is about the service: that error goes to the user (503).
+      if (!(error instanceof MailDeliveryError) || error.failure !== 'rejected') throw error;
+      this.logger.warn(`password reset for account ${accountId}: the mail server refused the recipient`);
+    }
   }
 
   async resetPassword(input: { token: string; password: string }): Promise<void> {

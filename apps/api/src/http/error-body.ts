@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { DomainError } from '@inkprint/domain-kernel';
 import { JobBusClosedError, JobFailedError, JobTimeoutError } from '@inkprint/job-bus';
+import { MailDeliveryError, type MailKind } from '@inkprint/mail';
 import { RequestValidationError, type ApiErrorBody } from './api-error';
 
 const CODES_BY_STATUS: Record<number, string> = {
@@ -49,6 +50,7 @@ export function toErrorBody(error: unknown): ApiErrorBody {
   if (error instanceof HttpException) return fromHttpException(error);
   const job = fromJobError(error);
   if (job) return job;
+  if (error instanceof MailDeliveryError) return fromMailError(error);
   const bodyParser = fromBodyParserError(error);
   if (bodyParser) return bodyParser;
   return { ...INTERNAL, details: {} };
@@ -111,6 +113,26 @@ export function fromJobError(error: unknown): ApiErrorBody | undefined {
     return { message: 'The service is restarting (503). Please try again.', status: 503, code: 'SERVICE_UNAVAILABLE', details: {} };
   }
   return undefined;
+}
+
+const UNSENT_MAIL: Record<MailKind, string> = {
+  verification_code: 'Your details are saved, but the verification code could not be e-mailed just now. Please request a new code in a few minutes.',
+  password_reset: 'Unable to send reset email. Please try again.',
+  admin_invite: 'Unable to send invite.',
+};
+
+/**
+ * A message the mail server did not take (SMTP down, refused credentials, refused recipient). 503: the request was
+ * understood and whatever it recorded stands (a pending sign-up, an issued reset); only the e-mail is missing.
+ * The message avoids the words the web client retries on, because repeating the request is not what helps.
+ */
+export function fromMailError(error: MailDeliveryError): ApiErrorBody {
+  return {
+    message: error.kind ? UNSENT_MAIL[error.kind] : 'The e-mail could not be sent just now. Please try again in a few minutes.',
+    status: 503,
+    code: 'MAIL_DELIVERY_FAILED',
+    details: { failure: error.failure, ...(error.kind ? { kind: error.kind } : {}) },
+  };
 }
 
 /** Errors raised by Express's body parsers before any controller runs (malformed JSON, body too large...). */

@@ -2,6 +2,7 @@ import { BadRequestException, ForbiddenException, HttpException, NotFoundExcepti
 import type { ArgumentsHost } from '@nestjs/common';
 import { DomainError } from '@inkprint/domain-kernel';
 import { JobBusClosedError, JobFailedError, JobTimeoutError } from '@inkprint/job-bus';
+import { MailDeliveryError } from '@inkprint/mail';
 import { z } from 'zod';
 import { RequestValidationError } from './api-error';
 import { ApiExceptionFilter } from './api-exception.filter';
@@ -65,6 +66,26 @@ describe('toErrorBody', () => {
     expect(failed).toMatchObject({ status: 502, code: 'JOB_FAILED', details: { reason: 'DETECTOR_FAILED' } });
     expect(failed.message).not.toContain('/models/x');
     expect(toErrorBody(new JobBusClosedError('j3'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('answers an e-mail the server did not take 503 MAIL_DELIVERY_FAILED, naming neither the address nor the server', () => {
+    const down = new MailDeliveryError('verification_code to ada@example.com: connect ECONNREFUSED 127.0.0.1:2525', {
+      failure: 'connection',
+      kind: 'verification_code',
+      to: 'ada@example.com',
+    });
+    const body = toErrorBody(down);
+    expect(body).toEqual({
+      message: expect.stringContaining('verification code could not be e-mailed'),
+      status: 503,
+      code: 'MAIL_DELIVERY_FAILED',
+      details: { failure: 'connection', kind: 'verification_code' },
+    });
+    expect(JSON.stringify(body)).not.toMatch(/ada@example\.com|127\.0\.0\.1|ECONNREFUSED/);
+    // Not words the web client's request layer retries on: sending the same request again is not the remedy.
+    expect(body.message).not.toMatch(/timeout|network|fetch|502|503|504/i);
+    expect(toErrorBody(new MailDeliveryError('verify: auth failed', { failure: 'auth' }))).toMatchObject({ status: 503, details: { failure: 'auth' } });
+    expect(toErrorBody(new MailDeliveryError('x', { failure: 'timeout', kind: 'password_reset' })).message).toBe('Unable to send reset email. Please try again.');
   });
 
   it('answers malformed JSON bodies 400 INVALID_JSON and oversized ones 413', () => {
