@@ -4,6 +4,14 @@ import { accountPlan, planBySlug } from '@inkprint/plans-domain';
 import { UsageService } from '../src/accounts';
 import { startTestApp, type TestApp, type TestBackend } from './support/test-app';
 
+/** Fakes Date only, still ticking from whatever time is set: timers, the database and the workers run for real. */
+function fakeTheDateOnly(): void {
+  jest.useFakeTimers({
+    advanceTimers: true,
+    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+  });
+}
+
 const SUPER = { email: 'root@inkprint.test', password: 'Sup3r-secret!' };
 
 /** The whole accounts surface over HTTP against the real app; run on PGlite and on PostgreSQL. */
@@ -125,6 +133,24 @@ function accountsSuite(backend: () => TestBackend) {
       const locked = await http().post('/auth/verify-otp').send({ email: address, otp: right }).expect(429);
       expect(locked.body.code).toBe('OTP_ATTEMPTS_EXCEEDED');
     });
+
+    it('THE OTP-EXPIRY TEST: a code is refused after 2 minutes; after the cooldown a resent code works', async () => {
+      fakeTheDateOnly();
+      try {
+        const address = email('expiry');
+        await http().post('/auth/register').send({ name: 'Ada', email: address, password: 'Corr3ct-horse' }).expect(201);
+        const first = await codeFor(address);
+        jest.setSystemTime(Date.now() + 2 * 60_000 + 1_000);
+        const expired = await http().post('/auth/verify-otp').send({ email: address, otp: first }).expect(400);
+        expect(expired.body).toMatchObject({ code: 'OTP_EXPIRED', message: 'This code has expired. Request a new one.' });
+        const resent = await http().post('/auth/resend-otp').send({ email: address, purpose: 'verification' }).expect(200);
+        expect(resent.body.message).toBe('New code sent. Check your inbox.');
+        const second = await codeFor(address);
+        await http().post('/auth/verify-otp').send({ email: address, otp: second }).expect(200);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
   });
 
   describe('sign-in, refresh and sign-out', () => {
@@ -185,6 +211,23 @@ function accountsSuite(backend: () => TestBackend) {
       expect((await http().post('/auth/reset-password').send({ token, password: 'Other-pass1!' }).expect(400)).body.code).toBe('RESET_TOKEN_INVALID');
       await http().post('/auth/login').send({ email: user.email, password: user.password }).expect(401);
       await http().post('/auth/login').send({ email: user.email, password: 'N3w-password!' }).expect(200);
+    });
+
+    it('refuses a reset link older than an hour', async () => {
+      fakeTheDateOnly();
+      try {
+        const user = await signUp('reset-late');
+        await http().post('/auth/forgot-password').send({ email: user.email }).expect(200);
+        const mail = await http().get('/dev/mailbox/latest').query({ to: user.email, kind: 'password_reset' }).expect(200);
+        expect(mail.body.text).toContain('The link expires in 1 hour.');
+        const token = new URL(/https?:\/\/\S+reset-password\?token=[^\s"<]+/.exec(mail.body.text as string)![0]).searchParams.get('token')!;
+        jest.setSystemTime(Date.now() + 60 * 60_000 + 1_000);
+        const late = await http().post('/auth/reset-password').send({ token, password: 'N3w-password!' }).expect(400);
+        expect(late.body.code).toBe('RESET_TOKEN_INVALID');
+        await http().post('/auth/login').send({ email: user.email, password: user.password }).expect(200);
+      } finally {
+        jest.useRealTimers();
+      }
     });
   });
 
