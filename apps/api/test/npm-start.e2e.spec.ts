@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -6,10 +6,19 @@ import { REPO_ROOT } from '../src/config';
 
 /**
  * The product as a user starts it: `npm start` in the repository, embedded defaults (PGlite, in-process job bus,
- * dev mailbox), nothing but a port and a data folder configured. `npm start` builds first (the `prestart` script),
- * so this also runs the build a fresh clone gets. A whole sign-up runs against it over HTTP with
+ * dev mailbox), nothing but a port and a data folder configured. A whole sign-up runs against it over HTTP with
  * the code read from the dev mailbox, then the process is asked to stop.
  */
+
+const MAIN = path.join(REPO_ROOT, 'apps', 'api', 'dist', 'main.js');
+
+/**
+ * `npm start` builds first (its `prestart`); here the build is done once up front (CI has already run it) and the
+ * start script runs with --ignore-scripts, so no rebuild rewrites dist folders under tests running in parallel.
+ */
+function ensureBuilt(): void {
+  if (!fs.existsSync(MAIN)) execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'pipe' });
+}
 
 function waitForListening(child: ChildProcess, output: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -32,7 +41,7 @@ function waitForListening(child: ChildProcess, output: string[]): Promise<string
 }
 
 function startProduct(env: NodeJS.ProcessEnv, output: string[]): { child: ChildProcess; listening: Promise<string> } {
-  const child = spawn('npm', ['start'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start', '--ignore-scripts'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   return { child, listening: waitForListening(child, output) };
 }
 
@@ -54,6 +63,7 @@ describe('npm start (embedded defaults)', () => {
   const password = 'Corr3ct-horse';
 
   beforeAll(async () => {
+    ensureBuilt();
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-npm-start-'));
     // Only what a person would have: no DATABASE_URL, KAFKA_BROKERS or SMTP_URL (CI exports some for other tests).
     env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmp, PORT: '0', DATA_DIR: path.join(tmp, 'data') };
