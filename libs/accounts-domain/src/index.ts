@@ -4,3 +4,4 @@ export * from './invite';
 export * from './password-policy';
 export * from './continue-url';
 export * from './email-claim';
+export * from './personal-data';

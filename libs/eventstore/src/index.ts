@@ -16,3 +16,5 @@ export * from './subscription';
 export * from './kurrentdb/kurrentdb-event-store';
 export * from './relay';
 export * from './command-handling';
+export * from './personal-data';
+export * from './open-event-store';

@@ -3,19 +3,23 @@ import {
   DomainEventRelay,
   EventStoreTables,
   KurrentDbEventStore,
+  PersonalDataEventStore,
   PostgresCheckpointStore,
   PostgresEventStore,
   ProjectionRunner,
   openDatabase,
+  openEventStore,
   type Database,
   type EventStore,
+  type PersonalDataKeys,
   type Projection,
 } from '@inkprint/eventstore';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { HealthIndicatorRegistry } from '../health';
-import { DATABASE, DOMAIN_EVENT_RELAY, EVENT_STORE, JOB_BUS, PROJECTIONS, PROJECTION_RUNNER } from './tokens';
+import { DATABASE, DOMAIN_EVENT_RELAY, EVENT_STORE, JOB_BUS, PERSONAL_DATA_KEYS, PROJECTIONS, PROJECTION_RUNNER } from './tokens';
 import { ApiJobBus } from './job-bus.provider';
 import { inkprintProjections } from '@inkprint/read-models';
+import { accountsPersonalData } from '@inkprint/accounts-domain';
 
 /**
  * The event-sourcing platform of the API process: one database (PGlite or PostgreSQL) for events and read models,
@@ -39,8 +43,17 @@ import { inkprintProjections } from '@inkprint/read-models';
     {
       provide: EVENT_STORE,
       inject: [APP_CONFIG, DATABASE],
-      useFactory: async (config: AppConfig, db: Database): Promise<EventStore> =>
-        config.kurrentDbUrl ? KurrentDbEventStore.connect(config.kurrentDbUrl) : PostgresEventStore.create(db.sql),
+      // Personal fields of the accounts events are sealed per account (crypto-shredding, docs/accounts.md).
+      useFactory: (config: AppConfig, db: Database): Promise<EventStore> =>
+        openEventStore(db, { kurrentDbUrl: config.kurrentDbUrl, personalData: accountsPersonalData }),
+    },
+    {
+      provide: PERSONAL_DATA_KEYS,
+      inject: [EVENT_STORE],
+      useFactory: (store: EventStore): PersonalDataKeys => {
+        if (!(store instanceof PersonalDataEventStore)) throw new Error('EVENT_STORE must seal personal data');
+        return store.keys;
+      },
     },
     {
       provide: PROJECTION_RUNNER,
@@ -65,8 +78,10 @@ import { inkprintProjections } from '@inkprint/read-models';
       useFactory: (config: AppConfig, db: Database, store: EventStore): DomainEventRelay | null => {
         if (!config.kafkaBrokers || !config.domainEventRelay) return null;
         const logger = new Logger('DomainEventRelay');
-        const tables = store instanceof PostgresEventStore ? store.tables : new EventStoreTables();
-        return new DomainEventRelay(store, new PostgresCheckpointStore(db.sql, tables), {
+        // The relay publishes the log as stored: personal fields stay sealed on the Kafka topic too.
+        const stored = store instanceof PersonalDataEventStore ? store.inner : store;
+        const tables = stored instanceof PostgresEventStore ? stored.tables : new EventStoreTables();
+        return new DomainEventRelay(stored, new PostgresCheckpointStore(db.sql, tables), {
           brokers: config.kafkaBrokers,
           clientId: `${config.kafkaClientId}-relay`,
           onError: (error) => logger.error(error instanceof Error ? error.message : String(error)),
@@ -74,7 +89,7 @@ import { inkprintProjections } from '@inkprint/read-models';
       },
     },
   ],
-  exports: [DATABASE, EVENT_STORE, PROJECTION_RUNNER, PROJECTIONS, JOB_BUS],
+  exports: [DATABASE, EVENT_STORE, PERSONAL_DATA_KEYS, PROJECTION_RUNNER, PROJECTIONS, JOB_BUS],
 })
 export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
@@ -112,7 +127,8 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     await this.relay?.stop();
     await this.jobs.close();
     await this.runner.stop();
-    if (this.store instanceof KurrentDbEventStore) await this.store.close();
+    const stored = this.store instanceof PersonalDataEventStore ? this.store.inner : this.store;
+    if (stored instanceof KurrentDbEventStore) await stored.close();
     await this.db.close();
   }
 }

@@ -5,3 +5,5 @@ export const PROJECTIONS = Symbol('PROJECTIONS');
 export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');
 export const JOB_BUS = Symbol('JOB_BUS');
 export const DOMAIN_EVENT_RELAY = Symbol('DOMAIN_EVENT_RELAY');
+/** The personal-data keys of the event store (crypto-shredding): erasing one forgets its subject. */
+export const PERSONAL_DATA_KEYS = Symbol('PERSONAL_DATA_KEYS');

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { Command } from 'commander';
-import { KurrentDbEventStore, PostgresEventStore, ProjectionRunner, openDatabase, type EventStore } from '@inkprint/eventstore';
+import { accountsPersonalData } from '@inkprint/accounts-domain';
+import { ProjectionRunner, openDatabase, openEventStore } from '@inkprint/eventstore';
 import { inkprintProjections } from '@inkprint/read-models';
 
 /** Repository root: this file sits at apps/cli/{src,dist}/commands/. */
@@ -20,7 +21,7 @@ export async function openProjectionRunner(env: ProjectionsEnvironment = process
     dataDir: env.DATABASE_URL ? undefined : path.resolve(REPO_ROOT, env.DATA_DIR || '.data/pglite'),
     entities: projections.flatMap((p) => [...p.entities]),
   });
-  const store: EventStore = env.KURRENTDB_URL ? KurrentDbEventStore.connect(env.KURRENTDB_URL) : await PostgresEventStore.create(db.sql);
+  const store = await openEventStore(db, { kurrentDbUrl: env.KURRENTDB_URL || undefined, personalData: accountsPersonalData });
   const runner = new ProjectionRunner(db, store, projections);
   await runner.init();
   return {
