@@ -1,7 +1,10 @@
 import request from 'supertest';
 import { describeWithService } from '@inkprint/testing';
 import { accountPlan, planBySlug } from '@inkprint/plans-domain';
+import { accountStreamId } from '@inkprint/accounts-domain';
+import { ERASED, type Database, type EventStore } from '@inkprint/eventstore';
 import { UsageService } from '../src/accounts';
+import { DATABASE, EVENT_STORE } from '../src/platform/tokens';
 import { startTestApp, type TestApp, type TestBackend } from './support/test-app';
 
 /** Fakes Date only, still ticking from whatever time is set: timers, the database and the workers run for real. */
@@ -251,6 +254,68 @@ function accountsSuite(backend: () => TestBackend) {
       const me = await http().get('/auth/me').set('Authorization', `Bearer ${user.tokens.accessToken}`).expect(200);
       expect(me.body.usage.detector).toEqual({ dailyLimit: 5, dailyUsed: 4, dailyRemaining: 1 });
       expect(planBySlug('enterprise').dailyLimit).toBeNull();
+    });
+  });
+
+  describe('erasing an account (crypto-shredding)', () => {
+    it('keeps name, email and password hash out of the event log in clear', async () => {
+      const user = await signUp('sealed');
+      const db = t.app.get<Database>(DATABASE);
+      const rows = await db.sql.query<{ row: string }>(`select (data::text || metadata::text) as row from es_events where stream_id = $1`, [accountStreamId(user.user.id)]);
+      expect(rows.length).toBeGreaterThan(2);
+      const raw = rows.map((r) => r.row).join('\n');
+      expect(raw).not.toContain(user.email);
+      expect(raw).not.toContain('Ada Lovelace');
+      expect(raw).not.toMatch(/argon2/);
+    });
+
+    it('erases the signed-in account with its password: it is gone, the address is free, the history stays without the person', async () => {
+      const user = await signUp('erase');
+      const auth = { Authorization: `Bearer ${user.tokens.accessToken}` };
+      const usage = t.app.get(UsageService);
+      await usage.consume({ kind: 'account', accountId: user.user.id, plan: accountPlan(null) }, 'detector', { words: 120 });
+
+      expect((await http().delete('/auth/me').set(auth).send({}).expect(400)).body.details.fields.password).toEqual(['Enter your password to confirm.']);
+      expect((await http().delete('/auth/me').set(auth).send({ password: 'Wrong-pass1' }).expect(403)).body.code).toBe('PASSWORD_INCORRECT');
+      await http().delete('/auth/me').send({ password: user.password }).expect(401);
+      const erased = await http().delete('/auth/me').set(auth).send({ password: user.password }).expect(200);
+      expect(erased.body).toEqual({ message: 'Your account and personal data were erased.' });
+
+      await http().get('/auth/me').set(auth).expect(401);
+      expect((await http().post('/auth/login').send({ email: user.email, password: user.password }).expect(401)).body.code).toBe('INVALID_CREDENTIALS');
+      expect((await http().post('/auth/refresh').send({ refreshToken: user.tokens.refreshToken }).expect(401)).body.code).toMatch(/SESSION|REFRESH/);
+
+      // Every past event of the account reads its personal fields as erased.
+      const store = t.app.get<EventStore>(EVENT_STORE);
+      const events = await store.readStream(accountStreamId(user.user.id));
+      expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['AccountRegistered', 'AccountErased']));
+      expect(events[0].data).toMatchObject({ email: ERASED, name: ERASED, passwordHash: ERASED });
+      expect(JSON.stringify(events.map((e) => ({ data: e.data, metadata: e.metadata })))).not.toContain(user.email);
+
+      // The admin console: no directory entry, an audit history without the person.
+      const root = (await http().post('/auth/login').send(SUPER).expect(200)).body.tokens.accessToken as string;
+      const admin = { Authorization: `Bearer ${root}` };
+      expect((await http().get('/admin/users').query({ q: user.email }).set(admin).expect(200)).body.total).toBe(0);
+      const timeline = (await http().get(`/admin/users/${user.user.id}/timeline`).set(admin).expect(200)).body;
+      expect(timeline.events.map((e: { type: string }) => e.type)).toContain('AccountErased');
+      expect(JSON.stringify(timeline)).not.toContain(user.email);
+      const dashboard = (await http().get('/admin/dashboard').set(admin).expect(200)).body;
+      expect(JSON.stringify(dashboard)).not.toContain(user.email);
+
+      // The address can sign up again, as a new account.
+      const again = await signUp('erase-again');
+      expect(again.user.id).not.toBe(user.user.id);
+      await http().post('/auth/register').send({ name: 'Ada Again', email: user.email, password: 'Corr3ct-horse' }).expect(201);
+      const fresh = await http().post('/auth/verify-otp').send({ email: user.email, otp: await codeFor(user.email) }).expect(200);
+      expect(fresh.body.user.id).not.toBe(user.user.id);
+      expect(fresh.body.user).toMatchObject({ email: user.email, name: 'Ada Again' });
+    });
+
+    it('refuses to erase the super admin', async () => {
+      const root = (await http().post('/auth/login').send(SUPER).expect(200)).body.tokens.accessToken as string;
+      const res = await http().delete('/auth/me').set('Authorization', `Bearer ${root}`).send({ password: SUPER.password }).expect(403);
+      expect(res.body.code).toBe('SUPER_ADMIN_PROTECTED');
+      await http().post('/auth/login').send(SUPER).expect(200);
     });
   });
 

@@ -28,6 +28,8 @@ export type ChangeAccountStatus = { type: 'ChangeAccountStatus'; data: { status:
 export type ChangePlan = { type: 'ChangePlan'; data: { planSlug: string } & At };
 export type PromoteToAdmin = { type: 'PromoteToAdmin'; data: { inviteId: string } & At };
 export type RevokeAdmin = { type: 'RevokeAdmin'; data: At };
+/** The owner asks for the account and its personal data to be forgotten (the store then destroys the key). */
+export type EraseAccount = { type: 'EraseAccount'; data: At };
 
 export type AccountCommand =
   | RegisterAccount
@@ -40,7 +42,8 @@ export type AccountCommand =
   | ChangeAccountStatus
   | ChangePlan
   | PromoteToAdmin
-  | RevokeAdmin;
+  | RevokeAdmin
+  | EraseAccount;
 
 export type AccountRegistered = {
   type: 'AccountRegistered';
@@ -57,6 +60,7 @@ export type PasswordChanged = { type: 'PasswordChanged'; data: { passwordHash: s
 export type AccountStatusChanged = { type: 'AccountStatusChanged'; data: { from: AccountStatus; to: AccountStatus } & At };
 export type PlanChanged = { type: 'PlanChanged'; data: { from: PlanSlug | null; to: PlanSlug } & At };
 export type RoleChanged = { type: 'RoleChanged'; data: { from: Role; to: Role; reason: 'invite_accepted' | 'revoked' | 'bootstrap'; inviteId?: string } & At };
+export type AccountErased = { type: 'AccountErased'; data: At };
 
 export type AccountEvent =
   | AccountRegistered
@@ -70,7 +74,8 @@ export type AccountEvent =
   | PasswordChanged
   | AccountStatusChanged
   | PlanChanged
-  | RoleChanged;
+  | RoleChanged
+  | AccountErased;
 
 export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
   'AccountRegistered',
@@ -85,6 +90,7 @@ export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
   'AccountStatusChanged',
   'PlanChanged',
   'RoleChanged',
+  'AccountErased',
 ];
 
 export interface Account {
@@ -99,6 +105,8 @@ export interface Account {
   lastLoginAt: string | null;
   code: { hash: string; expiresAt: string; sentAt: string; attempts: number } | null;
   reset: { tokenHash: string; expiresAt: string } | null;
+  /** Set once the account was erased: it answers nothing any more and its personal data is gone. */
+  erasedAt: string | null;
 }
 export type AccountState = { status: 'none' } | { status: 'exists'; account: Account };
 
@@ -113,7 +121,7 @@ const refuse = (code: string, message: string, status: number, details: Record<s
 const ms = (iso: string) => Date.parse(iso);
 
 function existing(state: AccountState): Account {
-  if (state.status === 'none') return refuse('ACCOUNT_NOT_FOUND', 'Account not found.', 404);
+  if (state.status === 'none' || state.account.erasedAt) return refuse('ACCOUNT_NOT_FOUND', 'Account not found.', 404);
   return state.account;
 }
 
@@ -235,6 +243,12 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         if (a.role !== 'admin') return refuse('NOT_AN_ADMIN', 'This account is not an admin.', 409);
         return [{ type: 'RoleChanged', data: { from: 'admin', to: 'user', reason: 'revoked', at: command.data.at } }];
       }
+      case 'EraseAccount': {
+        if (state.status === 'exists' && state.account.erasedAt) return [];
+        const a = existing(state);
+        if (a.role === 'super_admin') return refuse('SUPER_ADMIN_PROTECTED', 'The super admin account cannot be erased.', 403);
+        return [{ type: 'AccountErased', data: { at: command.data.at } }];
+      }
       default:
         return assertNever(command);
     }
@@ -257,6 +271,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           lastLoginAt: null,
           code: null,
           reset: null,
+          erasedAt: null,
         },
       };
     }
@@ -286,6 +301,8 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return next({ planSlug: event.data.to });
       case 'RoleChanged':
         return next({ role: event.data.to });
+      case 'AccountErased':
+        return next({ status: 'disabled', email: '', name: '', passwordHash: '', code: null, reset: null, erasedAt: event.data.at });
       default:
         return assertNever(event);
     }

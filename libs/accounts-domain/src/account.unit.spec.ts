@@ -185,4 +185,28 @@ describe('account decider', () => {
       spec.given(active).when({ type: 'RevokeAdmin', data: { at: plus(90) } }).thenThrows('NOT_AN_ADMIN');
     });
   });
+
+  describe('EraseAccount', () => {
+    const erase = { type: 'EraseAccount', data: { at: plus(500) } } as const;
+    const erased: AccountEvent = { type: 'AccountErased', data: { at: plus(500) } };
+    it('erases an active or pending account once; erasing again is a no-op', () => {
+      spec.given(active).when(erase).then([erased]);
+      spec.given(pending).when(erase).then([erased]);
+      spec.given([...active, erased]).when(erase).then([]);
+    });
+    it('refuses the super admin and unknown accounts', () => {
+      spec.given([{ type: 'AccountRegistered', data: { ...registered.data, role: 'super_admin', status: 'active' } }]).when(erase).thenThrows('SUPER_ADMIN_PROTECTED');
+      spec.given([]).when(erase).thenThrows('ACCOUNT_NOT_FOUND');
+    });
+    it('an erased account answers nothing more: sign-in, plan, status, reset and invites see no account', () => {
+      const after = [...active, erased];
+      spec.given(after).when({ type: 'LogIn', data: { passwordMatches: true, sessionId: 's9', at: plus(600) } }).thenThrows('ACCOUNT_NOT_FOUND');
+      spec.given(after).when({ type: 'ChangePlan', data: { planSlug: 'pro', at: plus(600) } }).thenThrows('ACCOUNT_NOT_FOUND');
+      spec.given(after).when({ type: 'ChangeAccountStatus', data: { status: 'active', at: plus(600) } }).thenThrows('ACCOUNT_NOT_FOUND');
+      spec.given(after).when({ type: 'RequestPasswordReset', data: { tokenHash: 't', expiresAt: plus(4000), at: plus(600) } }).thenThrows('ACCOUNT_NOT_FOUND');
+      spec.given(after).when({ type: 'PromoteToAdmin', data: { inviteId: 'i2', at: plus(600) } }).thenThrows('ACCOUNT_NOT_FOUND');
+      const state = after.reduce(accountDecider.evolve, accountDecider.initialState());
+      expect(state).toMatchObject({ status: 'exists', account: { status: 'disabled', email: '', name: '', passwordHash: '', erasedAt: plus(500) } });
+    });
+  });
 });

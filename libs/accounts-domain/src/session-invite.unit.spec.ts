@@ -80,4 +80,12 @@ describe('email claim decider', () => {
     spec.given([{ type: 'EmailClaimed', data: { accountId: 'a1', at: T0 } }]).when({ type: 'ClaimEmail', data: { accountId: 'a1', at: T0 } }).then([]);
     spec.given([{ type: 'EmailClaimed', data: { accountId: 'a1', at: T0 } }]).when({ type: 'ClaimEmail', data: { accountId: 'a2', at: T0 } }).thenThrows('EMAIL_CLAIMED', { accountId: 'a1' });
   });
+  it('releases the address only for the account holding it; a released address can be claimed again', () => {
+    const claimed = { type: 'EmailClaimed', data: { accountId: 'a1', at: T0 } } as const;
+    const released = { type: 'EmailReleased', data: { accountId: 'a1', at: T0 } } as const;
+    spec.given([claimed]).when({ type: 'ReleaseEmail', data: { accountId: 'a1', at: T0 } }).then([released]);
+    spec.given([claimed]).when({ type: 'ReleaseEmail', data: { accountId: 'a2', at: T0 } }).then([]);
+    spec.given([claimed, released]).when({ type: 'ReleaseEmail', data: { accountId: 'a1', at: T0 } }).then([]);
+    spec.given([claimed, released]).when({ type: 'ClaimEmail', data: { accountId: 'a2', at: T0 } }).then([{ type: 'EmailClaimed', data: { accountId: 'a2', at: T0 } }]);
+  });
 });

@@ -7,7 +7,19 @@ import {
   inviteStreamId,
   type AccountCommand,
 } from '@inkprint/accounts-domain';
-import { handleCommand, openDatabase, PostgresEventStore, ProjectionRunner, type Actor, type Database } from '@inkprint/eventstore';
+import { accountsPersonalData } from '@inkprint/accounts-domain';
+import {
+  ERASED,
+  handleCommand,
+  openDatabase,
+  PersonalDataEventStore,
+  PostgresEventStore,
+  ProjectionRunner,
+  SqlPersonalDataKeys,
+  type Actor,
+  type Database,
+  type EventStore,
+} from '@inkprint/eventstore';
 import { usageQuotaDecider, usageStreamId, type QuotaSubject, type UsageFeature } from '@inkprint/plans-domain';
 import { createScratchDatabase, describeWithService, type ScratchDatabase } from '@inkprint/testing';
 import { AccountsReadModel, decodeUserCursor, encodeUserCursor, inkprintProjections } from './index';
@@ -40,7 +52,7 @@ async function dump(db: Database, schema: string, projection: string) {
 /** Writes real domain events through the deciders, as the API does, with a clock the test controls. */
 class Scenario {
   private clock = T0;
-  constructor(private readonly store: PostgresEventStore) {}
+  constructor(private readonly store: EventStore) {}
 
   at(secondsLater = 1): string {
     this.clock += secondsLater * 1000;
@@ -106,18 +118,24 @@ class Scenario {
 function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<void> }>) {
   let db: Database;
   let close: () => Promise<void>;
-  let store: PostgresEventStore;
+  let store: PersonalDataEventStore;
   let runner: ProjectionRunner;
   let scenario: Scenario;
   let read: AccountsReadModel;
   const live = `rm_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  const ids = { sa: 'sa-0001', ada: 'ada-0001', bob: 'bob-0001', cy: 'cy-0001' };
+  const ids = { sa: 'sa-0001', ada: 'ada-0001', bob: 'bob-0001', cy: 'cy-0001', eve: 'eve-0001' };
   const guest = 'guest-77';
   let inviteId: string;
 
   beforeAll(async () => {
     ({ db, close } = await open());
-    store = await PostgresEventStore.create(db.sql, { schema: `es_${randomUUID().replace(/-/g, '').slice(0, 10)}` });
+    // As in the API: personal fields sealed per account (crypto-shredding).
+    const esSchema = `es_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+    store = new PersonalDataEventStore(
+      await PostgresEventStore.create(db.sql, { schema: esSchema }),
+      await SqlPersonalDataKeys.create(db.sql, { schema: esSchema }),
+      accountsPersonalData,
+    );
     // A small batch size, so every projection sees many batch boundaries.
     runner = new ProjectionRunner(db, store, inkprintProjections(), { schema: live, batchSize: 7 });
     await runner.init();
@@ -166,6 +184,12 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     inviteId = await s.issueInvite('invite-token-1', 'CY@example.com', ids.sa);
     await handleCommand(store, inviteStreamId(inviteId), inviteDecider, { type: 'AcceptInvite', data: { accountId: ids.cy, accountEmail: 'cy@example.com', at: s.at() } });
     await s.account(ids.cy, { type: 'PromoteToAdmin', data: { inviteId, at: s.at() } });
+    // Eve signs up, uses the detector, is projected in clear, then erases her account.
+    await s.register(ids.eve, 'eve.erased@example.com', 'Eve Erased');
+    await s.consume('detector', { kind: 'account', id: ids.eve }, 'req-e1', 70);
+    await runner.catchUpAll();
+    await store.keys.erase(accountStreamId(ids.eve));
+    await s.account(ids.eve, { type: 'EraseAccount', data: { at: s.at() } });
     // 21 more accounts for paging.
     for (let i = 0; i < 21; i++) await s.register(`user-${String(i).padStart(2, '0')}`, `user${i}@paging.test`, `Pager ${i}`, i % 3 !== 0);
     await runner.catchUpAll();
@@ -259,6 +283,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
   it('records counted detector requests as recent activity, guests once, released ones gone', async () => {
     const { recentActivity } = await read.dashboard({ recentUsers: 10, recentActivity: 10 });
     expect(recentActivity.map((r) => [r.id, r.accountType, r.accountId, r.accountEmail, r.verdict, r.aiPercent, r.biasPercent])).toEqual([
+      ['req-e1', 'user', ids.eve, ERASED, null, null, null],
       ['req-g1', 'guest', guest, null, null, null, null],
       ['req-a3', 'user', ids.ada, 'Ada.Lovelace@Example.com', null, null, null],
       ['req-a1', 'user', ids.ada, 'Ada.Lovelace@Example.com', null, null, null],
@@ -300,6 +325,20 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     expect(raw).toContain('"via":"reset"');
     expect(raw).not.toMatch(/"[^"]*(hash|password|token|secret)[^"]*":/i);
     expect(raw).not.toMatch(/argon2|[0-9a-f]{64}/);
+  });
+
+  it('drops an erased account from the directory and keeps its history and activity without the person', async () => {
+    expect(await read.user(ids.eve)).toBeNull();
+    const history = await read.timeline(ids.eve, { limit: 50 });
+    expect(history.map((e) => e.type)).toEqual(expect.arrayContaining(['AccountRegistered', 'EmailVerified', 'AccountErased']));
+    expect(history.find((e) => e.type === 'AccountRegistered')?.data).toMatchObject({ email: ERASED, name: ERASED });
+    expect(history.find((e) => e.type === 'AccountErased')?.summary).toBe("Account erased at the owner's request: name, email and password destroyed");
+    const activity = await db.sql.query<{ account_email: string }>(`select account_email from "${live}".recent_activity where id = 'req-e1'`);
+    expect(activity).toEqual([{ account_email: ERASED }]);
+    for (const projection of runner.projections) {
+      const tables = JSON.stringify(await dump(db, live, projection.name));
+      expect(tables).not.toMatch(/eve\.erased|Eve Erased/i);
+    }
   });
 
   it('rebuilds every projection from the log into tables equal to the live ones', async () => {

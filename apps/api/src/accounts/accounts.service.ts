@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import {
   accountDecider,
+  accountPersonalDataSubject,
   accountStreamId,
   emailClaimDecider,
   emailClaimStreamId,
@@ -17,11 +18,11 @@ import {
 } from '@inkprint/accounts-domain';
 import { DomainError } from '@inkprint/domain-kernel';
 import { accountPlan } from '@inkprint/plans-domain';
-import { handleCommand, loadState, type Actor, type EventStore } from '@inkprint/eventstore';
+import { handleCommand, loadState, type Actor, type EventStore, type PersonalDataKeys } from '@inkprint/eventstore';
 import { MailDeliveryError, passwordResetMail, verificationCodeMail, type Mailer } from '@inkprint/mail';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { MAILER } from '../mail';
-import { EVENT_STORE } from '../platform/tokens';
+import { EVENT_STORE, PERSONAL_DATA_KEYS } from '../platform/tokens';
 import type { SignedInAccount } from './auth/current-account';
 import { JWT_SECRET } from './auth/tokens';
 import { burnPasswordCheck, codeHash, hashPassword, otpCode, randomToken, sha256, verifyPassword } from './secrets';
@@ -64,6 +65,7 @@ export class AccountsService {
     private readonly jwt: JwtService,
     private readonly usage: UsageService,
     @Inject(JWT_SECRET) private readonly jwtSecret: string,
+    @Inject(PERSONAL_DATA_KEYS) private readonly personalData: PersonalDataKeys,
   ) {}
 
   /** The account id that owns an email, if any. */
@@ -221,6 +223,30 @@ export class AccountsService {
       type: 'EndSession',
       data: { reason: 'logout', at: new Date().toISOString() },
     }, { metadata: { actor: { type: 'user', id: account.accountId } } });
+  }
+
+  /**
+   * The owner erases their account (password confirmed): the address is released, the account's data key is
+   * destroyed, so its name, email and password hash read as erased in every past event, and the account answers
+   * nothing more. Usage and audit history stay, without the person. Each step can be repeated if one fails.
+   */
+  async erase(account: SignedInAccount, password: string): Promise<void> {
+    const stream = accountStreamId(account.accountId);
+    const { state } = await loadState(this.store, stream, accountDecider);
+    if (state.status !== 'exists' || !(await verifyPassword(state.account.passwordHash, password))) {
+      throw new DomainError('PASSWORD_INCORRECT', 'The password is not correct.', 403, { field: 'password' });
+    }
+    const at = new Date().toISOString();
+    accountDecider.decide({ type: 'EraseAccount', data: { at } }, state); // refusals (the super admin) before anything changes
+    const metadata = { actor: { type: 'user' as const, id: account.accountId } };
+    await handleCommand(this.store, emailClaimStreamId(sha256(normaliseEmail(state.account.email))), emailClaimDecider, {
+      type: 'ReleaseEmail',
+      data: { accountId: account.accountId, at },
+    }, { metadata });
+    await this.personalData.erase(accountPersonalDataSubject(account.accountId));
+    await handleCommand(this.store, stream, accountDecider, { type: 'EraseAccount', data: { at } }, { metadata });
+    await this.logout(account);
+    this.logger.log(`account ${account.accountId} erased at its owner's request`);
   }
 
   /** Same answer whether or not the email exists (no account enumeration). */

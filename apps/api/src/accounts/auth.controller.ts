@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Ip, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Ip, Post, Query, UseGuards } from '@nestjs/common';
 import { acceptedContinueUrl } from '@inkprint/accounts-domain';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
@@ -10,6 +10,7 @@ import { AccountsService } from './accounts.service';
 import { AuthGuard, CurrentAccount, CurrentAccountOptional, OptionalAuthGuard, type SignedInAccount } from './auth';
 import { AuthThrottlerGuard } from './auth/auth-throttler.guard';
 import {
+  EraseAccountRequest,
   ForgotPasswordRequest,
   LoginRequest,
   RefreshRequest,
@@ -116,6 +117,16 @@ export class AuthController {
   @UseGuards(AuthGuard)
   me(@CurrentAccount() account: SignedInAccount) {
     return this.accounts.me(account);
+  }
+
+  /** Erases the signed-in account and its personal data for good (crypto-shredding, docs/accounts.md). */
+  @Delete('me')
+  @HttpCode(200)
+  @UseGuards(AuthGuard, AuthThrottlerGuard)
+  @Throttle(SIGN_IN_LIMIT)
+  async erase(@CurrentAccount() account: SignedInAccount, @Body(new ZodValidationPipe(EraseAccountRequest)) body: z.infer<typeof EraseAccountRequest>) {
+    await this.accounts.erase(account, body.password);
+    return { message: 'Your account and personal data were erased.' };
   }
 
   @Get('subscription')

@@ -19,6 +19,7 @@ export const ResendOtpRequest = z.object({ email, purpose: z.literal('verificati
 export const LoginRequest = z.object({ ...continueParam, email, password: z.string({ error: 'Password is required.' }).min(1, { error: 'Password is required.' }).max(PASSWORD_MAX_LENGTH) });
 export const RefreshRequest = z.object({ refreshToken: z.string({ error: 'refreshToken is required.' }).min(1, { error: 'refreshToken is required.' }).max(512) });
 export const ForgotPasswordRequest = z.object({ email });
+export const EraseAccountRequest = z.object({ password: z.string({ error: 'Enter your password to confirm.' }).min(1, { error: 'Enter your password to confirm.' }).max(PASSWORD_MAX_LENGTH) });
 export const ResetPasswordRequest = z.object({
   token: z.string({ error: 'The reset link is missing or invalid. Please request a new one.' }).min(1, { error: 'The reset link is missing or invalid. Please request a new one.' }).max(512),
   password: newPassword,

@@ -95,7 +95,10 @@ export class AdminService {
 
   async timeline(accountId: string, query: TimelineParams) {
     await this.catchUp();
-    if (!ACCOUNT_ID.test(accountId) || !(await this.read.user(accountId))) throw accountNotFound();
+    if (!ACCOUNT_ID.test(accountId)) throw accountNotFound();
+    // An erased account has left the directory but keeps its history (without its personal data).
+    const known = (await this.read.user(accountId)) ?? (await this.read.timeline(accountId, { limit: 1 })).length > 0;
+    if (!known) throw accountNotFound();
     const rows = await this.read.timeline(accountId, { limit: query.limit, beforeVersion: query.before });
     const last = rows[rows.length - 1];
     return { events: rows.map(timelineEvent), nextBefore: rows.length === query.limit && last && last.version > 1 ? last.version : null };

@@ -1,6 +1,6 @@
 import { BigIntType, EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Projection, RecordedEvent } from '@inkprint/eventstore';
+import { ERASED, type Projection, type RecordedEvent } from '@inkprint/eventstore';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@inkprint/accounts-domain';
 import { accountIdOfStream, eventTime } from './streams';
 
@@ -36,6 +36,9 @@ export const AuditTimelineSchema = new EntitySchema<AuditTimelineRow>({
     data: { type: 'json' },
   },
 });
+
+/** Personal fields an erased account's rows lose (the ones the accounts events seal). */
+const PERSONAL_KEYS = new Set(['email', 'name']);
 
 /** Keys never copied into the timeline, whatever event carries them. */
 const SECRET_KEY = /hash|password|secret|token|otp/i;
@@ -82,6 +85,8 @@ export function auditSummary(event: AccountEvent): string {
       return `Status changed from ${words(event.data.from)} to ${words(event.data.to)}`;
     case 'PlanChanged':
       return `Plan changed from ${event.data.from ?? 'free-signup'} to ${event.data.to}`;
+    case 'AccountErased':
+      return "Account erased at the owner's request: name, email and password destroyed";
     case 'RoleChanged': {
       const why = { invite_accepted: ' (admin invitation accepted)', revoked: ' (admin access revoked)', bootstrap: ' (super admin set at start-up)' }[event.data.reason] ?? '';
       return `Role changed from ${words(event.data.from)} to ${words(event.data.to)}${why}`;
@@ -106,13 +111,14 @@ export function auditTimelineProjection(): Projection {
         $or: accountEvents.map((event) => ({ accountId: accountIdOfStream(event.streamId)!, version: event.streamVersion })),
       });
       const seen = new Set(existing.map((row) => `${row.accountId}\n${row.version}`));
+      const created: AuditTimelineRow[] = [];
       for (const event of accountEvents) {
         const accountId = accountIdOfStream(event.streamId)!;
         const key = `${accountId}\n${event.streamVersion}`;
         if (seen.has(key)) continue;
         seen.add(key);
         const actor = event.metadata.actor ?? { type: 'system', id: 'system' };
-        em.create(AuditTimelineRow, {
+        created.push(em.create(AuditTimelineRow, {
           accountId,
           version: event.streamVersion,
           position: event.globalPosition.toString(),
@@ -122,7 +128,17 @@ export function auditTimelineProjection(): Projection {
           actorId: actor.id,
           summary: auditSummary(event as unknown as AccountEvent),
           data: redactSecrets(event.data),
-        });
+        }));
+      }
+      // Erased accounts keep their history (who did what, when) but not their personal data: the same rows a rebuild
+      // gives, where the sealed fields read as erased.
+      const erased = new Set(accountEvents.filter((event) => event.type === 'AccountErased').map((event) => accountIdOfStream(event.streamId)!));
+      if (erased.size === 0) return;
+      const stored = await em.find(AuditTimelineRow, { accountId: { $in: [...erased] } });
+      for (const row of new Set([...stored, ...created])) {
+        if (!erased.has(row.accountId)) continue;
+        const personal = Object.keys(row.data).filter((key) => PERSONAL_KEYS.has(key));
+        if (personal.length) row.data = { ...row.data, ...Object.fromEntries(personal.map((key) => [key, ERASED])) };
       }
     },
   };

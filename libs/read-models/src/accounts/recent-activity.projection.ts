@@ -1,6 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Projection, RecordedEvent } from '@inkprint/eventstore';
+import { ERASED, type Projection, type RecordedEvent } from '@inkprint/eventstore';
 import type { AccountRegistered } from '@inkprint/accounts-domain';
 import type { QuotaConsumed, QuotaReleased } from '@inkprint/plans-domain';
 import { accountIdOfStream, eventTime, parseUsageStream } from './streams';
@@ -59,7 +59,7 @@ export function recentActivityProjection(): Projection {
   return {
     name: 'recent_activity',
     entities: [RecentActivitySchema, RecentActivityAccountSchema],
-    eventTypes: ['AccountRegistered', 'QuotaConsumed', 'QuotaReleased'],
+    eventTypes: ['AccountRegistered', 'AccountErased', 'QuotaConsumed', 'QuotaReleased'],
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
       const accountIds = new Set<string>();
       const requestIds = new Set<string>();
@@ -74,14 +74,27 @@ export function recentActivityProjection(): Projection {
       );
       const rows = new Map((await em.find(RecentActivityRow, { id: { $in: [...requestIds] } })).map((r) => [r.id, r]));
       const removed = new Set<string>();
+      const created = new Map<string, RecentActivityAccountRow>();
 
       for (const event of events) {
         if (event.type === 'AccountRegistered') {
           const accountId = accountIdOfStream(event.streamId);
           if (!accountId) continue;
           const email = (event.data as AccountRegistered['data']).email;
-          if (!emails.has(accountId)) em.create(RecentActivityAccountRow, { accountId, email });
+          if (!emails.has(accountId)) created.set(accountId, em.create(RecentActivityAccountRow, { accountId, email }));
           emails.set(accountId, email);
+          continue;
+        }
+        if (event.type === 'AccountErased') {
+          const accountId = accountIdOfStream(event.streamId);
+          if (!accountId) continue;
+          // The activity stays (it counts in the totals); whose it was does not.
+          await em.nativeUpdate(RecentActivityRow, { accountId, accountType: 'user' }, { accountEmail: ERASED });
+          for (const row of rows.values()) if (row.accountId === accountId && row.accountType === 'user') row.accountEmail = ERASED;
+          const lookup = created.get(accountId);
+          if (lookup) lookup.email = ERASED;
+          else await em.nativeUpdate(RecentActivityAccountRow, { accountId }, { email: ERASED });
+          emails.set(accountId, ERASED);
           continue;
         }
         const usage = parseUsageStream(event.streamId);

@@ -75,6 +75,7 @@ const USERS_EVENT_TYPES = [
   'AccountStatusChanged',
   'PlanChanged',
   'RoleChanged',
+  'AccountErased',
   'QuotaConsumed',
   'QuotaReleased',
 ] as const;
@@ -152,6 +153,15 @@ export function usersProjection(): Projection {
         }
         const user = users.get(accountId);
         if (!user) continue;
+        if (e.type === 'AccountErased') {
+          // The person is gone from the directory; their counted requests go with them.
+          em.remove(user);
+          users.delete(accountId);
+          const counted = await em.find(UserUsageRow, { accountId });
+          for (const row of [...counted, ...[...ledger.values()].filter((r) => r.accountId === accountId)]) em.remove(row);
+          for (const [key, row] of ledger) if (row.accountId === accountId) ledger.delete(key);
+          continue;
+        }
         switch (e.type) {
           case 'RegistrationRenewed':
             user.name = e.data.name;
