@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import {
-  DEFAULT_JOB_TIMEOUT_MS,
+  newJobEnvelope,
   type JobBus,
   type JobBusHealth,
   type JobEnvelope,
@@ -10,7 +9,6 @@ import {
   type RequestOptions,
 } from '../port/job-bus';
 import { JobBusClosedError, JobFailedError, JobTimeoutError, toJobErrorInfo } from '../port/errors';
-import { isJobPriority } from '../port/priority';
 import { PriorityScheduler } from './priority-scheduler';
 import { WorkerThreadPool } from './worker-thread-pool';
 
@@ -69,17 +67,13 @@ export class InProcessJobBus implements JobBus, JobWorker {
 
   request<Result = unknown>(job: JobRequest, options: RequestOptions = {}): Promise<Result> {
     if (this.closed) return Promise.reject(new JobBusClosedError());
-    if (!isJobPriority(job.priority)) return Promise.reject(new RangeError(`unknown job priority ${String(job.priority)}`));
-    const timeoutMs = options.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
-    const envelope: JobEnvelope = {
-      id: randomUUID(),
-      kind: job.kind,
-      priority: job.priority,
-      payload: job.payload,
-      ...(job.correlationId ? { correlationId: job.correlationId } : {}),
-      requestedAt: new Date().toISOString(),
-      deadline: Date.now() + timeoutMs,
-    };
+    let envelope: JobEnvelope;
+    let timeoutMs: number;
+    try {
+      ({ envelope, timeoutMs } = newJobEnvelope(job, options));
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const task = this.scheduler.schedule(job.priority, async () => {
       const handler = await this.awaitHandler();
       try {

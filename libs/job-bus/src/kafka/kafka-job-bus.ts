@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Partitioners, type Admin, type Consumer, type Kafka, type Producer } from 'kafkajs';
 import {
-  DEFAULT_JOB_TIMEOUT_MS,
+  newJobEnvelope,
   type JobBus,
   type JobBusHealth,
-  type JobEnvelope,
   type JobRequest,
   type RequestOptions,
 } from '../port/job-bus';
@@ -109,16 +108,7 @@ export class KafkaJobBus implements JobBus {
     if (this.state === 'closed') throw new JobBusClosedError();
     if (!isJobPriority(job.priority)) throw new RangeError(`unknown job priority ${String(job.priority)}`);
     await this.start();
-    const timeoutMs = options.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
-    const envelope: JobEnvelope = {
-      id: randomUUID(),
-      kind: job.kind,
-      priority: job.priority,
-      payload: job.payload,
-      ...(job.correlationId ? { correlationId: job.correlationId } : {}),
-      requestedAt: new Date().toISOString(),
-      deadline: Date.now() + timeoutMs,
-    };
+    const { envelope, timeoutMs } = newJobEnvelope(job, options);
     const result = new Promise<Result>((resolve, reject) => {
       const timer = setTimeout(() => {
         if (this.pending.delete(envelope.id)) {

@@ -1,4 +1,5 @@
-import type { JobPriority } from './priority';
+import { randomUUID } from 'node:crypto';
+import { isJobPriority, type JobPriority } from './priority';
 
 /** Default time the API waits for a job's result (product spec §9: request timeout 45 s). */
 export const DEFAULT_JOB_TIMEOUT_MS = 45_000;
@@ -29,6 +30,25 @@ export interface JobEnvelope<Kind extends string = string, Payload = unknown> {
 export interface RequestOptions {
   /** Default 45 000 ms. */
   timeoutMs?: number;
+}
+
+/**
+ * The envelope of a new request, the same for every bus: a fresh id, the request time and the deadline. Throws a
+ * RangeError for an unknown priority (before anything is queued or sent).
+ */
+export function newJobEnvelope(job: JobRequest, options: RequestOptions = {}): { envelope: JobEnvelope; timeoutMs: number } {
+  if (!isJobPriority(job.priority)) throw new RangeError(`unknown job priority ${String(job.priority)}`);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  const envelope: JobEnvelope = {
+    id: randomUUID(),
+    kind: job.kind,
+    priority: job.priority,
+    payload: job.payload,
+    ...(job.correlationId ? { correlationId: job.correlationId } : {}),
+    requestedAt: new Date().toISOString(),
+    deadline: Date.now() + timeoutMs,
+  };
+  return { envelope, timeoutMs };
 }
 
 /** The API side: request/reply. Rejects with JobTimeoutError, JobFailedError or JobBusClosedError. */
