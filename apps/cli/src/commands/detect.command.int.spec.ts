@@ -1,24 +1,8 @@
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { Capture } from '../testing/cli-harness';
 import { createDetector, type Detector } from '@inkprint/detector';
 import { parseMode, runDetect } from './detect.command';
 
-class Capture extends Writable {
-  chunks: string[] = [];
-  isTTY?: boolean;
-  override _write(chunk: Buffer, _enc: string, cb: () => void): void {
-    this.chunks.push(chunk.toString());
-    cb();
-  }
-  get text(): string {
-    return this.chunks.join('');
-  }
-  get lines(): Record<string, unknown>[] {
-    return this.text
-      .split('\n')
-      .filter((l) => l)
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-  }
-}
 
 const TEXT =
   'The committee met on Tuesday to review the budget. Several members raised concerns about the timeline, and the chair ' +

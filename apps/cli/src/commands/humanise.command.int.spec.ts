@@ -1,25 +1,9 @@
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { Capture } from '../testing/cli-harness';
 import { createDetector, type Detector } from '@inkprint/detector';
 import { createHumaniser, type Humaniser } from '@inkprint/humaniser';
 import { parseTone, runHumanise } from './humanise.command';
 
-class Capture extends Writable {
-  chunks: string[] = [];
-  isTTY?: boolean;
-  override _write(chunk: Buffer, _enc: string, cb: () => void): void {
-    this.chunks.push(chunk.toString());
-    cb();
-  }
-  get text(): string {
-    return this.chunks.join('');
-  }
-  get lines(): Record<string, unknown>[] {
-    return this.text
-      .split('\n')
-      .filter((l) => l)
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-  }
-}
 
 const TEXT =
   'Moreover, it is important to note that the committee utilized numerous tools in 2024 to review the budget. ' +
