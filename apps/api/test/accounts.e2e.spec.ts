@@ -2,9 +2,9 @@ import request from 'supertest';
 import { describeWithService } from '@inkprint/testing';
 import { accountPlan, planBySlug } from '@inkprint/plans-domain';
 import { accountStreamId } from '@inkprint/accounts-domain';
-import { ERASED, type Database, type EventStore } from '@inkprint/eventstore';
+import { ERASED, type Database, type EventStore, type PersonalDataKeys } from '@inkprint/eventstore';
 import { UsageService } from '../src/accounts';
-import { DATABASE, EVENT_STORE } from '../src/platform/tokens';
+import { DATABASE, EVENT_STORE, PERSONAL_DATA_KEYS } from '../src/platform/tokens';
 import { startTestApp, type TestApp, type TestBackend } from './support/test-app';
 
 /** Fakes Date only, still ticking from whatever time is set: timers, the database and the workers run for real. */
@@ -309,6 +309,17 @@ function accountsSuite(backend: () => TestBackend) {
       const fresh = await http().post('/auth/verify-otp').send({ email: user.email, otp: await codeFor(user.email) }).expect(200);
       expect(fresh.body.user.id).not.toBe(user.user.id);
       expect(fresh.body.user).toMatchObject({ email: user.email, name: 'Ada Again' });
+    });
+
+    it('finishes an erasure that stopped after the key was destroyed', async () => {
+      const user = await signUp('erase-interrupted');
+      const auth = { Authorization: `Bearer ${user.tokens.accessToken}` };
+      // As if the process died right after the key went: the password hash can no longer be checked.
+      await t.app.get<PersonalDataKeys>(PERSONAL_DATA_KEYS).erase(accountStreamId(user.user.id));
+      await http().delete('/auth/me').set(auth).send({ password: 'anything' }).expect(200);
+      const events = await t.app.get<EventStore>(EVENT_STORE).readStream(accountStreamId(user.user.id));
+      expect(events.at(-1)?.type).toBe('AccountErased');
+      await http().get('/auth/me').set(auth).expect(401);
     });
 
     it('refuses to erase the super admin', async () => {

@@ -232,18 +232,24 @@ export class AccountsService {
    */
   async erase(account: SignedInAccount, password: string): Promise<void> {
     const stream = accountStreamId(account.accountId);
+    const subject = accountPersonalDataSubject(account.accountId);
     const { state } = await loadState(this.store, stream, accountDecider);
-    if (state.status !== 'exists' || !(await verifyPassword(state.account.passwordHash, password))) {
+    // A key already destroyed means an erasure was interrupted after its point of no return: the password hash is
+    // gone with it, the signed-in session is what authorises finishing the job.
+    const interrupted = await this.personalData.isErased(subject);
+    if (state.status !== 'exists' || (!interrupted && !(await verifyPassword(state.account.passwordHash, password)))) {
       throw new DomainError('PASSWORD_INCORRECT', 'The password is not correct.', 403, { field: 'password' });
     }
     const at = new Date().toISOString();
     accountDecider.decide({ type: 'EraseAccount', data: { at } }, state); // refusals (the super admin) before anything changes
     const metadata = { actor: { type: 'user' as const, id: account.accountId } };
-    await handleCommand(this.store, emailClaimStreamId(sha256(normaliseEmail(state.account.email))), emailClaimDecider, {
-      type: 'ReleaseEmail',
-      data: { accountId: account.accountId, at },
-    }, { metadata });
-    await this.personalData.erase(accountPersonalDataSubject(account.accountId));
+    if (!interrupted) {
+      await handleCommand(this.store, emailClaimStreamId(sha256(normaliseEmail(state.account.email))), emailClaimDecider, {
+        type: 'ReleaseEmail',
+        data: { accountId: account.accountId, at },
+      }, { metadata });
+      await this.personalData.erase(subject);
+    }
     await handleCommand(this.store, stream, accountDecider, { type: 'EraseAccount', data: { at } }, { metadata });
     await this.logout(account);
     this.logger.log(`account ${account.accountId} erased at its owner's request`);
