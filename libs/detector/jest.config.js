@@ -1,5 +1,5 @@
 module.exports = {
   ...require('../../jest.preset.js'),
   displayName: 'detector',
-  testEnvironment: require.resolve('./jest.environment.js'),
+  testEnvironment: require.resolve('../../jest.onnx-environment.js'),
 };

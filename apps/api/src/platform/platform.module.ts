@@ -44,16 +44,13 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
       provide: EVENT_STORE,
       inject: [APP_CONFIG, DATABASE],
       // Personal fields of the accounts events are sealed per account (crypto-shredding, docs/accounts.md).
-      useFactory: (config: AppConfig, db: Database): Promise<EventStore> =>
+      useFactory: (config: AppConfig, db: Database): Promise<PersonalDataEventStore> =>
         openEventStore(db, { kurrentDbUrl: config.kurrentDbUrl, personalData: accountsPersonalData }),
     },
     {
       provide: PERSONAL_DATA_KEYS,
       inject: [EVENT_STORE],
-      useFactory: (store: EventStore): PersonalDataKeys => {
-        if (!(store instanceof PersonalDataEventStore)) throw new Error('EVENT_STORE must seal personal data');
-        return store.keys;
-      },
+      useFactory: (store: PersonalDataEventStore): PersonalDataKeys => store.keys,
     },
     {
       provide: PROJECTION_RUNNER,
@@ -75,13 +72,12 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
     {
       provide: DOMAIN_EVENT_RELAY,
       inject: [APP_CONFIG, DATABASE, EVENT_STORE],
-      useFactory: (config: AppConfig, db: Database, store: EventStore): DomainEventRelay | null => {
+      useFactory: (config: AppConfig, db: Database, store: PersonalDataEventStore): DomainEventRelay | null => {
         if (!config.kafkaBrokers || !config.domainEventRelay) return null;
         const logger = new Logger('DomainEventRelay');
         // The relay publishes the log as stored: personal fields stay sealed on the Kafka topic too.
-        const stored = store instanceof PersonalDataEventStore ? store.inner : store;
-        const tables = stored instanceof PostgresEventStore ? stored.tables : new EventStoreTables();
-        return new DomainEventRelay(stored, new PostgresCheckpointStore(db.sql, tables), {
+        const tables = store.inner instanceof PostgresEventStore ? store.inner.tables : new EventStoreTables();
+        return new DomainEventRelay(store.inner, new PostgresCheckpointStore(db.sql, tables), {
           brokers: config.kafkaBrokers,
           clientId: `${config.kafkaClientId}-relay`,
           onError: (error) => logger.error(error instanceof Error ? error.message : String(error)),
@@ -94,7 +90,7 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
 export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(EVENT_STORE) private readonly store: PersonalDataEventStore,
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
     @Inject(JOB_BUS) private readonly jobs: ApiJobBus,
     @Inject(DOMAIN_EVENT_RELAY) private readonly relay: DomainEventRelay | null,
@@ -127,8 +123,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     await this.relay?.stop();
     await this.jobs.close();
     await this.runner.stop();
-    const stored = this.store instanceof PersonalDataEventStore ? this.store.inner : this.store;
-    if (stored instanceof KurrentDbEventStore) await stored.close();
+    if (this.store.inner instanceof KurrentDbEventStore) await this.store.close();
     await this.db.close();
   }
 }

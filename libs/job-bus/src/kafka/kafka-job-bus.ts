@@ -8,7 +8,6 @@ import {
   type RequestOptions,
 } from '../port/job-bus';
 import { JobBusClosedError, JobFailedError, JobTimeoutError } from '../port/errors';
-import { isJobPriority } from '../port/priority';
 import { createKafka, type KafkaConnectionOptions } from './kafka-client';
 import { DEFAULT_TOPIC_PREFIX, ensureTopics, JobBusTopics } from './topics';
 import { decodeReply, encodeJob, HEADER_CORRELATION_ID, HEADER_JOB_KIND, HEADER_REPLY_TO, headerString } from './codec';
@@ -106,9 +105,9 @@ export class KafkaJobBus implements JobBus {
 
   async request<Result = unknown>(job: JobRequest, options: RequestOptions = {}): Promise<Result> {
     if (this.state === 'closed') throw new JobBusClosedError();
-    if (!isJobPriority(job.priority)) throw new RangeError(`unknown job priority ${String(job.priority)}`);
-    await this.start();
+    // Built (and the priority checked) before connecting: a bad request never opens a connection.
     const { envelope, timeoutMs } = newJobEnvelope(job, options);
+    await this.start();
     const result = new Promise<Result>((resolve, reject) => {
       const timer = setTimeout(() => {
         if (this.pending.delete(envelope.id)) {

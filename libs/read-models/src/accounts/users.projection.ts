@@ -157,9 +157,12 @@ export function usersProjection(): Projection {
           // The person is gone from the directory; their counted requests go with them.
           em.remove(user);
           users.delete(accountId);
-          const counted = await em.find(UserUsageRow, { accountId });
-          for (const row of [...counted, ...[...ledger.values()].filter((r) => r.accountId === accountId)]) em.remove(row);
-          for (const [key, row] of ledger) if (row.accountId === accountId) ledger.delete(key);
+          for (const row of await em.find(UserUsageRow, { accountId })) em.remove(row);
+          for (const [key, row] of ledger) {
+            if (row.accountId !== accountId) continue;
+            em.remove(row);
+            ledger.delete(key);
+          }
           continue;
         }
         switch (e.type) {

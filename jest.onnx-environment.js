@@ -1,3 +1,4 @@
+// Shared by the detector and humaniser test projects (both load the real ONNX models).
 // onnxruntime-node builds output tensors with the host realm's typed arrays, which fail `instanceof` checks
 // inside Jest's sandbox realm. Share the host's typed-array constructors with the sandbox (tests only).
 const { TestEnvironment } = require('jest-environment-node');
