@@ -223,6 +223,8 @@ describe('MAILER with SMTP_URL (a real SMTP server)', () => {
           SMTP_URL: `smtp://inkprint:s3cret@127.0.0.1:${port}`,
           MAIL_FROM: 'Inkprint <hello@inkprint.test>',
           APP_PUBLIC_URL: 'https://inkprint.test',
+          SUPER_ADMIN_EMAIL: 'root@inkprint.test',
+          SUPER_ADMIN_PASSWORD: 'Sup3r-admin-pass',
         },
       },
     );
@@ -287,6 +289,21 @@ describe('MAILER with SMTP_URL (a real SMTP server)', () => {
     const known = await request(t.server).post('/auth/forgot-password').send({ email }).expect(200);
     const unknown = await request(t.server).post('/auth/forgot-password').send({ email: 'bounce-nobody@example.com' }).expect(200);
     expect(known.body).toEqual(unknown.body);
+  });
+
+  it('answers 503 "Unable to send invite." when the server refuses the invitee, like every undelivered mail', async () => {
+    const login = await request(t.server).post('/auth/login').send({ email: 'root@inkprint.test', password: 'Sup3r-admin-pass' }).expect(200);
+    const res = await request(t.server)
+      .post('/admin/invites')
+      .set('authorization', `Bearer ${login.body.tokens.accessToken}`)
+      .send({ email: 'bounce-invitee@example.com' })
+      .expect(503);
+    expect(res.body).toEqual({
+      message: 'Unable to send invite.',
+      status: 503,
+      code: 'MAIL_DELIVERY_FAILED',
+      details: { failure: 'rejected', kind: 'admin_invite' },
+    });
   });
 
   it('serves no dev mailbox', async () => {

@@ -154,7 +154,8 @@ export class AdminService {
       if (!(error instanceof MailDeliveryError)) throw error;
       this.logger.error(`admin invite ${inviteId}: mail not delivered (${error.failure})`);
       // The invite exists but nobody holds its token: it simply expires. Sending again issues a new one.
-      throw new DomainError('MAIL_DELIVERY_FAILED', 'The invitation e-mail could not be sent. Please try again in a moment.', 502, { failure: error.failure });
+      // Answered like every other undelivered mail (http/error-body.ts fromMailError: 503 "Unable to send invite.").
+      throw error;
     }
     await this.catchUp();
     return { invite: { email, expiresAt, status: 'pending' as const }, message: `Invitation sent to ${email}.` };
