@@ -69,16 +69,20 @@ def choose_min_words(rep):
 def headline(rep, mode):
     m = rep["modes"][mode]
     h = m["heldout_all"]
-    return {
+    out = {
         "heldout_auroc": h.get("auroc"), "heldout_tpr_at_1pct_fpr": h.get("tpr_at_1pct_fpr"),
         "heldout_fpr_at_threshold": h.get("fpr_at_threshold"), "heldout_tpr_at_threshold": h.get("tpr_at_threshold"),
         "student_essay_fpr_at_threshold": m["student_essay_fpr"],
-        "unseen_source_outfox_auroc": m["unseen_source:outfox_valid"].get("auroc"),
-        "unseen_source_seqxgpt_auroc": m["unseen_source:seqxgpt"].get("auroc"),
-        "unseen_generator_claude3opus_auroc": m["unseen_generator:claude-3-opus"].get("auroc"),
-        "unseen_generator_gpt4o_auroc": m["unseen_generator:gpt-4o"].get("auroc"),
         "paraphrase_recall_at_threshold": m["by_attack"].get("paraphrase", {}).get("tpr_at_threshold"),
     }
+    u = m.get("unseen_pool", {})
+    out["unseen_pool_auroc"] = u.get("auroc")
+    out["unseen_pool_tpr_at_1pct_fpr"] = u.get("tpr_at_1pct_fpr")
+    out["unseen_pool_fpr_at_threshold"] = u.get("fpr_at_threshold")
+    for k, v in m.items():
+        if k.startswith("unseen_") and k != "unseen_pool":
+            out[k.replace(":", "_") + "_auroc"] = v.get("auroc")
+    return out
 
 
 def write_all(rep, thr, paths, agg):
@@ -117,6 +121,7 @@ def write_all(rep, thr, paths, agg):
             for m in MODES},
         "modes": {m: {"models": (["strong", "forensic"] if m == "forensic" else [m]), "procedure": PROCEDURES[m],
                       "threshold": thr[m], "metrics": headline(rep, m),
+                      "protocol_metrics": headline(rep["protocol"], m) if "protocol" in rep else None,
                       "cost": {**rep["cost"][m], "node_ms_500_words": NODE_MS_500_WORDS[m], "ts_budget_ms_500_words": LATENCY_BUDGET_MS[m]}}
                   for m in MODES},
         "verdict_bands": {"note": "p >= threshold: 'likely AI'; p <= 0.2: 'likely human'; otherwise 'uncertain'. Always 'low confidence' when n_words < min_words."},
@@ -127,6 +132,7 @@ def write_all(rep, thr, paths, agg):
         "model": "inkprint-detector", "version": manifest["version"], "feature_version": F.FEATURE_VERSION,
         "label_policy": LABEL_POLICY, "split_policy": SPLIT_POLICY, "method": METHOD,
         "thresholds": thr, "min_words": min_words, "headline": {m: headline(rep, m) for m in MODES},
+        "protocol_headline": {m: headline(rep["protocol"], m) for m in MODES} if "protocol" in rep else None,
         "report": rep, "licenses": LICENSES, "known_limits": LIMITS,
     }
     (MODELS / "inkprint-detector.card.json").write_text(json.dumps(card, indent=1, default=float) + "\n")
@@ -142,8 +148,11 @@ LABEL_POLICY = (
     "'Abstract:' labels are stripped from ALL rows (label-blind) before training and evaluation so they cannot act as shortcuts."
 )
 SPLIT_POLICY = (
-    "Whole source families outfox_valid and seqxgpt and whole generators claude-3-opus and gpt-4o are held out (test only). "
-    "Remaining rows are split by group (pair_id, else the row id) 70/15/15 train/val/test by a seeded hash; any group touching a "
+    "Two profiles share one recipe (ml/inkprint_ml/data.py PROFILES). Protocol: whole source families outfox_valid and seqxgpt "
+    "and whole generators claude-3-opus and gpt-4o are held out (test only); its models are evaluated, never shipped, and give "
+    "the unseen-family figures. Release (the shipped models): only seqxgpt and claude-3-opus are held out; OUTFOX and gpt-4o "
+    "are split like every other family. In both, "
+    "remaining rows are split by group (pair_id, else the row id) 70/15/15 train/val/test by a seeded hash; any group touching a "
     "held-out source is forced to test; held-out-generator, ai_edited and BiScope-essay rows whose group is in train/val are "
     "excluded (never used) so no pair straddles train and test. BiScope 'essay' (AI only, no human counterpart) is never "
     "trained on and is evaluated as an AI-only domain. Train rows are re-weighted so that every (source, domain, label) cell has "
@@ -165,7 +174,7 @@ LICENSES = [
     "BiScope data (Guo et al., 'BiScope: AI-generated Text Detection by Checking Memorization of Preceding Tokens', NeurIPS 2024; github.com/MarkGHX/BiScope, HF HanxiGuo/BiScope_Data) — CC BY-SA 4.0. The models are trained on BiScope texts; attribution: 'Contains material derived from the BiScope dataset by Hanxi Guo et al., licensed under CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/)'. Share-alike applies to derivatives of the texts.",
     "L2R dataset (Hao et al., 'Learning to Rewrite: Generalized LLM-Generated Text Detection', arXiv:2408.04237, 2024) — CC BY 3.0, attribution to Hao et al.",
     "ImBD (Chen et al., 'Imitate Before Detect: Aligning Machine Stylistic Preference for Machine-Revised Text Detection', AAAI 2025) — Apache-2.0.",
-    "OUTFOX (Koike et al., 'OUTFOX: LLM-Generated Essay Detection Through In-Context Learning with Adversarially Generated Examples', AAAI 2024) — Apache-2.0 (evaluation only).",
+    "OUTFOX (Koike et al., 'OUTFOX: LLM-Generated Essay Detection Through In-Context Learning with Adversarially Generated Examples', AAAI 2024) — Apache-2.0.",
     "SeqXGPT (Wang et al., 'SeqXGPT: Sentence-Level AI-Generated Text Detection', EMNLP 2023) — Apache-2.0 (evaluation only).",
     "Underlying human texts come from third-party corpora (Yelp, arXiv, Reddit WritingPrompts, XSum/BBC, SQuAD/Wikipedia, PubMedQA, student essays) whose own terms also apply.",
 ]
@@ -175,7 +184,7 @@ LIMITS = [
     "Human data covers a handful of domains (reviews, abstracts, stories, news, student essays, L2R's 20 domains); other registers (chat, code, poetry, legal contracts) are unvalidated.",
     "Short texts are unreliable: see min_words and the length-bucket table.",
     "Paraphrased AI text and human text polished by an LLM (ai_edited) sit in between; a single score cannot prove authorship and must never be used as sole evidence against a person.",
-    "Validation split is in-distribution (seen sources/generators); calibration may drift on new domains — the threshold was set at the 99.5th percentile of validation human scores for headroom.",
+    "Validation split is in-distribution (seen sources/generators); calibration may drift on new domains — the threshold was set at the 99.5th percentile of validation human scores (weighted so that every source and domain counts equally) for headroom.",
 ]
 
 
@@ -191,36 +200,87 @@ def render_md(rep, thr, min_words, manifest):
     L = []
     L.append("# Inkprint detector — model card\n")
     L.append(f"Version {manifest['version']}, feature spec v{F.FEATURE_VERSION} (`ml/FEATURES.md`). Produced by `ml/run.sh` (seeded, deterministic).\n")
-    L.append("## Headline (held-out: unseen sources, unseen generators, held-out documents)\n")
-    L.append("| mode | AUROC | TPR@1%FPR | FPR@thr | TPR@thr | threshold | student-essay FPR | outfox AUROC | seqxgpt AUROC | claude-3-opus AUROC | gpt-4o AUROC | paraphrase recall | python ms / 500 words | ONNX bytes |")
-    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    prot = rep.get("protocol")
+    prof = rep.get("profile", {"test_sources": sorted(Dd.TEST_SOURCES), "test_generators": sorted(Dd.TEST_GENERATORS)})
+    held = ", ".join(prof["test_sources"] + prof["test_generators"])
+    L.append("## Which models these are\n")
+    if prot:
+        pheld = ", ".join(prot["profile"]["test_sources"] + prot["profile"]["test_generators"])
+        L.append(f"The shipped models (profile **release**) are trained on every source family and generator except **{held}**, which "
+                 "stay held out as an unseen source and an unseen generator. The same recipe was first fitted and evaluated under "
+                 f"the **protocol** profile, which holds out **{pheld}**: those models are not shipped; their figures are the "
+                 "estimate for families a model has never seen (the issue's targets). The release refit then adds OUTFOX (student "
+                 "essays, human and AI) and gpt-4o to training, because more source families and newer generators are what "
+                 "generalise to text the product has not seen. Held-out documents of the trained families stay test-only in "
+                 "both profiles (group-aware 70/15/15 split).\n")
+    L.append("## Headline: shipped models (release profile, test rows only)\n")
+    L.append("| mode | held-out AUROC | TPR@1%FPR | FPR@thr | TPR@thr | threshold | unseen families AUROC | "
+             + " | ".join(f"{k} AUROC" for k in prof["test_sources"] + prof["test_generators"])
+             + " | student-essay FPR | paraphrase recall | python ms / 500 words | ONNX bytes |")
+    L.append("|---|" + "---:|" * (11 + len(prof["test_sources"]) + len(prof["test_generators"])))
+
+    def fam(h, pr):
+        return [h.get(f"unseen_source_{k}_auroc") for k in pr["test_sources"]] + [h.get(f"unseen_generator_{k}_auroc") for k in pr["test_generators"]]
     for m in MODES:
         h = headline(rep, m); c = rep["cost"][m]
-        L.append(f"| {m} | {h['heldout_auroc']} | {h['heldout_tpr_at_1pct_fpr']} | {h['heldout_fpr_at_threshold']} | {h['heldout_tpr_at_threshold']} | {thr[m]} | {h['student_essay_fpr_at_threshold']} | {h['unseen_source_outfox_auroc']} | {h['unseen_source_seqxgpt_auroc']} | {h['unseen_generator_claude3opus_auroc']} | {h['unseen_generator_gpt4o_auroc']} | {h['paraphrase_recall_at_threshold']} | {c['python_ms_500_words']} | {c['onnx_bytes']} |")
+        L.append(f"| {m} | {h['heldout_auroc']} | {h['heldout_tpr_at_1pct_fpr']} | {h['heldout_fpr_at_threshold']} | {h['heldout_tpr_at_threshold']} | {thr[m]} | {h['unseen_pool_auroc']} | "
+                 + " | ".join(str(x) for x in fam(h, prof))
+                 + f" | {h['student_essay_fpr_at_threshold']} | {h['paraphrase_recall_at_threshold']} | {c['python_ms_500_words']} | {c['onnx_bytes']} |")
+    if prot:
+        pp = prot["profile"]
+        L.append("\n## Unseen families: protocol models (same recipe, not shipped)\n")
+        L.append("| mode | held-out AUROC | TPR@1%FPR | FPR@thr | TPR@thr | threshold | unseen families AUROC | unseen families TPR@1%FPR | "
+                 + " | ".join(f"{k} AUROC" for k in pp["test_sources"] + pp["test_generators"]) + " | student-essay FPR | paraphrase recall |")
+        L.append("|---|" + "---:|" * (10 + len(pp["test_sources"]) + len(pp["test_generators"])))
+        for m in MODES:
+            h = headline(prot, m)
+            L.append(f"| {m} | {h['heldout_auroc']} | {h['heldout_tpr_at_1pct_fpr']} | {h['heldout_fpr_at_threshold']} | {h['heldout_tpr_at_threshold']} | {prot['thresholds'][m]} | {h['unseen_pool_auroc']} | {h['unseen_pool_tpr_at_1pct_fpr']} | "
+                     + " | ".join(str(x) for x in fam(h, pp))
+                     + f" | {h['student_essay_fpr_at_threshold']} | {h['paraphrase_recall_at_threshold']} |")
+        L.append("\n'held-out' pools every test row (held-out documents of trained families and the unseen families); 'unseen families' "
+                 "pools only the unseen families' AI rows with their sources' human test rows.\n")
     L.append("\nCosts: 'python ms' is the Python reference (features + onnxruntime, 1 thread) on the shared 2-core dev box. "
              "In node 20 + onnxruntime-node 1.23.2 (1 thread) with the JS port in `ml/tests/js_features.mjs`, one ~500-word text costs "
              + ", ".join(f"{m} {NODE_MS_500_WORDS[m]} ms (budget {LATENCY_BUDGET_MS[m]})" for m in MODES) +
              "; forensic scores 1 + 6 feature vectors for 500 words. The JS port reproduces all fixture probabilities exactly.\n")
     L.append(f"Default mode: **moderate**. Default thresholds (probability >= threshold => 'likely AI'): {json.dumps(thr)}. "
              f"Minimum words for a confident verdict: **{min_words}** ({manifest['min_words_rule']}).\n")
-    L.append("## Targets vs measured (held-out pool, default thresholds)\n")
-    hm, hf = headline(rep, "moderate"), headline(rep, "fast")
+    L.append("## Targets vs measured (default thresholds)\n")
+    src_t = prot or rep
+    pm, pf = headline(src_t, "moderate"), headline(src_t, "fast")
+    hm = headline(rep, "moderate")
     L.append("| target | measured | met |\n|---|---:|---|")
-    for name, val, ok in [
-        ("moderate AUROC >= 0.98", hm["heldout_auroc"], hm["heldout_auroc"] >= 0.98),
-        ("moderate TPR at 1% FPR >= 0.85", hm["heldout_tpr_at_1pct_fpr"], hm["heldout_tpr_at_1pct_fpr"] >= 0.85),
-        ("fast AUROC >= 0.95", hf["heldout_auroc"], hf["heldout_auroc"] >= 0.95),
-        ("moderate FPR at default threshold <= 1% (held-out humans)", hm["heldout_fpr_at_threshold"], hm["heldout_fpr_at_threshold"] <= 0.01),
-        ("student-essay (OUTFOX human) FPR low", hm["student_essay_fpr_at_threshold"], hm["student_essay_fpr_at_threshold"] <= 0.01),
-    ]:
+    rows_t = [
+        ("moderate AUROC >= 0.98 on families never seen (protocol, unseen families pooled)", pm["unseen_pool_auroc"], pm["unseen_pool_auroc"] >= 0.98),
+        ("moderate AUROC >= 0.98 (protocol, every held-out row)", pm["heldout_auroc"], pm["heldout_auroc"] >= 0.98),
+        ("moderate TPR at 1% FPR >= 0.85 (protocol, unseen families pooled)", pm["unseen_pool_tpr_at_1pct_fpr"], pm["unseen_pool_tpr_at_1pct_fpr"] >= 0.85),
+        ("moderate TPR at 1% FPR >= 0.85 (protocol, every held-out row)", pm["heldout_tpr_at_1pct_fpr"], pm["heldout_tpr_at_1pct_fpr"] >= 0.85),
+        ("fast AUROC >= 0.95 (protocol, every held-out row)", pf["heldout_auroc"], pf["heldout_auroc"] >= 0.95),
+        ("moderate FPR at default threshold <= 1% (protocol, held-out humans)", pm["heldout_fpr_at_threshold"], pm["heldout_fpr_at_threshold"] <= 0.01),
+        ("student-essay (OUTFOX human) FPR low (protocol: never seen)", pm["student_essay_fpr_at_threshold"], pm["student_essay_fpr_at_threshold"] <= 0.01),
+    ]
+    if prot:
+        rows_t += [
+            ("shipped moderate AUROC (every held-out row)", hm["heldout_auroc"], hm["heldout_auroc"] >= 0.98),
+            ("shipped moderate AUROC on its unseen families pooled", hm["unseen_pool_auroc"], hm["unseen_pool_auroc"] >= 0.98),
+            ("shipped moderate TPR at 1% FPR (every held-out row)", hm["heldout_tpr_at_1pct_fpr"], hm["heldout_tpr_at_1pct_fpr"] >= 0.85),
+            ("shipped moderate FPR at default threshold <= 1% (held-out humans)", hm["heldout_fpr_at_threshold"], hm["heldout_fpr_at_threshold"] <= 0.01),
+            ("shipped student-essay FPR (held-out essays)", hm["student_essay_fpr_at_threshold"], hm["student_essay_fpr_at_threshold"] <= 0.01),
+        ]
+    for name, val, ok in rows_t:
         L.append(f"| {name} | {val} | {'yes' if ok else '**no**'} |")
-    L.append("\nThe AUROC / TPR targets are **not met** on held-out data. On held-out documents of seen sources and generators "
-             "moderate reaches " + str(rep["modes"]["moderate"]["heldout_docs_seen_sources_generators"].get("auroc")) +
-             " AUROC; the pooled number is pulled down by truly unseen sources (SeqXGPT: GPT-2/GPT-J/GPT-Neo/LLaMA-1 continuations "
-             "against pre-tokenised lower-case human text, near chance; OUTFOX essays) and by gpt-4o on L2R. The false-positive "
-             "side holds: FPR at the default threshold stays well under 1% on every held-out human pool, 0 on student essays. "
-             "The price is recall at the threshold on unseen domains (OUTFOX AI essays are almost never flagged at the default "
-             "threshold although AUROC is ~0.92): probabilities are calibrated on seen sources and do not transfer to new domains.\n")
+    L.append("\nOn held-out documents of seen sources and generators the protocol's moderate model reaches "
+             + str(src_t["modes"]["moderate"]["heldout_docs_seen_sources_generators"].get("auroc")) +
+             " AUROC; what pulls the pooled figures down is families never seen (per-family columns above). The false-positive "
+             "side holds at the conservative thresholds, at the price of recall on unseen domains: probabilities are calibrated "
+             "on the training families and do not transfer fully to new domains.\n")
+    if "validation_human_fpr_by_source" in rep:
+        L.append("Threshold policy: the weighted 99.5th percentile of validation human probabilities, with the training "
+                 "rebalancing weights (every source, and every domain within a source, counts equally; floor 0.5). "
+                 "Validation human FPR per source at the shipped thresholds: "
+                 + json.dumps(rep["validation_human_fpr_by_source"]) + ". (Until the release refit the quantile was "
+                 "unweighted; with OUTFOX's low-scoring student essays in validation that let L2R's held-out human FPR rise "
+                 "to 1.6%, so the quantile now uses the same weights as training and calibration.)\n")
     if "loso" in rep:
         L.append("## Leave-one-source-out (moderate recipe retrained without the source; calibration and threshold from the remaining sources)\n")
         L.append(_tbl(rep["loso"], C + ["threshold", "ai_edited_flagged"]))
@@ -265,6 +325,13 @@ def render_md(rep, thr, min_words, manifest):
         L.append("By length bucket (words):\n"); L.append(_tbl(r["by_length_bucket"], C)); L.append("")
         L.append("By attack (AI rows):\n"); L.append(_tbl(r["by_attack"], C)); L.append("")
         L.append("ai_edited (human text edited by an LLM; not a training label) flagged as AI at the threshold: " + json.dumps(r["ai_edited_flag_rate"]) + "\n")
+    if prot:
+        r = prot["modes"]["moderate"]
+        L.append(f"## Protocol model `moderate` — details (not shipped; threshold {prot['thresholds']['moderate']})\n")
+        L.append(_tbl({k: v for k, v in r.items() if isinstance(v, dict) and "n_human" in v}, C)); L.append("")
+        L.append("By domain:\n"); L.append(_tbl(r["by_domain"], C)); L.append("")
+        L.append("By generator:\n"); L.append(_tbl(r["by_generator"], C)); L.append("")
+        L.append("By length bucket:\n"); L.append(_tbl(r["by_length_bucket"], C)); L.append("")
     L.append("## Robustness (normalisation)\n")
     L.append("Held-out AI texts transformed adversarially, moderate probability change: ```" + json.dumps(rep["robustness"]) + "```\n")
     L.append(f"ONNX vs Python reference max |diff|: {json.dumps(rep['onnx_max_abs_diff'])}\n")
