@@ -53,3 +53,24 @@ def test_strip_artifacts():
         == "We study deep networks and their many interesting properties."
     human = "Here's two pieces! I wrote them last week and I am still not happy with either of them."
     assert D.strip_artifacts(human) == human
+
+
+def test_release_profile_keeps_seqxgpt_and_claude_unseen(rows):
+    rel = [dict(r) for r in rows]
+    D.assign_splits(rel, "release")
+    for r in rel:
+        if r["split"] in ("train", "val"):
+            assert r["source"] != "seqxgpt" and r["generator"] != "claude-3-opus"
+            assert r["label"] != "ai_edited" and (r["source"], r["domain"]) not in D.EVAL_ONLY_DOMAINS
+    assert any(r["split"] == "train" and r["source"] == "outfox_valid" for r in rel)
+    assert any(r["split"] == "train" and r["generator"] == "gpt-4o" for r in rel)
+    # a group never straddles train and test in the release profile either
+    by_group = {}
+    for r in rel:
+        if r["split"] != "excluded":
+            by_group.setdefault(r["group"], set()).add(r["split"])
+    assert all(len(s) == 1 for s in by_group.values())
+    # documents held out by the release profile are a subset of the protocol's test documents or new test groups,
+    # never rows the protocol trained on
+    prot = {r["id"]: r["split"] for r in rows}
+    assert not any(r["split"] == "test" and prot[r["id"]] in ("train", "val") for r in rel)
