@@ -38,7 +38,7 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   v('elevate', ['raise', 'lift', 'improve']),
   v('empower', ['enable', 'authorize']),
   v('streamline', ['simplify', 'modernize']),
-  v('harness', ['use', 'tap', 'exploit', 'mobilize']),
+  v('harness', ['use', 'tap']), // not 'exploit' or 'mobilize': WordNet accepts them, readers hear a different connotation
   v('optimize', ['improve', 'tune', 'optimise']),
   v('endeavor', ['try', 'attempt', 'strive']),
   v('commence', ['begin', 'start']),
@@ -57,7 +57,7 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   v('amplify', ['boost', 'increase', 'magnify', 'expand']),
   v('unveil', ['reveal', 'unveil', 'disclose', 'expose']),
   v('entail', ['involve', 'require', 'mean']),
-  v('possess', ['have', 'own', 'hold']),
+  v('possess', ['have']), // 'own' and 'hold' read oddly with abstract objects ('own distinct characteristics')
   v('purchase', ['buy', 'get'], { ambiguous: true }),
   v('obtain', ['get', 'gain', 'find']),
   v('assist', ['help', 'aid']),

@@ -258,7 +258,21 @@ export function rewriteDashes(s: string, allowance: { left: number }, changes: C
 // ---- sentence rhythm: split long sentences -------------------------------------------------------------------------
 const SUBJECT_START = /^(?:I|we|they|he|she|it|this|that|these|those|there|the|a|an|many|some|most|our|their|his|her|its|my|your|you|people|each|every|one|both|no|such|other|others|\uE000)\b/i;
 
-/** Candidate points to split a long sentence into two: "; ", ", and <subject>", ", but <subject>", ", so <subject>". */
+const PRONOUN_SUBJECT = /^(?:I|we|they|he|she|it|you|there)\b/i;
+const FINITE_VERB =
+  /\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should|shall|may|might|must|does|do|did|[a-z]{3,}ed|(?:went|came|saw|took|made|gave|found|left|said|told|became|began|brought|built|caught|chose|drove|fell|felt|fought|grew|held|kept|knew|led|lost|met|paid|ran|rose|sent|sold|spoke|spent|stood|struck|taught|thought|threw|won|wrote|broke))\b/i;
+
+/**
+ * Does the text after ", and" open an independent clause? A personal pronoun does; a noun phrase ("the quality of
+ * the dinner") needs a finite verb before the next comma, or it is the last item of a list and splitting there would
+ * leave a fragment ("…by the attentive Connor. The exquisite quality of their dining experience.").
+ */
+function isClause(right: string): boolean {
+  if (PRONOUN_SUBJECT.test(right)) return true;
+  return FINITE_VERB.test(right.split(/[,;:]/)[0]);
+}
+
+/** Candidate points to split a long sentence into two: "; ", ", and <subject> <verb>", ", but …", ", so …", ", yet …". */
 export function splitPoints(s: string): { at: number; len: number; conj: string }[] {
   const out: { at: number; len: number; conj: string }[] = [];
   const re = /(;\s+)|(,\s+(and|but|so|yet)\s+)/g;
@@ -266,7 +280,7 @@ export function splitPoints(s: string): { at: number; len: number; conj: string 
     const left = s.slice(0, m.index);
     const right = s.slice(m.index + m[0].length);
     if (wordCount(left) < 8 || wordCount(right) < 6) continue;
-    if (!m[1] && !SUBJECT_START.test(right)) continue;
+    if (!m[1] && !(SUBJECT_START.test(right) && isClause(right))) continue;
     // inside parentheses or an unclosed quote: leave it
     if ((left.match(/\(/g) ?? []).length !== (left.match(/\)/g) ?? []).length) continue;
     out.push({ at: m.index, len: m[0].length, conj: (m[3] ?? '').toLowerCase() });

@@ -75,6 +75,15 @@ describe('operators', () => {
       'The committee reviewed every proposal that arrived before the deadline in March. But the members still could not agree on a single budget.',
     );
     expect(splitSentence('A short one, but fine.', opts('casual'), noChanges())).toBe('A short one, but fine.');
+    // the last item of a list is not a clause: no fragment
+    const list =
+      "In a succinct review, the reviewer raves about the restaurant's enchanting atmosphere, impeccable service provided by the attentive Connor, and the exquisite quality of their dining experience.";
+    expect(splitSentence(list, opts('neutral'), noChanges())).toBe(list);
+    const clause =
+      'The reviewer raves about the enchanting atmosphere and the service provided by the attentive waiter, and the kitchen delivered every course on time.';
+    expect(splitSentence(clause, opts('formal'), noChanges())).toBe(
+      'The reviewer raves about the enchanting atmosphere and the service provided by the attentive waiter. The kitchen delivered every course on time.',
+    );
   });
 
   it('merges two short plain sentences and refuses contrastive or name-initial ones', () => {
