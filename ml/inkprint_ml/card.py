@@ -10,6 +10,8 @@ from . import features as F
 
 MODELS = F.REPO_ROOT / "models"
 MODES = ["fast", "moderate", "strong", "forensic"]
+# 1.0.0: the protocol fit shipped; 1.1.0: the release refit (OUTFOX and gpt-4o in training, weighted threshold quantile).
+MODEL_VERSION = "1.1.0"
 # Measured with `node ml/tests/js_onnx_parity.mjs` (node 20, onnxruntime-node 1.23.2, 1 intra-op thread, the JS port in
 # ml/tests/js_features.mjs) on the shared 2-core dev box: features + inference for one ~500-word text.
 NODE_MS_500_WORDS = {"fast": 2.35, "moderate": 5.82, "strong": 6.94, "forensic": 19.76}
@@ -90,7 +92,7 @@ def write_all(rep, thr, paths, agg):
     files = {m: paths[m].name for m in MODES}
     manifest = {
         "name": "inkprint-detector",
-        "version": "1.0.0",
+        "version": MODEL_VERSION,
         "feature_version": F.FEATURE_VERSION,
         "feature_spec": "ml/FEATURES.md",
         "wordlists": "inkprint-wordlists.json",

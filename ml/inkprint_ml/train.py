@@ -28,7 +28,7 @@ from . import onnx_export as OX
 ROOT = F.REPO_ROOT
 MODELS = ROOT / "models"
 SEED = 1234
-MODEL_VERSION = "1.0.0"
+from .card import MODEL_VERSION  # noqa: E402,F401  (one definition, written into the manifest)
 N_DENSE = F.N_DENSE
 DENSE_OFF_FULL = F.feature_dim("full") - N_DENSE
 DENSE_OFF_FAST = F.feature_dim("fast") - N_DENSE
