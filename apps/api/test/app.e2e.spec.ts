@@ -6,10 +6,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import request from 'supertest';
 import { z } from 'zod';
-import { createApp } from '../src/app.factory';
-import { loadConfig } from '../src/config';
 import { HealthIndicatorRegistry } from '../src/health';
 import { ZodValidationPipe } from '../src/http';
+import { startTestApp, type TestApp } from './support/test-app';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -51,27 +50,28 @@ function writeFixture(dir: string, title: string, base: string) {
 }
 
 describe('API app (HTTP)', () => {
+  let t: TestApp;
   let app: NestExpressApplication;
-  let tmp: string;
+  let fixtures: string;
 
   beforeAll(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-api-e2e-'));
-    writeFixture(path.join(tmp, 'web'), 'Inkprint web fixture', '/');
-    writeFixture(path.join(tmp, 'admin'), 'Inkprint admin fixture', '/admin/');
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: path.join(tmp, 'pglite'),
-      PUBLIC_WEB_DIR: path.join(tmp, 'web'),
-      ADMIN_WEB_DIR: path.join(tmp, 'admin'),
-    });
-    app = await createApp(config, { imports: [TestRoutesModule] });
-    await app.init();
+    fixtures = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-api-e2e-'));
+    writeFixture(path.join(fixtures, 'web'), 'Inkprint web fixture', '/');
+    writeFixture(path.join(fixtures, 'admin'), 'Inkprint admin fixture', '/admin/');
+    t = await startTestApp(
+      { kind: 'pglite' },
+      {
+        label: 'app',
+        imports: [TestRoutesModule],
+        env: { PUBLIC_WEB_DIR: path.join(fixtures, 'web'), ADMIN_WEB_DIR: path.join(fixtures, 'admin') },
+      },
+    );
+    app = t.app;
   });
 
   afterAll(async () => {
-    await app?.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await t?.close();
+    fs.rmSync(fixtures, { recursive: true, force: true });
   });
 
   describe('/health', () => {
