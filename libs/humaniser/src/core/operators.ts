@@ -259,8 +259,13 @@ export function rewriteDashes(s: string, allowance: { left: number }, changes: C
 const SUBJECT_START = /^(?:I|we|they|he|she|it|this|that|these|those|there|the|a|an|many|some|most|our|their|his|her|its|my|your|you|people|each|every|one|both|no|such|other|others|\uE000)\b/i;
 
 const PRONOUN_SUBJECT = /^(?:I|we|they|he|she|it|you|there)\b/i;
-const FINITE_VERB =
-  /\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should|shall|may|might|must|does|do|did|[a-z]{3,}ed|(?:went|came|saw|took|made|gave|found|left|said|told|became|began|brought|built|caught|chose|drove|fell|felt|fought|grew|held|kept|knew|led|lost|met|paid|ran|rose|sent|sold|spoke|spent|stood|struck|taught|thought|threw|won|wrote|broke))\b/i;
+/** Irregular past-tense verbs (the -ed ones are found by their ending); shared by FINITE_VERB and PAST. */
+const IRREGULAR_PAST =
+  'went|came|saw|took|made|gave|found|left|said|told|became|began|brought|built|caught|chose|drove|fell|felt|fought|grew|held|kept|knew|led|lost|met|paid|ran|rose|sent|sold|spoke|spent|stood|struck|taught|thought|threw|won|wrote|broke';
+const FINITE_VERB = new RegExp(
+  `\\b(?:is|are|was|were|am|has|have|had|will|would|can|could|should|shall|may|might|must|does|do|did|[a-z]{3,}ed|${IRREGULAR_PAST})\\b`,
+  'i',
+);
 
 /**
  * Does the text after ", and" open an independent clause? A personal pronoun does; a noun phrase ("the quality of
@@ -328,8 +333,7 @@ const PARTICIPLES: Record<string, [string, string]> = {
 };
 const PARTICIPLE_TAIL = new RegExp(`,\\s+(${Object.keys(PARTICIPLES).join('|')})\\s+([^,;:]{3,}?)([.!?]?)$`);
 
-const PAST =
-  /\b(?:was|were|had|did|hit|went|came|saw|took|made|gave|found|left|said|told|became|began|brought|built|caught|chose|drove|fell|felt|fought|grew|held|kept|knew|led|lost|met|paid|ran|rose|sent|shot|sold|spoke|spent|stood|struck|taught|thought|threw|won|wrote|broke)\b/;
+const PAST = new RegExp(`\\b(?:was|were|had|did|hit|shot|${IRREGULAR_PAST})\\b`);
 
 export function splitParticiple(s: string, changes: Changes): string {
   const m = PARTICIPLE_TAIL.exec(s);
