@@ -5,7 +5,6 @@ import hashlib
 import json
 from pathlib import Path
 
-from . import data as Dd
 from . import features as F
 
 MODELS = F.REPO_ROOT / "models"
@@ -123,7 +122,7 @@ def write_all(rep, thr, paths, agg):
             for m in MODES},
         "modes": {m: {"models": (["strong", "forensic"] if m == "forensic" else [m]), "procedure": PROCEDURES[m],
                       "threshold": thr[m], "metrics": headline(rep, m),
-                      "protocol_metrics": headline(rep["protocol"], m) if "protocol" in rep else None,
+                      "protocol_metrics": headline(rep["protocol"], m),
                       "cost": {**rep["cost"][m], "node_ms_500_words": NODE_MS_500_WORDS[m], "ts_budget_ms_500_words": LATENCY_BUDGET_MS[m]}}
                   for m in MODES},
         "verdict_bands": {"note": "p >= threshold: 'likely AI'; p <= 0.2: 'likely human'; otherwise 'uncertain'. Always 'low confidence' when n_words < min_words."},
@@ -134,7 +133,7 @@ def write_all(rep, thr, paths, agg):
         "model": "inkprint-detector", "version": manifest["version"], "feature_version": F.FEATURE_VERSION,
         "label_policy": LABEL_POLICY, "split_policy": SPLIT_POLICY, "method": METHOD,
         "thresholds": thr, "min_words": min_words, "headline": {m: headline(rep, m) for m in MODES},
-        "protocol_headline": {m: headline(rep["protocol"], m) for m in MODES} if "protocol" in rep else None,
+        "protocol_headline": {m: headline(rep["protocol"], m) for m in MODES},
         "report": rep, "licenses": LICENSES, "known_limits": LIMITS,
     }
     (MODELS / "inkprint-detector.card.json").write_text(json.dumps(card, indent=1, default=float) + "\n")
@@ -197,50 +196,49 @@ def _tbl(d, cols):
     return "\n".join(out)
 
 
+def _headline_table(rep, thr, shipped):
+    """Per-mode headline of one profile's report: the shipped one adds costs, the protocol one the unseen-family TPR."""
+    pr = rep["profile"]
+    cols = (["held-out AUROC", "TPR@1%FPR", "FPR@thr", "TPR@thr", "threshold", "unseen families AUROC"]
+            + ([] if shipped else ["unseen families TPR@1%FPR"])
+            + [f"{k} AUROC" for k in pr["test_sources"] + pr["test_generators"]]
+            + ["student-essay FPR", "paraphrase recall"] + (["python ms / 500 words", "ONNX bytes"] if shipped else []))
+    out = ["| mode | " + " | ".join(cols) + " |", "|---|" + "---:|" * len(cols)]
+    for m in MODES:
+        h = headline(rep, m)
+        vals = ([h["heldout_auroc"], h["heldout_tpr_at_1pct_fpr"], h["heldout_fpr_at_threshold"], h["heldout_tpr_at_threshold"],
+                 thr[m], h["unseen_pool_auroc"]]
+                + ([] if shipped else [h["unseen_pool_tpr_at_1pct_fpr"]])
+                + [h.get(f"unseen_source_{k}_auroc") for k in pr["test_sources"]]
+                + [h.get(f"unseen_generator_{k}_auroc") for k in pr["test_generators"]]
+                + [h["student_essay_fpr_at_threshold"], h["paraphrase_recall_at_threshold"]]
+                + ([rep["cost"][m]["python_ms_500_words"], rep["cost"][m]["onnx_bytes"]] if shipped else []))
+        out.append(f"| {m} | " + " | ".join(str(v) for v in vals) + " |")
+    return "\n".join(out)
+
+
 def render_md(rep, thr, min_words, manifest):
     C = ["n_human", "n_ai", "auroc", "tpr_at_1pct_fpr", "fpr_at_threshold", "tpr_at_threshold"]
     L = []
     L.append("# Inkprint detector — model card\n")
     L.append(f"Version {manifest['version']}, feature spec v{F.FEATURE_VERSION} (`ml/FEATURES.md`). Produced by `ml/run.sh` (seeded, deterministic).\n")
-    prot = rep.get("protocol")
-    prof = rep.get("profile", {"test_sources": sorted(Dd.TEST_SOURCES), "test_generators": sorted(Dd.TEST_GENERATORS)})
-    held = ", ".join(prof["test_sources"] + prof["test_generators"])
+    prot = rep["protocol"]
+    held = ", ".join(rep["profile"]["test_sources"] + rep["profile"]["test_generators"])
+    pheld = ", ".join(prot["profile"]["test_sources"] + prot["profile"]["test_generators"])
     L.append("## Which models these are\n")
-    if prot:
-        pheld = ", ".join(prot["profile"]["test_sources"] + prot["profile"]["test_generators"])
-        L.append(f"The shipped models (profile **release**) are trained on every source family and generator except **{held}**, which "
-                 "stay held out as an unseen source and an unseen generator. The same recipe was first fitted and evaluated under "
-                 f"the **protocol** profile, which holds out **{pheld}**: those models are not shipped; their figures are the "
-                 "estimate for families a model has never seen (the issue's targets). The release refit then adds OUTFOX (student "
-                 "essays, human and AI) and gpt-4o to training, because more source families and newer generators are what "
-                 "generalise to text the product has not seen. Held-out documents of the trained families stay test-only in "
-                 "both profiles (group-aware 70/15/15 split).\n")
+    L.append(f"The shipped models (profile **release**) are trained on every source family and generator except **{held}**, which "
+             "stay held out as an unseen source and an unseen generator. The same recipe was first fitted and evaluated under "
+             f"the **protocol** profile, which holds out **{pheld}**: those models are not shipped; their figures are the "
+             "estimate for families a model has never seen (the issue's targets). The release refit then adds OUTFOX (student "
+             "essays, human and AI) and gpt-4o to training, because more source families and newer generators are what "
+             "generalise to text the product has not seen. Held-out documents of the trained families stay test-only in "
+             "both profiles (group-aware 70/15/15 split).\n")
     L.append("## Headline: shipped models (release profile, test rows only)\n")
-    L.append("| mode | held-out AUROC | TPR@1%FPR | FPR@thr | TPR@thr | threshold | unseen families AUROC | "
-             + " | ".join(f"{k} AUROC" for k in prof["test_sources"] + prof["test_generators"])
-             + " | student-essay FPR | paraphrase recall | python ms / 500 words | ONNX bytes |")
-    L.append("|---|" + "---:|" * (11 + len(prof["test_sources"]) + len(prof["test_generators"])))
-
-    def fam(h, pr):
-        return [h.get(f"unseen_source_{k}_auroc") for k in pr["test_sources"]] + [h.get(f"unseen_generator_{k}_auroc") for k in pr["test_generators"]]
-    for m in MODES:
-        h = headline(rep, m); c = rep["cost"][m]
-        L.append(f"| {m} | {h['heldout_auroc']} | {h['heldout_tpr_at_1pct_fpr']} | {h['heldout_fpr_at_threshold']} | {h['heldout_tpr_at_threshold']} | {thr[m]} | {h['unseen_pool_auroc']} | "
-                 + " | ".join(str(x) for x in fam(h, prof))
-                 + f" | {h['student_essay_fpr_at_threshold']} | {h['paraphrase_recall_at_threshold']} | {c['python_ms_500_words']} | {c['onnx_bytes']} |")
-    if prot:
-        pp = prot["profile"]
-        L.append("\n## Unseen families: protocol models (same recipe, not shipped)\n")
-        L.append("| mode | held-out AUROC | TPR@1%FPR | FPR@thr | TPR@thr | threshold | unseen families AUROC | unseen families TPR@1%FPR | "
-                 + " | ".join(f"{k} AUROC" for k in pp["test_sources"] + pp["test_generators"]) + " | student-essay FPR | paraphrase recall |")
-        L.append("|---|" + "---:|" * (10 + len(pp["test_sources"]) + len(pp["test_generators"])))
-        for m in MODES:
-            h = headline(prot, m)
-            L.append(f"| {m} | {h['heldout_auroc']} | {h['heldout_tpr_at_1pct_fpr']} | {h['heldout_fpr_at_threshold']} | {h['heldout_tpr_at_threshold']} | {prot['thresholds'][m]} | {h['unseen_pool_auroc']} | {h['unseen_pool_tpr_at_1pct_fpr']} | "
-                     + " | ".join(str(x) for x in fam(h, pp))
-                     + f" | {h['student_essay_fpr_at_threshold']} | {h['paraphrase_recall_at_threshold']} |")
-        L.append("\n'held-out' pools every test row (held-out documents of trained families and the unseen families); 'unseen families' "
-                 "pools only the unseen families' AI rows with their sources' human test rows.\n")
+    L.append(_headline_table(rep, thr, shipped=True))
+    L.append("\n## Unseen families: protocol models (same recipe, not shipped)\n")
+    L.append(_headline_table(prot, prot["thresholds"], shipped=False))
+    L.append("\n'held-out' pools every test row (held-out documents of trained families and the unseen families); 'unseen families' "
+             "pools only the unseen families' AI rows with their sources' human test rows.\n")
     L.append("\nCosts: 'python ms' is the Python reference (features + onnxruntime, 1 thread) on the shared 2-core dev box. "
              "In node 20 + onnxruntime-node 1.23.2 (1 thread) with the JS port in `ml/tests/js_features.mjs`, one ~500-word text costs "
              + ", ".join(f"{m} {NODE_MS_500_WORDS[m]} ms (budget {LATENCY_BUDGET_MS[m]})" for m in MODES) +
@@ -248,8 +246,7 @@ def render_md(rep, thr, min_words, manifest):
     L.append(f"Default mode: **moderate**. Default thresholds (probability >= threshold => 'likely AI'): {json.dumps(thr)}. "
              f"Minimum words for a confident verdict: **{min_words}** ({manifest['min_words_rule']}).\n")
     L.append("## Targets vs measured (default thresholds)\n")
-    src_t = prot or rep
-    pm, pf = headline(src_t, "moderate"), headline(src_t, "fast")
+    pm, pf = headline(prot, "moderate"), headline(prot, "fast")
     hm = headline(rep, "moderate")
     L.append("| target | measured | met |\n|---|---:|---|")
     rows_t = [
@@ -260,19 +257,16 @@ def render_md(rep, thr, min_words, manifest):
         ("fast AUROC >= 0.95 (protocol, every held-out row)", pf["heldout_auroc"], pf["heldout_auroc"] >= 0.95),
         ("moderate FPR at default threshold <= 1% (protocol, held-out humans)", pm["heldout_fpr_at_threshold"], pm["heldout_fpr_at_threshold"] <= 0.01),
         ("student-essay (OUTFOX human) FPR low (protocol: never seen)", pm["student_essay_fpr_at_threshold"], pm["student_essay_fpr_at_threshold"] <= 0.01),
+        ("shipped moderate AUROC (every held-out row)", hm["heldout_auroc"], hm["heldout_auroc"] >= 0.98),
+        ("shipped moderate AUROC on its unseen families pooled", hm["unseen_pool_auroc"], hm["unseen_pool_auroc"] >= 0.98),
+        ("shipped moderate TPR at 1% FPR (every held-out row)", hm["heldout_tpr_at_1pct_fpr"], hm["heldout_tpr_at_1pct_fpr"] >= 0.85),
+        ("shipped moderate FPR at default threshold <= 1% (held-out humans)", hm["heldout_fpr_at_threshold"], hm["heldout_fpr_at_threshold"] <= 0.01),
+        ("shipped student-essay FPR (held-out essays)", hm["student_essay_fpr_at_threshold"], hm["student_essay_fpr_at_threshold"] <= 0.01),
     ]
-    if prot:
-        rows_t += [
-            ("shipped moderate AUROC (every held-out row)", hm["heldout_auroc"], hm["heldout_auroc"] >= 0.98),
-            ("shipped moderate AUROC on its unseen families pooled", hm["unseen_pool_auroc"], hm["unseen_pool_auroc"] >= 0.98),
-            ("shipped moderate TPR at 1% FPR (every held-out row)", hm["heldout_tpr_at_1pct_fpr"], hm["heldout_tpr_at_1pct_fpr"] >= 0.85),
-            ("shipped moderate FPR at default threshold <= 1% (held-out humans)", hm["heldout_fpr_at_threshold"], hm["heldout_fpr_at_threshold"] <= 0.01),
-            ("shipped student-essay FPR (held-out essays)", hm["student_essay_fpr_at_threshold"], hm["student_essay_fpr_at_threshold"] <= 0.01),
-        ]
     for name, val, ok in rows_t:
         L.append(f"| {name} | {val} | {'yes' if ok else '**no**'} |")
     L.append("\nOn held-out documents of seen sources and generators the protocol's moderate model reaches "
-             + str(src_t["modes"]["moderate"]["heldout_docs_seen_sources_generators"].get("auroc")) +
+             + str(prot["modes"]["moderate"]["heldout_docs_seen_sources_generators"].get("auroc")) +
              " AUROC; what pulls the pooled figures down is families never seen (per-family columns above). The false-positive "
              "side holds at the conservative thresholds, at the price of recall on unseen domains: probabilities are calibrated "
              "on the training families and do not transfer fully to new domains.\n")
@@ -327,13 +321,12 @@ def render_md(rep, thr, min_words, manifest):
         L.append("By length bucket (words):\n"); L.append(_tbl(r["by_length_bucket"], C)); L.append("")
         L.append("By attack (AI rows):\n"); L.append(_tbl(r["by_attack"], C)); L.append("")
         L.append("ai_edited (human text edited by an LLM; not a training label) flagged as AI at the threshold: " + json.dumps(r["ai_edited_flag_rate"]) + "\n")
-    if prot:
-        r = prot["modes"]["moderate"]
-        L.append(f"## Protocol model `moderate` — details (not shipped; threshold {prot['thresholds']['moderate']})\n")
-        L.append(_tbl({k: v for k, v in r.items() if isinstance(v, dict) and "n_human" in v}, C)); L.append("")
-        L.append("By domain:\n"); L.append(_tbl(r["by_domain"], C)); L.append("")
-        L.append("By generator:\n"); L.append(_tbl(r["by_generator"], C)); L.append("")
-        L.append("By length bucket:\n"); L.append(_tbl(r["by_length_bucket"], C)); L.append("")
+    r = prot["modes"]["moderate"]
+    L.append(f"## Protocol model `moderate` — details (not shipped; threshold {prot['thresholds']['moderate']})\n")
+    L.append(_tbl({k: v for k, v in r.items() if isinstance(v, dict) and "n_human" in v}, C)); L.append("")
+    L.append("By domain:\n"); L.append(_tbl(r["by_domain"], C)); L.append("")
+    L.append("By generator:\n"); L.append(_tbl(r["by_generator"], C)); L.append("")
+    L.append("By length bucket:\n"); L.append(_tbl(r["by_length_bucket"], C)); L.append("")
     L.append("## Robustness (normalisation)\n")
     L.append("Held-out AI texts transformed adversarially, moderate probability change: ```" + json.dumps(rep["robustness"]) + "```\n")
     L.append(f"ONNX vs Python reference max |diff|: {json.dumps(rep['onnx_max_abs_diff'])}\n")

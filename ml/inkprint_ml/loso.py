@@ -14,21 +14,14 @@ from sklearn.linear_model import LogisticRegression
 
 from . import card as CARD
 from . import data as Dd
-from . import featurize as FZ
-from .train import C_LINEAR, DENSE_OFF_FULL, MODELS, dense_stats, log, metrics, platt, standardise
+from .train import C_LINEAR, DENSE_OFF_FULL, MODELS, all_row_features, dense_stats, log, metrics, platt, standardise
 
 
 def main():
-    rows = Dd.load_rows()
-    Dd.assign_splits(rows)
-    use = [r for r in rows if r["split"] != "excluded"]
-    X = FZ.cached_matrix([r["text"] for r in use], "all")
-    # rows the main run excluded are needed for the held-out source: featurise them separately
-    exc = [r for r in rows if r["split"] == "excluded"]
-    Xe = FZ.cached_matrix([r["text"] for r in exc], "excluded")
-    import scipy.sparse as sp
-    allrows = use + exc
-    Xa = sp.vstack([X, Xe]).tocsr()
+    # every row is needed (the main run's excluded rows too: they belong to the held-out source)
+    allrows = Dd.load_rows()
+    Dd.assign_splits(allrows)
+    Xa = all_row_features(allrows)
     y = np.array([1 if r["label"] == "ai" else (2 if r["label"] == "ai_edited" else 0) for r in allrows])
     split = np.array([r["split"] for r in allrows])
     src = np.array([r["source"] for r in allrows])

@@ -12,13 +12,16 @@ def rows():
     return r
 
 
-def test_no_group_straddles(rows):
+def assert_each_group_in_one_split(rows):
     by_group = {}
     for r in rows:
-        if r["split"] == "excluded":
-            continue
-        by_group.setdefault(r["group"], set()).add(r["split"])
+        if r["split"] != "excluded":
+            by_group.setdefault(r["group"], set()).add(r["split"])
     assert all(len(s) == 1 for s in by_group.values())
+
+
+def test_no_group_straddles(rows):
+    assert_each_group_in_one_split(rows)
     # pair_id links: a row and the row its pair_id points to are never train-vs-test
     split_of = {r["id"]: r["split"] for r in rows}
     for r in rows:
@@ -65,11 +68,7 @@ def test_release_profile_keeps_seqxgpt_and_claude_unseen(rows):
     assert any(r["split"] == "train" and r["source"] == "outfox_valid" for r in rel)
     assert any(r["split"] == "train" and r["generator"] == "gpt-4o" for r in rel)
     # a group never straddles train and test in the release profile either
-    by_group = {}
-    for r in rel:
-        if r["split"] != "excluded":
-            by_group.setdefault(r["group"], set()).add(r["split"])
-    assert all(len(s) == 1 for s in by_group.values())
+    assert_each_group_in_one_split(rel)
     # documents held out by the release profile are a subset of the protocol's test documents or new test groups,
     # never rows the protocol trained on
     prot = {r["id"]: r["split"] for r in rows}
