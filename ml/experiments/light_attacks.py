@@ -6,7 +6,8 @@ Writes experiments/results/light-attacks.md. 300 AI + 300 human test rows (BiSco
 seeded. Normalisation attacks (homoglyphs, zero-width, whitespace) are in the model card; these are the edits a
 humaniser or a hurried writer makes.
 """
-import random, re, sys, json
+import random
+import re
 from pathlib import Path
 import numpy as np
 from inkprint_ml import data as Dd
