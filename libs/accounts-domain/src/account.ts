@@ -1,11 +1,7 @@
 import { assertNever, DomainError, type Decider } from '@inkprint/domain-kernel';
-import { isAssignablePlanSlug, type PlanSlug } from '@inkprint/plans-domain';
+import { isAssignablePlanSlug, type AccountStatus, type PlanSlug, type Role } from '@inkprint/contracts';
 
 /** One account: stream `account-<accountId>`. Secrets arrive hashed; the decider only compares hashes. */
-export type Role = 'user' | 'admin' | 'super_admin';
-export type AccountStatus = 'active' | 'pending_verification' | 'disabled';
-export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['active', 'pending_verification', 'disabled'];
-export const ROLES: readonly Role[] = ['user', 'admin', 'super_admin'];
 
 /** OTP rules (spec §9): 6 digits, valid about 2 minutes, resend cooldown 120 s; we allow 5 wrong tries per code. */
 export const OTP_TTL_MS = 2 * 60_000;
@@ -16,13 +12,29 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 type At = { at: string };
 export type RegisterAccount = {
   type: 'RegisterAccount';
-  data: { accountId: string; email: string; name: string; passwordHash: string; codeHash: string; codeExpiresAt: string } & At;
+  data: {
+    accountId: string;
+    email: string;
+    name: string;
+    passwordHash: string;
+    codeHash: string;
+    codeExpiresAt: string;
+  } & At;
 };
-export type BootstrapSuperAdmin = { type: 'BootstrapSuperAdmin'; data: { accountId: string; email: string; name: string; passwordHash: string } & At };
+export type BootstrapSuperAdmin = {
+  type: 'BootstrapSuperAdmin';
+  data: { accountId: string; email: string; name: string; passwordHash: string } & At;
+};
 export type VerifyEmail = { type: 'VerifyEmail'; data: { codeHash: string } & At };
-export type ResendVerificationCode = { type: 'ResendVerificationCode'; data: { codeHash: string; codeExpiresAt: string } & At };
+export type ResendVerificationCode = {
+  type: 'ResendVerificationCode';
+  data: { codeHash: string; codeExpiresAt: string } & At;
+};
 export type LogIn = { type: 'LogIn'; data: { passwordMatches: boolean; sessionId: string } & At };
-export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string } & At };
+export type RequestPasswordReset = {
+  type: 'RequestPasswordReset';
+  data: { tokenHash: string; expiresAt: string } & At;
+};
 export type ResetPassword = { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string } & At };
 export type ChangeAccountStatus = { type: 'ChangeAccountStatus'; data: { status: AccountStatus } & At };
 export type ChangePlan = { type: 'ChangePlan'; data: { planSlug: string } & At };
@@ -47,7 +59,14 @@ export type AccountCommand =
 
 export type AccountRegistered = {
   type: 'AccountRegistered';
-  data: { accountId: string; email: string; name: string; passwordHash: string; role: Role; status: AccountStatus } & At;
+  data: {
+    accountId: string;
+    email: string;
+    name: string;
+    passwordHash: string;
+    role: Role;
+    status: AccountStatus;
+  } & At;
 };
 export type RegistrationRenewed = { type: 'RegistrationRenewed'; data: { name: string; passwordHash: string } & At };
 export type VerificationCodeSent = { type: 'VerificationCodeSent'; data: { codeHash: string; expiresAt: string } & At };
@@ -55,11 +74,20 @@ export type VerificationCodeRejected = { type: 'VerificationCodeRejected'; data:
 export type EmailVerified = { type: 'EmailVerified'; data: At };
 export type LoggedIn = { type: 'LoggedIn'; data: { sessionId: string } & At };
 export type LoginFailed = { type: 'LoginFailed'; data: { reason: 'wrong_password' } & At };
-export type PasswordResetRequested = { type: 'PasswordResetRequested'; data: { tokenHash: string; expiresAt: string } & At };
+export type PasswordResetRequested = {
+  type: 'PasswordResetRequested';
+  data: { tokenHash: string; expiresAt: string } & At;
+};
 export type PasswordChanged = { type: 'PasswordChanged'; data: { passwordHash: string; via: 'reset' } & At };
-export type AccountStatusChanged = { type: 'AccountStatusChanged'; data: { from: AccountStatus; to: AccountStatus } & At };
+export type AccountStatusChanged = {
+  type: 'AccountStatusChanged';
+  data: { from: AccountStatus; to: AccountStatus } & At;
+};
 export type PlanChanged = { type: 'PlanChanged'; data: { from: PlanSlug | null; to: PlanSlug } & At };
-export type RoleChanged = { type: 'RoleChanged'; data: { from: Role; to: Role; reason: 'invite_accepted' | 'revoked' | 'bootstrap'; inviteId?: string } & At };
+export type RoleChanged = {
+  type: 'RoleChanged';
+  data: { from: Role; to: Role; reason: 'invite_accepted' | 'revoked' | 'bootstrap'; inviteId?: string } & At;
+};
 export type AccountErased = { type: 'AccountErased'; data: At };
 
 export type AccountEvent =
@@ -129,9 +157,14 @@ function requireCooldownOver(account: Account, at: string): void {
   if (!account.code) return;
   const waitMs = ms(account.code.sentAt) + OTP_RESEND_COOLDOWN_MS - ms(at);
   if (waitMs > 0) {
-    refuse('OTP_RESEND_COOLDOWN', `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`, 429, {
-      retryAfterSeconds: Math.ceil(waitMs / 1000),
-    });
+    refuse(
+      'OTP_RESEND_COOLDOWN',
+      `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
+      429,
+      {
+        retryAfterSeconds: Math.ceil(waitMs / 1000),
+      },
+    );
   }
 }
 
@@ -142,19 +175,35 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
     switch (command.type) {
       case 'RegisterAccount': {
         const d = command.data;
-        const sent: VerificationCodeSent = { type: 'VerificationCodeSent', data: { codeHash: d.codeHash, expiresAt: d.codeExpiresAt, at: d.at } };
+        const sent: VerificationCodeSent = {
+          type: 'VerificationCodeSent',
+          data: { codeHash: d.codeHash, expiresAt: d.codeExpiresAt, at: d.at },
+        };
         if (state.status === 'exists') {
           // Someone who never verified may sign up again (new details, new code); a verified address is taken.
           if (state.account.status !== 'pending_verification') {
-            return refuse('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.', 409, { field: 'email' });
+            return refuse('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.', 409, {
+              field: 'email',
+            });
           }
           requireCooldownOver(state.account, d.at);
-          return [{ type: 'RegistrationRenewed', data: { name: d.name, passwordHash: d.passwordHash, at: d.at } }, sent];
+          return [
+            { type: 'RegistrationRenewed', data: { name: d.name, passwordHash: d.passwordHash, at: d.at } },
+            sent,
+          ];
         }
         return [
           {
             type: 'AccountRegistered',
-            data: { accountId: d.accountId, email: d.email, name: d.name, passwordHash: d.passwordHash, role: 'user', status: 'pending_verification', at: d.at },
+            data: {
+              accountId: d.accountId,
+              email: d.email,
+              name: d.name,
+              passwordHash: d.passwordHash,
+              role: 'user',
+              status: 'pending_verification',
+              at: d.at,
+            },
           },
           sent,
         ];
@@ -164,42 +213,67 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         if (state.status === 'exists') {
           const a = state.account;
           const events: AccountEvent[] = [];
-          if (a.role !== 'super_admin') events.push({ type: 'RoleChanged', data: { from: a.role, to: 'super_admin', reason: 'bootstrap', at: d.at } });
-          if (a.status !== 'active') events.push({ type: 'AccountStatusChanged', data: { from: a.status, to: 'active', at: d.at } });
+          if (a.role !== 'super_admin')
+            events.push({
+              type: 'RoleChanged',
+              data: { from: a.role, to: 'super_admin', reason: 'bootstrap', at: d.at },
+            });
+          if (a.status !== 'active')
+            events.push({ type: 'AccountStatusChanged', data: { from: a.status, to: 'active', at: d.at } });
           return events;
         }
         return [
           {
             type: 'AccountRegistered',
-            data: { accountId: d.accountId, email: d.email, name: d.name, passwordHash: d.passwordHash, role: 'super_admin', status: 'active', at: d.at },
+            data: {
+              accountId: d.accountId,
+              email: d.email,
+              name: d.name,
+              passwordHash: d.passwordHash,
+              role: 'super_admin',
+              status: 'active',
+              at: d.at,
+            },
           },
         ];
       }
       case 'VerifyEmail': {
         const a = existing(state);
         const { at, codeHash } = command.data;
-        if (a.status !== 'pending_verification') return refuse('ALREADY_VERIFIED', 'This email is already verified. Sign in instead.', 409);
-        if (!a.code || ms(a.code.expiresAt) <= ms(at)) return refuse('OTP_EXPIRED', 'This code has expired. Request a new one.', 400, { field: 'otp' });
+        if (a.status !== 'pending_verification')
+          return refuse('ALREADY_VERIFIED', 'This email is already verified. Sign in instead.', 409);
+        if (!a.code || ms(a.code.expiresAt) <= ms(at))
+          return refuse('OTP_EXPIRED', 'This code has expired. Request a new one.', 400, { field: 'otp' });
         if (a.code.attempts >= OTP_MAX_ATTEMPTS) {
           return refuse('OTP_ATTEMPTS_EXCEEDED', 'Too many wrong codes. Request a new one.', 429, { field: 'otp' });
         }
-        if (codeHash !== a.code.hash) return [{ type: 'VerificationCodeRejected', data: { attempts: a.code.attempts + 1, at } }];
+        if (codeHash !== a.code.hash)
+          return [{ type: 'VerificationCodeRejected', data: { attempts: a.code.attempts + 1, at } }];
         return [{ type: 'EmailVerified', data: { at } }];
       }
       case 'ResendVerificationCode': {
         const a = existing(state);
-        if (a.status !== 'pending_verification') return refuse('ALREADY_VERIFIED', 'This email is already verified. Sign in instead.', 409);
+        if (a.status !== 'pending_verification')
+          return refuse('ALREADY_VERIFIED', 'This email is already verified. Sign in instead.', 409);
         requireCooldownOver(a, command.data.at);
-        return [{ type: 'VerificationCodeSent', data: { codeHash: command.data.codeHash, expiresAt: command.data.codeExpiresAt, at: command.data.at } }];
+        return [
+          {
+            type: 'VerificationCodeSent',
+            data: { codeHash: command.data.codeHash, expiresAt: command.data.codeExpiresAt, at: command.data.at },
+          },
+        ];
       }
       case 'LogIn': {
         const a = existing(state);
         const { at, passwordMatches, sessionId } = command.data;
         // The password is checked first, so a wrong one never reveals whether the account is disabled or unverified.
         if (!passwordMatches) return [{ type: 'LoginFailed', data: { reason: 'wrong_password', at } }];
-        if (a.status === 'disabled') return refuse('ACCOUNT_DISABLED', 'This account has been disabled. Contact support.', 403);
+        if (a.status === 'disabled')
+          return refuse('ACCOUNT_DISABLED', 'This account has been disabled. Contact support.', 403);
         if (a.status === 'pending_verification') {
-          return refuse('EMAIL_NOT_VERIFIED', 'Verify your email before signing in. We can send you a new code.', 403, { email: a.email });
+          return refuse('EMAIL_NOT_VERIFIED', 'Verify your email before signing in. We can send you a new code.', 403, {
+            email: a.email,
+          });
         }
         return [{ type: 'LoggedIn', data: { sessionId, at } }];
       }
@@ -212,7 +286,12 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         const a = existing(state);
         const { tokenHash, passwordHash, at } = command.data;
         if (!a.reset || a.reset.tokenHash !== tokenHash || ms(a.reset.expiresAt) <= ms(at) || a.status === 'disabled') {
-          return refuse('RESET_TOKEN_INVALID', 'This reset link is invalid or has expired. Please request a new one.', 400, { field: 'token' });
+          return refuse(
+            'RESET_TOKEN_INVALID',
+            'This reset link is invalid or has expired. Please request a new one.',
+            400,
+            { field: 'token' },
+          );
         }
         return [{ type: 'PasswordChanged', data: { passwordHash, via: 'reset', at } }];
       }
@@ -228,25 +307,42 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         const a = existing(state);
         const slug = command.data.planSlug.trim().toLowerCase();
         if (!isAssignablePlanSlug(slug)) {
-          return refuse('INVALID_PLAN', 'Choose one of the plans free-signup, basic, pro or enterprise.', 400, { field: 'planSlug' });
+          return refuse('INVALID_PLAN', 'Choose one of the plans free-signup, basic, pro or enterprise.', 400, {
+            field: 'planSlug',
+          });
         }
-        return a.planSlug === slug ? [] : [{ type: 'PlanChanged', data: { from: a.planSlug, to: slug, at: command.data.at } }];
+        return a.planSlug === slug
+          ? []
+          : [{ type: 'PlanChanged', data: { from: a.planSlug, to: slug, at: command.data.at } }];
       }
       case 'PromoteToAdmin': {
         const a = existing(state);
         if (a.role !== 'user') return [];
-        return [{ type: 'RoleChanged', data: { from: 'user', to: 'admin', reason: 'invite_accepted', inviteId: command.data.inviteId, at: command.data.at } }];
+        return [
+          {
+            type: 'RoleChanged',
+            data: {
+              from: 'user',
+              to: 'admin',
+              reason: 'invite_accepted',
+              inviteId: command.data.inviteId,
+              at: command.data.at,
+            },
+          },
+        ];
       }
       case 'RevokeAdmin': {
         const a = existing(state);
-        if (a.role === 'super_admin') return refuse('SUPER_ADMIN_PROTECTED', "A super admin's access cannot be revoked.", 403);
+        if (a.role === 'super_admin')
+          return refuse('SUPER_ADMIN_PROTECTED', "A super admin's access cannot be revoked.", 403);
         if (a.role !== 'admin') return refuse('NOT_AN_ADMIN', 'This account is not an admin.', 409);
         return [{ type: 'RoleChanged', data: { from: 'admin', to: 'user', reason: 'revoked', at: command.data.at } }];
       }
       case 'EraseAccount': {
         if (state.status === 'exists' && state.account.erasedAt) return [];
         const a = existing(state);
-        if (a.role === 'super_admin') return refuse('SUPER_ADMIN_PROTECTED', 'The super admin account cannot be erased.', 403);
+        if (a.role === 'super_admin')
+          return refuse('SUPER_ADMIN_PROTECTED', 'The super admin account cannot be erased.', 403);
         return [{ type: 'AccountErased', data: { at: command.data.at } }];
       }
       default:
@@ -282,7 +378,9 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'RegistrationRenewed':
         return next({ name: event.data.name, passwordHash: event.data.passwordHash });
       case 'VerificationCodeSent':
-        return next({ code: { hash: event.data.codeHash, expiresAt: event.data.expiresAt, sentAt: event.data.at, attempts: 0 } });
+        return next({
+          code: { hash: event.data.codeHash, expiresAt: event.data.expiresAt, sentAt: event.data.at, attempts: 0 },
+        });
       case 'VerificationCodeRejected':
         return next({ code: a.code && { ...a.code, attempts: event.data.attempts } });
       case 'EmailVerified':
@@ -302,7 +400,15 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'RoleChanged':
         return next({ role: event.data.to });
       case 'AccountErased':
-        return next({ status: 'disabled', email: '', name: '', passwordHash: '', code: null, reset: null, erasedAt: event.data.at });
+        return next({
+          status: 'disabled',
+          email: '',
+          name: '',
+          passwordHash: '',
+          code: null,
+          reset: null,
+          erasedAt: event.data.at,
+        });
       default:
         return assertNever(event);
     }

@@ -18,11 +18,15 @@ export const emailClaimDecider: Decider<EmailClaimState, ClaimEmail | ReleaseEma
       case 'ClaimEmail':
         if (state.status === 'claimed') {
           if (state.accountId === command.data.accountId) return [];
-          throw new DomainError('EMAIL_CLAIMED', 'This email belongs to another account.', 409, { accountId: state.accountId });
+          throw new DomainError('EMAIL_CLAIMED', 'This email belongs to another account.', 409, {
+            accountId: state.accountId,
+          });
         }
         return [{ type: 'EmailClaimed', data: command.data }];
       case 'ReleaseEmail':
-        return state.status === 'claimed' && state.accountId === command.data.accountId ? [{ type: 'EmailReleased', data: command.data }] : [];
+        return state.status === 'claimed' && state.accountId === command.data.accountId
+          ? [{ type: 'EmailReleased', data: command.data }]
+          : [];
       default:
         return assertNever(command);
     }

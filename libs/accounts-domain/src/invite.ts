@@ -6,19 +6,37 @@ export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 type At = { at: string };
 export type IssueInvite = {
   type: 'IssueInvite';
-  data: { inviteId: string; email: string; expiresAt: string; issuedBy: string; issuerRole: string; inviteeIsAdmin: boolean } & At;
+  data: {
+    inviteId: string;
+    email: string;
+    expiresAt: string;
+    issuedBy: string;
+    issuerRole: string;
+    inviteeIsAdmin: boolean;
+  } & At;
 };
 export type AcceptInvite = { type: 'AcceptInvite'; data: { accountId: string; accountEmail: string } & At };
 export type InviteCommand = IssueInvite | AcceptInvite;
 
-export type InviteIssued = { type: 'InviteIssued'; data: { inviteId: string; email: string; expiresAt: string; issuedBy: string } & At };
+export type InviteIssued = {
+  type: 'InviteIssued';
+  data: { inviteId: string; email: string; expiresAt: string; issuedBy: string } & At;
+};
 export type InviteAccepted = { type: 'InviteAccepted'; data: { accountId: string } & At };
 export type InviteEvent = InviteIssued | InviteAccepted;
 
 export type InviteStatus = 'pending' | 'accepted' | 'expired';
 export type InviteState =
   | { status: 'none' }
-  | { status: 'issued' | 'accepted'; inviteId: string; email: string; expiresAt: string; issuedBy: string; issuedAt: string; acceptedBy?: string };
+  | {
+      status: 'issued' | 'accepted';
+      inviteId: string;
+      email: string;
+      expiresAt: string;
+      issuedBy: string;
+      issuedAt: string;
+      acceptedBy?: string;
+    };
 
 export function inviteStreamId(inviteId: string): string {
   return `invite-${inviteId}`;
@@ -37,7 +55,8 @@ export const INVITE_NOT_FOUND_MESSAGE = 'This invitation could not be found or h
 
 /** Only a pending, unexpired invite can be looked up (spec §4/§6). */
 export function lookUpInvite(state: InviteState, at: string): { email: string; expiresAt: string; status: 'pending' } {
-  if (state.status === 'none' || inviteStatus(state, at) !== 'pending') throw new DomainError('INVITE_NOT_FOUND', INVITE_NOT_FOUND_MESSAGE, 404);
+  if (state.status === 'none' || inviteStatus(state, at) !== 'pending')
+    throw new DomainError('INVITE_NOT_FOUND', INVITE_NOT_FOUND_MESSAGE, 404);
   return { email: state.email, expiresAt: state.expiresAt, status: 'pending' };
 }
 
@@ -47,18 +66,31 @@ export const inviteDecider: Decider<InviteState, InviteCommand, InviteEvent> = {
     switch (command.type) {
       case 'IssueInvite': {
         const d = command.data;
-        if (d.issuerRole !== 'super_admin') throw new DomainError('FORBIDDEN', 'Only the super admin can send admin invitations.', 403);
-        if (d.inviteeIsAdmin) throw new DomainError('ALREADY_ADMIN', 'This person is already an admin.', 409, { field: 'email' });
+        if (d.issuerRole !== 'super_admin')
+          throw new DomainError('FORBIDDEN', 'Only the super admin can send admin invitations.', 403);
+        if (d.inviteeIsAdmin)
+          throw new DomainError('ALREADY_ADMIN', 'This person is already an admin.', 409, { field: 'email' });
         if (state.status !== 'none') throw new DomainError('INVITE_EXISTS', 'This invitation already exists.', 409);
-        return [{ type: 'InviteIssued', data: { inviteId: d.inviteId, email: d.email, expiresAt: d.expiresAt, issuedBy: d.issuedBy, at: d.at } }];
+        return [
+          {
+            type: 'InviteIssued',
+            data: { inviteId: d.inviteId, email: d.email, expiresAt: d.expiresAt, issuedBy: d.issuedBy, at: d.at },
+          },
+        ];
       }
       case 'AcceptInvite': {
         const { accountId, accountEmail, at } = command.data;
         const status = inviteStatus(state, at);
-        if (state.status === 'none' || status === 'none' || status === 'expired') throw new DomainError('INVITE_NOT_FOUND', INVITE_NOT_FOUND_MESSAGE, 404);
-        if (status === 'accepted') throw new DomainError('INVITE_NOT_PENDING', 'This invitation has already been used.', 409);
+        if (state.status === 'none' || status === 'none' || status === 'expired')
+          throw new DomainError('INVITE_NOT_FOUND', INVITE_NOT_FOUND_MESSAGE, 404);
+        if (status === 'accepted')
+          throw new DomainError('INVITE_NOT_PENDING', 'This invitation has already been used.', 409);
         if (!sameEmail(state.email, accountEmail)) {
-          throw new DomainError('INVITE_EMAIL_MISMATCH', `This invitation was sent to ${state.email}. Sign in with that email to accept it.`, 403);
+          throw new DomainError(
+            'INVITE_EMAIL_MISMATCH',
+            `This invitation was sent to ${state.email}. Sign in with that email to accept it.`,
+            403,
+          );
         }
         return [{ type: 'InviteAccepted', data: { accountId, at } }];
       }
@@ -69,7 +101,14 @@ export const inviteDecider: Decider<InviteState, InviteCommand, InviteEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'InviteIssued':
-        return { status: 'issued', inviteId: event.data.inviteId, email: event.data.email, expiresAt: event.data.expiresAt, issuedBy: event.data.issuedBy, issuedAt: event.data.at };
+        return {
+          status: 'issued',
+          inviteId: event.data.inviteId,
+          email: event.data.email,
+          expiresAt: event.data.expiresAt,
+          issuedBy: event.data.issuedBy,
+          issuedAt: event.data.at,
+        };
       case 'InviteAccepted':
         return state.status === 'none' ? state : { ...state, status: 'accepted', acceptedBy: event.data.accountId };
       default:

@@ -6,7 +6,10 @@ import { inviteStreamId } from './invite';
  * with the subject's key; erasing the key forgets them in every past event). The subject of an account's data is its
  * stream; an invite's e-mail belongs to the invite (it may name someone without an account).
  */
-export function accountsPersonalData(streamId: string, event: { type: string }): { subject: string; fields: readonly string[] } | undefined {
+export function accountsPersonalData(
+  streamId: string,
+  event: { type: string },
+): { subject: string; fields: readonly string[] } | undefined {
   if (streamId.startsWith(accountStreamId(''))) {
     switch (event.type) {
       case 'AccountRegistered':
@@ -19,7 +22,8 @@ export function accountsPersonalData(streamId: string, event: { type: string }):
         return undefined;
     }
   }
-  if (streamId.startsWith(inviteStreamId('')) && event.type === 'InviteIssued') return { subject: streamId, fields: ['email'] };
+  if (streamId.startsWith(inviteStreamId('')) && event.type === 'InviteIssued')
+    return { subject: streamId, fields: ['email'] };
   return undefined;
 }
 

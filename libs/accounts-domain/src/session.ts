@@ -7,20 +7,45 @@ import { assertNever, DomainError, type Decider } from '@inkprint/domain-kernel'
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
 
 type At = { at: string };
-export type StartSession = { type: 'StartSession'; data: { sessionId: string; accountId: string; refreshTokenHash: string; expiresAt: string } & At };
-export type RotateRefreshToken = { type: 'RotateRefreshToken'; data: { presentedHash: string; nextHash: string; expiresAt: string } & At };
-export type EndSession = { type: 'EndSession'; data: { reason: 'logout' | 'password_changed' | 'account_disabled' } & At };
+export type StartSession = {
+  type: 'StartSession';
+  data: { sessionId: string; accountId: string; refreshTokenHash: string; expiresAt: string } & At;
+};
+export type RotateRefreshToken = {
+  type: 'RotateRefreshToken';
+  data: { presentedHash: string; nextHash: string; expiresAt: string } & At;
+};
+export type EndSession = {
+  type: 'EndSession';
+  data: { reason: 'logout' | 'password_changed' | 'account_disabled' } & At;
+};
 export type SessionCommand = StartSession | RotateRefreshToken | EndSession;
 
-export type SessionStarted = { type: 'SessionStarted'; data: { sessionId: string; accountId: string; refreshTokenHash: string; expiresAt: string } & At };
-export type RefreshTokenRotated = { type: 'RefreshTokenRotated'; data: { previousHash: string; nextHash: string; expiresAt: string } & At };
+export type SessionStarted = {
+  type: 'SessionStarted';
+  data: { sessionId: string; accountId: string; refreshTokenHash: string; expiresAt: string } & At;
+};
+export type RefreshTokenRotated = {
+  type: 'RefreshTokenRotated';
+  data: { previousHash: string; nextHash: string; expiresAt: string } & At;
+};
 export type RefreshTokenReuseDetected = { type: 'RefreshTokenReuseDetected'; data: { presentedHash: string } & At };
-export type SessionEnded = { type: 'SessionEnded'; data: { reason: EndSession['data']['reason'] | 'refresh_token_reuse' } & At };
+export type SessionEnded = {
+  type: 'SessionEnded';
+  data: { reason: EndSession['data']['reason'] | 'refresh_token_reuse' } & At;
+};
 export type SessionEvent = SessionStarted | RefreshTokenRotated | RefreshTokenReuseDetected | SessionEnded;
 
 export type SessionState =
   | { status: 'none' }
-  | { status: 'active' | 'ended'; sessionId: string; accountId: string; currentHash: string; expiresAt: string; retiredHashes: readonly string[] };
+  | {
+      status: 'active' | 'ended';
+      sessionId: string;
+      accountId: string;
+      currentHash: string;
+      expiresAt: string;
+      retiredHashes: readonly string[];
+    };
 
 export function sessionStreamId(sessionId: string): string {
   return `session-${sessionId}`;
@@ -41,10 +66,16 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
         if (state.retiredHashes.includes(presentedHash)) {
           // Reuse of a rotated token: record it, and end the family if it is still active.
           const events: SessionEvent[] = [{ type: 'RefreshTokenReuseDetected', data: { presentedHash, at } }];
-          if (state.status === 'active') events.push({ type: 'SessionEnded', data: { reason: 'refresh_token_reuse', at } });
+          if (state.status === 'active')
+            events.push({ type: 'SessionEnded', data: { reason: 'refresh_token_reuse', at } });
           return events;
         }
-        if (state.status === 'ended' || presentedHash !== state.currentHash || Date.parse(state.expiresAt) <= Date.parse(at)) throw ended();
+        if (
+          state.status === 'ended' ||
+          presentedHash !== state.currentHash ||
+          Date.parse(state.expiresAt) <= Date.parse(at)
+        )
+          throw ended();
         return [{ type: 'RefreshTokenRotated', data: { previousHash: presentedHash, nextHash, expiresAt, at } }];
       }
       case 'EndSession':
@@ -66,7 +97,12 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
         };
       case 'RefreshTokenRotated':
         if (state.status === 'none') return state;
-        return { ...state, currentHash: event.data.nextHash, expiresAt: event.data.expiresAt, retiredHashes: [...state.retiredHashes, event.data.previousHash] };
+        return {
+          ...state,
+          currentHash: event.data.nextHash,
+          expiresAt: event.data.expiresAt,
+          retiredHashes: [...state.retiredHashes, event.data.previousHash],
+        };
       case 'RefreshTokenReuseDetected':
         return state;
       case 'SessionEnded':

@@ -13,7 +13,8 @@ export type GuestSessionStarted = {
 };
 export type GuestSessionEvent = GuestSessionStarted;
 
-export type GuestSessionState = { status: 'none' } | { status: 'started'; guestId: string; tokenHash: string; clientKey: string; startedAt: string };
+export type GuestSessionState =
+  { status: 'none' } | { status: 'started'; guestId: string; tokenHash: string; clientKey: string; startedAt: string };
 
 export const guestSessionDecider: Decider<GuestSessionState, GuestSessionCommand, GuestSessionEvent> = {
   initialState: () => ({ status: 'none' }),
@@ -41,8 +42,12 @@ export function guestStreamId(guestId: string): string {
 }
 
 /** Checks a presented guest token against the session (spec §8 codes: the client recreates its guest on these). */
-export function verifyGuest(state: GuestSessionState, presentedTokenHash: string | undefined): Extract<GuestSessionState, { status: 'started' }> {
-  if (state.status === 'none') throw new DomainError('GUEST_NOT_FOUND', 'Guest session not found. Start a new guest session.', 404);
+export function verifyGuest(
+  state: GuestSessionState,
+  presentedTokenHash: string | undefined,
+): Extract<GuestSessionState, { status: 'started' }> {
+  if (state.status === 'none')
+    throw new DomainError('GUEST_NOT_FOUND', 'Guest session not found. Start a new guest session.', 404);
   if (!presentedTokenHash || presentedTokenHash !== state.tokenHash) {
     throw new DomainError('GUEST_INVALID', 'Guest session is invalid. Start a new guest session.', 401);
   }

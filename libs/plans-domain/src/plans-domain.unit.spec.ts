@@ -15,7 +15,9 @@ import {
 
 describe('plan catalogue (spec §9)', () => {
   it('has the five plans with their limits, priorities and ranks', () => {
-    expect(PLANS.map((p) => [p.slug, p.detectorMaxChars, p.humaniserMaxChars, p.dailyLimit, p.priority, p.rank])).toEqual([
+    expect(
+      PLANS.map((p) => [p.slug, p.detectorMaxChars, p.humaniserMaxChars, p.dailyLimit, p.priority, p.rank]),
+    ).toEqual([
       ['free-nosignup', 4000, 2000, 3, 'low', 0],
       ['free-signup', 8000, 6000, 5, 'normal', 1],
       ['basic', 15000, 10000, 20, 'medium', 2],
@@ -48,7 +50,9 @@ describe('usage day', () => {
   });
 
   it('names one stream per feature, day and subject', () => {
-    expect(usageStreamId('detector', '2026-11-21', { kind: 'account', id: 'a1' })).toBe('usage-detector-2026-11-21-account-a1');
+    expect(usageStreamId('detector', '2026-11-21', { kind: 'account', id: 'a1' })).toBe(
+      'usage-detector-2026-11-21-account-a1',
+    );
   });
 });
 
@@ -56,7 +60,15 @@ describe('usage quota decider', () => {
   const spec = deciderSpecification(usageQuotaDecider);
   const consume = (requestId: string, limit: number | null): ConsumeQuota => ({
     type: 'ConsumeQuota',
-    data: { requestId, feature: 'detector', day: '2026-11-21', limit, resetsAt: '2026-11-22T00:00:00.000Z', at: '2026-11-21T10:00:00.000Z', words: 120 },
+    data: {
+      requestId,
+      feature: 'detector',
+      day: '2026-11-21',
+      limit,
+      resetsAt: '2026-11-22T00:00:00.000Z',
+      at: '2026-11-21T10:00:00.000Z',
+      words: 120,
+    },
   });
   const consumed = (requestId: string) => ({
     type: 'QuotaConsumed' as const,
@@ -65,35 +77,59 @@ describe('usage quota decider', () => {
 
   describe('with room left', () => {
     it('counts the request', () => {
-      spec.given([consumed('r1')]).when(consume('r2', 2)).then([consumed('r2')]);
+      spec
+        .given([consumed('r1')])
+        .when(consume('r2', 2))
+        .then([consumed('r2')]);
     });
     it('counts a request id only once (retries are idempotent)', () => {
-      spec.given([consumed('r1')]).when(consume('r1', 5)).then([]);
+      spec
+        .given([consumed('r1')])
+        .when(consume('r1', 5))
+        .then([]);
     });
     it('never refuses an unlimited plan', () => {
-      spec.given([consumed('r1'), consumed('r2'), consumed('r3')]).when(consume('r4', null)).then([consumed('r4')]);
+      spec
+        .given([consumed('r1'), consumed('r2'), consumed('r3')])
+        .when(consume('r4', null))
+        .then([consumed('r4')]);
     });
   });
 
   describe('at the limit', () => {
     it('refuses with DAILY_LIMIT_REACHED, the limit and the reset time', () => {
-      spec.given([consumed('r1'), consumed('r2')]).when(consume('r3', 2)).thenThrows('DAILY_LIMIT_REACHED', {
-        limit: 2,
-        used: 2,
-        resetsAt: '2026-11-22T00:00:00.000Z',
-      });
+      spec
+        .given([consumed('r1'), consumed('r2')])
+        .when(consume('r3', 2))
+        .thenThrows('DAILY_LIMIT_REACHED', {
+          limit: 2,
+          used: 2,
+          resetsAt: '2026-11-22T00:00:00.000Z',
+        });
     });
     it('has room again after a failed request is released', () => {
-      const released = { type: 'QuotaReleased' as const, data: { requestId: 'r2', reason: 'JOB_FAILED', at: '2026-11-21T10:01:00.000Z' } };
-      spec.given([consumed('r1'), consumed('r2'), released]).when(consume('r3', 2)).then([consumed('r3')]);
+      const released = {
+        type: 'QuotaReleased' as const,
+        data: { requestId: 'r2', reason: 'JOB_FAILED', at: '2026-11-21T10:01:00.000Z' },
+      };
+      spec
+        .given([consumed('r1'), consumed('r2'), released])
+        .when(consume('r3', 2))
+        .then([consumed('r3')]);
     });
   });
 
   describe('release', () => {
     it('releases a counted request once', () => {
       const release = { type: 'ReleaseQuota' as const, data: { requestId: 'r1', reason: 'JOB_TIMEOUT', at: 'x' } };
-      spec.given([consumed('r1')]).when(release).then([{ type: 'QuotaReleased', data: release.data }]);
-      spec.given([consumed('r1'), { type: 'QuotaReleased', data: release.data }]).when(release).then([]);
+      spec
+        .given([consumed('r1')])
+        .when(release)
+        .then([{ type: 'QuotaReleased', data: release.data }]);
+      spec
+        .given([consumed('r1'), { type: 'QuotaReleased', data: release.data }])
+        .when(release)
+        .then([]);
       spec.given([]).when(release).then([]);
     });
   });
@@ -110,16 +146,27 @@ describe('guest session decider', () => {
   const data = { guestId: 'g1', tokenHash: 'h1', clientKey: 'c1', at: '2026-11-21T10:00:00.000Z' };
 
   it('starts a new guest session', () => {
-    spec.given([]).when({ type: 'StartGuestSession', data }).then([{ type: 'GuestSessionStarted', data }]);
+    spec
+      .given([])
+      .when({ type: 'StartGuestSession', data })
+      .then([{ type: 'GuestSessionStarted', data }]);
   });
   it('refuses to start the same guest twice', () => {
-    spec.given([{ type: 'GuestSessionStarted', data }]).when({ type: 'StartGuestSession', data }).thenThrows('GUEST_EXISTS');
+    spec
+      .given([{ type: 'GuestSessionStarted', data }])
+      .when({ type: 'StartGuestSession', data })
+      .thenThrows('GUEST_EXISTS');
   });
   it('verifies a presented token: unknown guest GUEST_NOT_FOUND, wrong token GUEST_INVALID', () => {
-    const started = guestSessionDecider.evolve(guestSessionDecider.initialState(), { type: 'GuestSessionStarted', data });
+    const started = guestSessionDecider.evolve(guestSessionDecider.initialState(), {
+      type: 'GuestSessionStarted',
+      data,
+    });
     expect(verifyGuest(started, 'h1').guestId).toBe('g1');
     expect(() => verifyGuest(started, 'h2')).toThrow(expect.objectContaining({ code: 'GUEST_INVALID', status: 401 }));
     expect(() => verifyGuest(started, undefined)).toThrow(expect.objectContaining({ code: 'GUEST_INVALID' }));
-    expect(() => verifyGuest(guestSessionDecider.initialState(), 'h1')).toThrow(expect.objectContaining({ code: 'GUEST_NOT_FOUND', status: 404 }));
+    expect(() => verifyGuest(guestSessionDecider.initialState(), 'h1')).toThrow(
+      expect.objectContaining({ code: 'GUEST_NOT_FOUND', status: 404 }),
+    );
   });
 });

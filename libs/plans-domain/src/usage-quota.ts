@@ -5,7 +5,8 @@ import type { UsageFeature } from './plans';
  * One feature's daily allowance for one subject (an account, a guest, or a client address), as one stream per day:
  * `usage-<feature>-<day>-<subject>`. Appends with the expected version make consumption atomic.
  */
-export type QuotaSubject = { kind: 'account'; id: string } | { kind: 'guest'; id: string } | { kind: 'client'; id: string };
+export type QuotaSubject =
+  { kind: 'account'; id: string } | { kind: 'guest'; id: string } | { kind: 'client'; id: string };
 
 export function usageStreamId(feature: UsageFeature, day: string, subject: QuotaSubject): string {
   return `usage-${feature}-${day}-${subject.kind}-${subject.id}`;
@@ -29,7 +30,10 @@ export type ConsumeQuota = {
 export type ReleaseQuota = { type: 'ReleaseQuota'; data: { requestId: string; reason: string; at: string } };
 export type UsageQuotaCommand = ConsumeQuota | ReleaseQuota;
 
-export type QuotaConsumed = { type: 'QuotaConsumed'; data: { requestId: string; feature: UsageFeature; day: string; words: number; at: string } };
+export type QuotaConsumed = {
+  type: 'QuotaConsumed';
+  data: { requestId: string; feature: UsageFeature; day: string; words: number; at: string };
+};
 export type QuotaReleased = { type: 'QuotaReleased'; data: { requestId: string; reason: string; at: string } };
 export type UsageQuotaEvent = QuotaConsumed | QuotaReleased;
 
@@ -51,12 +55,17 @@ export const usageQuotaDecider: Decider<UsageQuotaState, UsageQuotaCommand, Usag
         if (state.seen.has(requestId)) return [];
         if (limit !== null && state.counted.size >= limit) {
           const tool = feature === 'detector' ? 'detection' : 'humanisation';
-          throw new DomainError(DAILY_LIMIT_REACHED, `You have used all ${limit} ${tool} requests for today. Upgrade your plan or try again after the daily reset.`, 429, {
-            feature,
-            limit,
-            used: state.counted.size,
-            resetsAt,
-          });
+          throw new DomainError(
+            DAILY_LIMIT_REACHED,
+            `You have used all ${limit} ${tool} requests for today. Upgrade your plan or try again after the daily reset.`,
+            429,
+            {
+              feature,
+              limit,
+              used: state.counted.size,
+              resetsAt,
+            },
+          );
         }
         return [{ type: 'QuotaConsumed', data: { requestId, feature, day, words, at } }];
       }
@@ -69,7 +78,10 @@ export const usageQuotaDecider: Decider<UsageQuotaState, UsageQuotaCommand, Usag
   evolve(state, event) {
     switch (event.type) {
       case 'QuotaConsumed':
-        return { counted: new Set(state.counted).add(event.data.requestId), seen: new Set(state.seen).add(event.data.requestId) };
+        return {
+          counted: new Set(state.counted).add(event.data.requestId),
+          seen: new Set(state.seen).add(event.data.requestId),
+        };
       case 'QuotaReleased': {
         const counted = new Set(state.counted);
         counted.delete(event.data.requestId);

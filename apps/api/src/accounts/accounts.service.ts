@@ -50,8 +50,12 @@ export interface SignedIn {
 }
 
 const INVALID_CREDENTIALS = () => new DomainError('INVALID_CREDENTIALS', 'Invalid email or password.', 401);
-const OTP_INVALID = () => new DomainError('OTP_INVALID', 'That code is not right. Check the email and try again.', 400, { field: 'otp' });
-const VERIFY_NOT_FOUND = () => new DomainError('ACCOUNT_NOT_FOUND', 'No sign-up is waiting for this email. Create an account first.', 404, { field: 'email' });
+const OTP_INVALID = () =>
+  new DomainError('OTP_INVALID', 'That code is not right. Check the email and try again.', 400, { field: 'otp' });
+const VERIFY_NOT_FOUND = () =>
+  new DomainError('ACCOUNT_NOT_FOUND', 'No sign-up is waiting for this email. Create an account first.', 404, {
+    field: 'email',
+  });
 
 /** The account use cases of spec §5-7: thin handlers over the account, email-claim and session deciders. */
 @Injectable()
@@ -78,7 +82,11 @@ export class AccountsService {
     return (await loadState(this.store, accountStreamId(accountId), accountDecider)).state;
   }
 
-  async register(input: { name: string; email: string; password: string }): Promise<{ email: string; expiresAt: string }> {
+  async register(input: {
+    name: string;
+    email: string;
+    password: string;
+  }): Promise<{ email: string; expiresAt: string }> {
     const email = normaliseEmail(input.email);
     const passwordHash = await hashPassword(input.password);
     const fresh = randomUUID();
@@ -97,7 +105,15 @@ export class AccountsService {
       accountDecider,
       {
         type: 'RegisterAccount',
-        data: { accountId, email, name: input.name.trim(), passwordHash, codeHash: codeHash(accountId, code), codeExpiresAt: expiresAt, at: now.toISOString() },
+        data: {
+          accountId,
+          email,
+          name: input.name.trim(),
+          passwordHash,
+          codeHash: codeHash(accountId, code),
+          codeExpiresAt: expiresAt,
+          at: now.toISOString(),
+        },
       },
       { metadata: { actor: { type: 'user', id: accountId } } },
     );
@@ -120,7 +136,10 @@ export class AccountsService {
       this.store,
       accountStreamId(accountId),
       accountDecider,
-      { type: 'ResendVerificationCode', data: { codeHash: codeHash(accountId, code), codeExpiresAt: expiresAt, at: now.toISOString() } },
+      {
+        type: 'ResendVerificationCode',
+        data: { codeHash: codeHash(accountId, code), codeExpiresAt: expiresAt, at: now.toISOString() },
+      },
       { metadata: { actor: { type: 'user', id: accountId } } },
     );
     const name = outcome.state.status === 'exists' ? outcome.state.account.name : '';
@@ -156,7 +175,8 @@ export class AccountsService {
       async (state) => ({
         type: 'LogIn' as const,
         data: {
-          passwordMatches: state.status === 'exists' && (await verifyPassword(state.account.passwordHash, input.password)),
+          passwordMatches:
+            state.status === 'exists' && (await verifyPassword(state.account.passwordHash, input.password)),
           sessionId,
           at: new Date().toISOString(),
         },
@@ -176,7 +196,13 @@ export class AccountsService {
       sessionDecider,
       {
         type: 'StartSession',
-        data: { sessionId, accountId, refreshTokenHash: sha256(secret), expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS).toISOString(), at: new Date(now).toISOString() },
+        data: {
+          sessionId,
+          accountId,
+          refreshTokenHash: sha256(secret),
+          expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS).toISOString(),
+          at: new Date(now).toISOString(),
+        },
       },
       { metadata: { actor: { type: 'user', id: accountId } } },
     );
@@ -184,14 +210,24 @@ export class AccountsService {
     if (state.status === 'none') throw new Error('account vanished');
     const account = state.account;
     return {
-      tokens: { accessToken: await this.accessToken(account, sessionId), refreshToken: `${sessionId}.${secret}`, expiresIn: this.config.accessTokenTtlSeconds },
+      tokens: {
+        accessToken: await this.accessToken(account, sessionId),
+        refreshToken: `${sessionId}.${secret}`,
+        expiresIn: this.config.accessTokenTtlSeconds,
+      },
       user: publicUser(account),
-      usage: await this.usage.usage({ kind: 'account', accountId, plan: accountPlan(account.planSlug) }, account.planSlug),
+      usage: await this.usage.usage(
+        { kind: 'account', accountId, plan: accountPlan(account.planSlug) },
+        account.planSlug,
+      ),
     };
   }
 
   private accessToken(account: Account, sessionId: string): Promise<string> {
-    return this.jwt.signAsync({ sub: account.accountId, sid: sessionId, role: account.role }, { secret: this.jwtSecret, expiresIn: this.config.accessTokenTtlSeconds, algorithm: 'HS256' });
+    return this.jwt.signAsync(
+      { sub: account.accountId, sid: sessionId, role: account.role },
+      { secret: this.jwtSecret, expiresIn: this.config.accessTokenTtlSeconds, algorithm: 'HS256' },
+    );
   }
 
   /** Rotates the refresh token; a reused one revokes the session family (REFRESH_TOKEN_REUSED). */
@@ -203,26 +239,46 @@ export class AccountsService {
     const next = randomToken(32);
     const outcome = await handleCommand(this.store, sessionStreamId(sessionId), sessionDecider, {
       type: 'RotateRefreshToken',
-      data: { presentedHash: sha256(secret), nextHash: sha256(next), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(), at: new Date().toISOString() },
+      data: {
+        presentedHash: sha256(secret),
+        nextHash: sha256(next),
+        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS).toISOString(),
+        at: new Date().toISOString(),
+      },
     });
     if (outcome.events.some((e) => e.type === 'RefreshTokenReuseDetected')) {
       this.logger.warn(`refresh token reuse on session ${sessionId}: session revoked`);
-      throw new DomainError('REFRESH_TOKEN_REUSED', 'This sign-in was used elsewhere, so we signed you out everywhere for safety. Please sign in again.', 401);
+      throw new DomainError(
+        'REFRESH_TOKEN_REUSED',
+        'This sign-in was used elsewhere, so we signed you out everywhere for safety. Please sign in again.',
+        401,
+      );
     }
     const session = outcome.state;
-    if (session.status !== 'active') throw new DomainError('SESSION_EXPIRED', 'Your session has ended. Please sign in again.', 401);
+    if (session.status !== 'active')
+      throw new DomainError('SESSION_EXPIRED', 'Your session has ended. Please sign in again.', 401);
     const account = await this.load(session.accountId);
     if (account.status === 'none' || account.account.status === 'disabled') {
       throw new DomainError('SESSION_EXPIRED', 'Your session has ended. Please sign in again.', 401);
     }
-    return { accessToken: await this.accessToken(account.account, sessionId), refreshToken: `${sessionId}.${next}`, expiresIn: this.config.accessTokenTtlSeconds };
+    return {
+      accessToken: await this.accessToken(account.account, sessionId),
+      refreshToken: `${sessionId}.${next}`,
+      expiresIn: this.config.accessTokenTtlSeconds,
+    };
   }
 
   async logout(account: SignedInAccount): Promise<void> {
-    await handleCommand(this.store, sessionStreamId(account.sessionId), sessionDecider, {
-      type: 'EndSession',
-      data: { reason: 'logout', at: new Date().toISOString() },
-    }, { metadata: { actor: { type: 'user', id: account.accountId } } });
+    await handleCommand(
+      this.store,
+      sessionStreamId(account.sessionId),
+      sessionDecider,
+      {
+        type: 'EndSession',
+        data: { reason: 'logout', at: new Date().toISOString() },
+      },
+      { metadata: { actor: { type: 'user', id: account.accountId } } },
+    );
   }
 
   /**
@@ -244,10 +300,16 @@ export class AccountsService {
     accountDecider.decide({ type: 'EraseAccount', data: { at } }, state); // refusals (the super admin) before anything changes
     const metadata = { actor: { type: 'user' as const, id: account.accountId } };
     if (!interrupted) {
-      await handleCommand(this.store, emailClaimStreamId(sha256(normaliseEmail(state.account.email))), emailClaimDecider, {
-        type: 'ReleaseEmail',
-        data: { accountId: account.accountId, at },
-      }, { metadata });
+      await handleCommand(
+        this.store,
+        emailClaimStreamId(sha256(normaliseEmail(state.account.email))),
+        emailClaimDecider,
+        {
+          type: 'ReleaseEmail',
+          data: { accountId: account.accountId, at },
+        },
+        { metadata },
+      );
       await this.personalData.erase(subject);
     }
     await handleCommand(this.store, stream, accountDecider, { type: 'EraseAccount', data: { at } }, { metadata });
@@ -266,14 +328,28 @@ export class AccountsService {
       this.store,
       accountStreamId(accountId),
       accountDecider,
-      { type: 'RequestPasswordReset', data: { tokenHash: sha256(secret), expiresAt: new Date(now + PASSWORD_RESET_TTL_MS).toISOString(), at: new Date(now).toISOString() } },
+      {
+        type: 'RequestPasswordReset',
+        data: {
+          tokenHash: sha256(secret),
+          expiresAt: new Date(now + PASSWORD_RESET_TTL_MS).toISOString(),
+          at: new Date(now).toISOString(),
+        },
+      },
       { metadata: { actor: { type: 'user', id: accountId } } },
     );
     if (outcome.events.length === 0 || outcome.state.status !== 'exists') return;
     const resetUrl = new URL('/reset-password', this.config.appPublicUrl);
     resetUrl.searchParams.set('token', `${accountId}.${secret}`);
     try {
-      await this.mailer.send(passwordResetMail({ to: email, name: outcome.state.account.name, resetUrl: resetUrl.toString(), expiresInMinutes: PASSWORD_RESET_TTL_MS / 60_000 }));
+      await this.mailer.send(
+        passwordResetMail({
+          to: email,
+          name: outcome.state.account.name,
+          resetUrl: resetUrl.toString(),
+          expiresInMinutes: PASSWORD_RESET_TTL_MS / 60_000,
+        }),
+      );
     } catch (error) {
       // A refused recipient is about this address: answer as for any address (no enumeration) and keep it in the log.
       // A mail server that is down or refuses our credentials is about the service: that error goes to the user (503).
@@ -284,7 +360,13 @@ export class AccountsService {
 
   async resetPassword(input: { token: string; password: string }): Promise<void> {
     const [accountId, secret] = input.token.split('.');
-    const invalid = () => new DomainError('RESET_TOKEN_INVALID', 'This reset link is invalid or has expired. Please request a new one.', 400, { field: 'token' });
+    const invalid = () =>
+      new DomainError(
+        'RESET_TOKEN_INVALID',
+        'This reset link is invalid or has expired. Please request a new one.',
+        400,
+        { field: 'token' },
+      );
     if (!accountId || !secret || !/^[0-9a-f-]{36}$/.test(accountId)) throw invalid();
     const passwordHash = await hashPassword(input.password);
     const state = await this.load(accountId);
@@ -302,7 +384,13 @@ export class AccountsService {
     const state = await this.load(account.accountId);
     if (state.status === 'none') throw new DomainError('AUTH_REQUIRED', 'Sign in to continue.', 401);
     const a = state.account;
-    return { user: publicUser(a), usage: await this.usage.usage({ kind: 'account', accountId: a.accountId, plan: accountPlan(a.planSlug) }, a.planSlug) };
+    return {
+      user: publicUser(a),
+      usage: await this.usage.usage(
+        { kind: 'account', accountId: a.accountId, plan: accountPlan(a.planSlug) },
+        a.planSlug,
+      ),
+    };
   }
 
   /** SUPER_ADMIN_EMAIL / SUPER_ADMIN_PASSWORD: creates the super admin on first start (or promotes that account). */
@@ -323,7 +411,10 @@ export class AccountsService {
       this.store,
       accountStreamId(accountId),
       accountDecider,
-      { type: 'BootstrapSuperAdmin', data: { accountId, email, name: sa.name, passwordHash, at: new Date().toISOString() } },
+      {
+        type: 'BootstrapSuperAdmin',
+        data: { accountId, email, name: sa.name, passwordHash, at: new Date().toISOString() },
+      },
       { metadata: { actor } },
     );
     if (outcome.events.length > 0) this.logger.log(`super admin ${email} ready`);

@@ -18,7 +18,7 @@ import {
   ResendOtpRequest,
   ResetPasswordRequest,
   VerifyOtpRequest,
-} from './auth.requests';
+} from '@inkprint/contracts';
 import { GuestsService } from './guests.service';
 import { UsageService } from './usage.service';
 
@@ -61,7 +61,11 @@ export class AuthController {
   @UseGuards(AuthThrottlerGuard)
   @Throttle(CODE_LIMIT)
   async verifyOtp(@Body(new ZodValidationPipe(VerifyOtpRequest)) body: z.infer<typeof VerifyOtpRequest>) {
-    return { message: 'Email verified. Redirecting you...', ...(await this.accounts.verifyOtp(body)), redirectTo: this.redirectTo(body.continue) };
+    return {
+      message: 'Email verified. Redirecting you...',
+      ...(await this.accounts.verifyOtp(body)),
+      redirectTo: this.redirectTo(body.continue),
+    };
   }
 
   @Post('resend-otp')
@@ -78,7 +82,11 @@ export class AuthController {
   @UseGuards(AuthThrottlerGuard)
   @Throttle(SIGN_IN_LIMIT)
   async login(@Body(new ZodValidationPipe(LoginRequest)) body: z.infer<typeof LoginRequest>) {
-    return { message: 'Signed in successfully', ...(await this.accounts.login(body)), redirectTo: this.redirectTo(body.continue) };
+    return {
+      message: 'Signed in successfully',
+      ...(await this.accounts.login(body)),
+      redirectTo: this.redirectTo(body.continue),
+    };
   }
 
   @Post('logout')
@@ -99,7 +107,9 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(AuthThrottlerGuard)
   @Throttle(CODE_LIMIT)
-  async forgotPassword(@Body(new ZodValidationPipe(ForgotPasswordRequest)) body: z.infer<typeof ForgotPasswordRequest>) {
+  async forgotPassword(
+    @Body(new ZodValidationPipe(ForgotPasswordRequest)) body: z.infer<typeof ForgotPasswordRequest>,
+  ) {
     await this.accounts.forgotPassword(body.email);
     return { message: 'If an account exists we sent a reset link. Please check spam/junk if you do not see it.' };
   }
@@ -124,7 +134,10 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(AuthGuard, AuthThrottlerGuard)
   @Throttle(SIGN_IN_LIMIT)
-  async erase(@CurrentAccount() account: SignedInAccount, @Body(new ZodValidationPipe(EraseAccountRequest)) body: z.infer<typeof EraseAccountRequest>) {
+  async erase(
+    @CurrentAccount() account: SignedInAccount,
+    @Body(new ZodValidationPipe(EraseAccountRequest)) body: z.infer<typeof EraseAccountRequest>,
+  ) {
     await this.accounts.erase(account, body.password);
     return { message: 'Your account and personal data were erased.' };
   }
@@ -149,7 +162,13 @@ export class AuthController {
     if (account) {
       const state = await this.accounts.load(account.accountId);
       const planSlug = state.status === 'exists' ? state.account.planSlug : null;
-      return { requests: await this.usage.requests({ kind: 'account', accountId: account.accountId, plan: accountPlan(planSlug) }) };
+      return {
+        requests: await this.usage.requests({
+          kind: 'account',
+          accountId: account.accountId,
+          plan: accountPlan(planSlug),
+        }),
+      };
     }
     return { requests: await this.usage.requests(await this.guests.resolve(guestId, guestToken, ip)) };
   }

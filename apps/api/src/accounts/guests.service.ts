@@ -32,7 +32,10 @@ export class GuestsService {
       this.store,
       guestStreamId(guestId),
       guestSessionDecider,
-      { type: 'StartGuestSession', data: { guestId, tokenHash: sha256(token), clientKey, at: new Date().toISOString() } },
+      {
+        type: 'StartGuestSession',
+        data: { guestId, tokenHash: sha256(token), clientKey, at: new Date().toISOString() },
+      },
       { metadata: { actor: { type: 'guest', id: guestId } } },
     );
     return { guestId, token, summary: await this.usage.usage({ kind: 'guest', guestId, clientKey }, null) };
@@ -42,9 +45,15 @@ export class GuestsService {
    * The guest of a request: GUEST_REQUIRED without a guest id or token, GUEST_NOT_FOUND for an unknown id,
    * GUEST_INVALID for a wrong token. Usage is charged to the current client address as well.
    */
-  async resolve(guestId: string | undefined, token: string | undefined, ip: string | undefined): Promise<UsageHolder & { kind: 'guest' }> {
-    if (!guestId || !token) throw new DomainError('GUEST_REQUIRED', 'Start a guest session or sign in to continue.', 401);
-    if (!GUEST_ID.test(guestId)) throw new DomainError('GUEST_INVALID', 'Guest session is invalid. Start a new guest session.', 401);
+  async resolve(
+    guestId: string | undefined,
+    token: string | undefined,
+    ip: string | undefined,
+  ): Promise<UsageHolder & { kind: 'guest' }> {
+    if (!guestId || !token)
+      throw new DomainError('GUEST_REQUIRED', 'Start a guest session or sign in to continue.', 401);
+    if (!GUEST_ID.test(guestId))
+      throw new DomainError('GUEST_INVALID', 'Guest session is invalid. Start a new guest session.', 401);
     const { state } = await loadState(this.store, guestStreamId(guestId), guestSessionDecider);
     verifyGuest(state, sha256(token));
     return { kind: 'guest', guestId, clientKey: this.clientKey(ip) };

@@ -18,7 +18,8 @@ import { handleCommand, loadState, type Actor, type EventStore } from '@inkprint
 import { EVENT_STORE } from '../platform/tokens';
 
 /** Who is using a feature: an account on its plan, or a guest (limited per guest and per client address). */
-export type UsageHolder = { kind: 'account'; accountId: string; plan: Plan } | { kind: 'guest'; guestId: string; clientKey: string };
+export type UsageHolder =
+  { kind: 'account'; accountId: string; plan: Plan } | { kind: 'guest'; guestId: string; clientKey: string };
 
 export interface UsagePayload {
   detector: FeatureUsage;
@@ -66,7 +67,11 @@ export class UsageService {
   }
 
   /** Grants one request of `feature` or throws DAILY_LIMIT_REACHED (429). Nothing is counted when refused. */
-  async consume(holder: UsageHolder, feature: UsageFeature, options: { words: number; requestId?: string; now?: Date }): Promise<QuotaGrant> {
+  async consume(
+    holder: UsageHolder,
+    feature: UsageFeature,
+    options: { words: number; requestId?: string; now?: Date },
+  ): Promise<QuotaGrant> {
     const now = options.now ?? new Date();
     const requestId = options.requestId ?? randomUUID();
     const day = usageDay(now);
@@ -81,7 +86,10 @@ export class UsageService {
           this.store,
           stream,
           usageQuotaDecider,
-          { type: 'ConsumeQuota', data: { requestId, feature, day, limit, resetsAt, at: now.toISOString(), words: options.words } },
+          {
+            type: 'ConsumeQuota',
+            data: { requestId, feature, day, limit, resetsAt, at: now.toISOString(), words: options.words },
+          },
           { metadata, maxAttempts: 200 },
         );
         granted.push(stream);
@@ -93,12 +101,23 @@ export class UsageService {
     return { requestId, release: (reason) => this.releaseStreams(granted, requestId, reason, metadata) };
   }
 
-  private async releaseStreams(streams: string[], requestId: string, reason: string, metadata: { actor: Actor; correlationId: string }): Promise<void> {
+  private async releaseStreams(
+    streams: string[],
+    requestId: string,
+    reason: string,
+    metadata: { actor: Actor; correlationId: string },
+  ): Promise<void> {
     for (const stream of streams) {
-      await handleCommand(this.store, stream, usageQuotaDecider, { type: 'ReleaseQuota', data: { requestId, reason, at: new Date().toISOString() } }, {
-        metadata,
-        maxAttempts: 200,
-      });
+      await handleCommand(
+        this.store,
+        stream,
+        usageQuotaDecider,
+        { type: 'ReleaseQuota', data: { requestId, reason, at: new Date().toISOString() } },
+        {
+          metadata,
+          maxAttempts: 200,
+        },
+      );
     }
   }
 
@@ -106,7 +125,10 @@ export class UsageService {
   async usedToday(holder: UsageHolder, feature: UsageFeature, now = new Date()): Promise<number> {
     const day = usageDay(now);
     const counts = await Promise.all(
-      this.subjects(holder).map(async (subject) => (await loadState(this.store, usageStreamId(feature, day, subject), usageQuotaDecider)).state.counted.size),
+      this.subjects(holder).map(
+        async (subject) =>
+          (await loadState(this.store, usageStreamId(feature, day, subject), usageQuotaDecider)).state.counted.size,
+      ),
     );
     return Math.max(0, ...counts);
   }

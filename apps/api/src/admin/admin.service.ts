@@ -15,13 +15,14 @@ import {
 import { DomainError } from '@inkprint/domain-kernel';
 import { handleCommand, loadState, type Actor, type EventStore, type ProjectionRunner } from '@inkprint/eventstore';
 import { adminInviteMail, adminInviteUrl, MailDeliveryError, type Mailer } from '@inkprint/mail';
-import { AccountsReadModel, type UserDirectoryRow } from '@inkprint/read-models';
+import { AccountsReadModel, decodeUserCursor, type UserDirectoryRow } from '@inkprint/read-models';
+import { RequestValidationError } from '../http/api-error';
 import { AccountsService, type SignedInAccount } from '../accounts';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { MAILER } from '../mail';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../platform/tokens';
-import type { ListUsersParams, TimelineParams } from './admin.requests';
-import { ACCOUNT_ID } from './admin.requests';
+import type { ListUsersParams, TimelineParams } from '@inkprint/contracts';
+import { ACCOUNT_ID, INVALID_CURSOR_MESSAGE } from '@inkprint/contracts';
 import { adminListItem, adminUser, dashboardActivity, recentUser, timelineEvent } from './admin.views';
 
 /** The projections the admin console reads. */
@@ -62,7 +63,9 @@ export class AdminService {
   async catchUp(): Promise<void> {
     for (let round = 0; round < 20; round++) {
       for (const name of ADMIN_PROJECTIONS) await this.runner.catchUp(name);
-      const lagging = (await this.runner.status()).filter((s) => (ADMIN_PROJECTIONS as readonly string[]).includes(s.name) && s.lag > 0);
+      const lagging = (await this.runner.status()).filter(
+        (s) => (ADMIN_PROJECTIONS as readonly string[]).includes(s.name) && s.lag > 0,
+      );
       if (lagging.length === 0) return;
     }
     this.logger.warn('admin read models still lag after catching up: answering from what is there');
@@ -82,8 +85,10 @@ export class AdminService {
   }
 
   async listUsers(query: ListUsersParams) {
+    const cursor = query.cursor === undefined ? undefined : decodeUserCursor(query.cursor);
+    if (cursor === null) throw new RequestValidationError({ cursor: [INVALID_CURSOR_MESSAGE] });
     await this.catchUp();
-    const page = await this.read.listUsers(query);
+    const page = await this.read.listUsers({ ...query, cursor });
     // Spec §4/§7: a search is not paged (q and cursor are exclusive); it answers its first `limit` matches and the total.
     return { users: page.users.map(adminUser), nextCursor: query.q ? null : page.nextCursor, total: page.total };
   }
@@ -101,10 +106,17 @@ export class AdminService {
     if (!known) throw accountNotFound();
     const rows = await this.read.timeline(accountId, { limit: query.limit, beforeVersion: query.before });
     const last = rows[rows.length - 1];
-    return { events: rows.map(timelineEvent), nextBefore: rows.length === query.limit && last && last.version > 1 ? last.version : null };
+    return {
+      events: rows.map(timelineEvent),
+      nextBefore: rows.length === query.limit && last && last.version > 1 ? last.version : null,
+    };
   }
 
-  private async onAccount(admin: SignedInAccount, accountId: string, command: AccountCommand): Promise<UserDirectoryRow> {
+  private async onAccount(
+    admin: SignedInAccount,
+    accountId: string,
+    command: AccountCommand,
+  ): Promise<UserDirectoryRow> {
     if (!ACCOUNT_ID.test(accountId)) throw accountNotFound();
     await handleCommand(this.store, accountStreamId(accountId), accountDecider, command, {
       metadata: { actor: adminActor(admin), correlationId: randomUUID() },
@@ -116,13 +128,19 @@ export class AdminService {
   }
 
   async changePlan(admin: SignedInAccount, accountId: string, planSlug: string) {
-    const row = await this.onAccount(admin, accountId, { type: 'ChangePlan', data: { planSlug, at: new Date().toISOString() } });
+    const row = await this.onAccount(admin, accountId, {
+      type: 'ChangePlan',
+      data: { planSlug, at: new Date().toISOString() },
+    });
     const slug = row.planSlug ?? 'free-signup';
     return { subscription: { planSlug: slug, status: 'active' as const }, message: `Plan set to ${slug}.` };
   }
 
   async changeStatus(admin: SignedInAccount, accountId: string, status: AccountStatus) {
-    const row = await this.onAccount(admin, accountId, { type: 'ChangeAccountStatus', data: { status, at: new Date().toISOString() } });
+    const row = await this.onAccount(admin, accountId, {
+      type: 'ChangeAccountStatus',
+      data: { status, at: new Date().toISOString() },
+    });
     return { user: adminUser(row), message: `Status set to ${row.status}.` };
   }
 
@@ -145,11 +163,29 @@ export class AdminService {
       this.store,
       inviteStreamId(inviteId),
       inviteDecider,
-      { type: 'IssueInvite', data: { inviteId, email, expiresAt, issuedBy: admin.accountId, issuerRole: admin.role, inviteeIsAdmin, at: new Date(now).toISOString() } },
+      {
+        type: 'IssueInvite',
+        data: {
+          inviteId,
+          email,
+          expiresAt,
+          issuedBy: admin.accountId,
+          issuerRole: admin.role,
+          inviteeIsAdmin,
+          at: new Date(now).toISOString(),
+        },
+      },
       { metadata: { actor: adminActor(admin), correlationId: randomUUID() } },
     );
     try {
-      await this.mailer.send(adminInviteMail({ to: email, inviterName: admin.name || admin.email, acceptUrl: adminInviteUrl(this.config.appPublicUrl, token), expiresAt }));
+      await this.mailer.send(
+        adminInviteMail({
+          to: email,
+          inviterName: admin.name || admin.email,
+          acceptUrl: adminInviteUrl(this.config.appPublicUrl, token),
+          expiresAt,
+        }),
+      );
     } catch (error) {
       if (!(error instanceof MailDeliveryError)) throw error;
       this.logger.error(`admin invite ${inviteId}: mail not delivered (${error.failure})`);
@@ -182,7 +218,10 @@ export class AdminService {
         this.store,
         inviteStreamId(inviteId),
         inviteDecider,
-        { type: 'AcceptInvite', data: { accountId: account.accountId, accountEmail: account.email, at: new Date().toISOString() } },
+        {
+          type: 'AcceptInvite',
+          data: { accountId: account.accountId, accountEmail: account.email, at: new Date().toISOString() },
+        },
         { metadata },
       );
     }

@@ -25,10 +25,17 @@ export function adminListItem(row: UserDirectoryRow) {
 
 /** Spec §3 dashboard `recentUsers[]`. */
 export function recentUser(row: UserDirectoryRow) {
-  return { id: row.id, email: row.email, role: row.role, status: row.status, planSlug: plan(row), createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    status: row.status,
+    planSlug: plan(row),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
-export const GUEST_LABEL = 'Guest session';
+import { GUEST_LABEL } from '@inkprint/contracts';
 
 /** Spec §3 dashboard `recentActivity[]`: guests are labelled as a guest session. */
 export function dashboardActivity(row: RecentActivityRow) {

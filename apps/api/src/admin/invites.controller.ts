@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { AuthGuard, CurrentAccount, type SignedInAccount } from '../accounts/auth';
 import { ZodValidationPipe } from '../http';
-import { InviteTokenRequest } from './admin.requests';
+import { InviteTokenRequest } from '@inkprint/contracts';
 import { AdminService } from './admin.service';
 
 /**
@@ -24,7 +24,10 @@ export class InvitesController {
   @Post('accept')
   @HttpCode(200)
   @UseGuards(AuthGuard)
-  accept(@CurrentAccount() me: SignedInAccount, @Body(new ZodValidationPipe(InviteTokenRequest)) body: z.output<typeof InviteTokenRequest>) {
+  accept(
+    @CurrentAccount() me: SignedInAccount,
+    @Body(new ZodValidationPipe(InviteTokenRequest)) body: z.output<typeof InviteTokenRequest>,
+  ) {
     return this.admin.acceptInvite(me, body.token);
   }
 }

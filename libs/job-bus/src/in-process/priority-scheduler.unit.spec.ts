@@ -12,13 +12,15 @@ describe('PriorityScheduler', () => {
     const scheduler = new PriorityScheduler(2);
     let running = 0;
     let peak = 0;
-    const tasks = Array.from({ length: 10 }, () =>
-      scheduler.schedule('normal', async () => {
-        running++;
-        peak = Math.max(peak, running);
-        await new Promise((r) => setTimeout(r, 5));
-        running--;
-      }).promise,
+    const tasks = Array.from(
+      { length: 10 },
+      () =>
+        scheduler.schedule('normal', async () => {
+          running++;
+          peak = Math.max(peak, running);
+          await new Promise((r) => setTimeout(r, 5));
+          running--;
+        }).promise,
     );
     await Promise.all(tasks);
     expect(peak).toBe(2);

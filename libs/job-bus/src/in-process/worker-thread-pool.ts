@@ -103,7 +103,9 @@ export class WorkerThreadPool {
     }
     // Fail at construction, in the caller's thread, with a clear message when the module cannot be found.
     try {
-      this.handlerModule = require.resolve(path.isAbsolute(options.handlerModule) ? options.handlerModule : path.resolve(options.handlerModule));
+      this.handlerModule = require.resolve(
+        path.isAbsolute(options.handlerModule) ? options.handlerModule : path.resolve(options.handlerModule),
+      );
     } catch {
       throw new Error(`Job handler module not found: ${options.handlerModule}`);
     }
@@ -163,7 +165,9 @@ export class WorkerThreadPool {
       const index = this.slots.indexOf(slot);
       if (index < 0) return;
       this.slots.splice(index, 1);
-      slot.busy?.reject(new HandlerError({ name: 'WorkerThreadError', message: `worker thread died: ${error.message}` }));
+      slot.busy?.reject(
+        new HandlerError({ name: 'WorkerThreadError', message: `worker thread died: ${error.message}` }),
+      );
       slot.busy = undefined;
       if (!this.closed) this.dispatch();
     };

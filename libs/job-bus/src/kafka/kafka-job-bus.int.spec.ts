@@ -96,7 +96,9 @@ describeWithService('kafka', 'Kafka job bus', (brokers) => {
       while (bus.ignoredReplies < before + 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(bus.ignoredReplies).toBe(before + 2);
       // The bus still answers normally afterwards.
-      await expect(bus.request({ kind: 'echo', priority: 'low', payload: { n: 2 } })).resolves.toMatchObject({ echo: { n: 2 } });
+      await expect(bus.request({ kind: 'echo', priority: 'low', payload: { n: 2 } })).resolves.toMatchObject({
+        echo: { n: 2 },
+      });
     });
 
     it('skips jobs whose requester already gave up', async () => {
@@ -104,12 +106,15 @@ describeWithService('kafka', 'Kafka job bus', (brokers) => {
       // Occupy both slots, then queue a job that will have expired by the time it can start.
       const busy = [1, 2].map(() => bus.request({ kind: 'sleep', priority: 'dedicated', payload: { ms: 800 } }));
       await new Promise((r) => setTimeout(r, 200));
-      await expect(bus.request({ kind: 'echo', priority: 'low', payload: {} }, { timeoutMs: 200 })).rejects.toMatchObject({
+      await expect(
+        bus.request({ kind: 'echo', priority: 'low', payload: {} }, { timeoutMs: 200 }),
+      ).rejects.toMatchObject({
         code: 'JOB_TIMEOUT',
       });
       await Promise.all(busy);
       const deadline = Date.now() + 10_000;
-      while (worker.stats().expired === expiredBefore && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while (worker.stats().expired === expiredBefore && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       expect(worker.stats().expired).toBe(expiredBefore + 1);
     });
   });

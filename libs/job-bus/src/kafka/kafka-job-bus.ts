@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Partitioners, type Admin, type Consumer, type Kafka, type Producer } from 'kafkajs';
-import {
-  newJobEnvelope,
-  type JobBus,
-  type JobBusHealth,
-  type JobRequest,
-  type RequestOptions,
-} from '../port/job-bus';
+import { newJobEnvelope, type JobBus, type JobBusHealth, type JobRequest, type RequestOptions } from '../port/job-bus';
 import { JobBusClosedError, JobFailedError, JobTimeoutError } from '../port/errors';
 import { createKafka, type KafkaConnectionOptions } from './kafka-client';
 import { DEFAULT_TOPIC_PREFIX, ensureTopics, JobBusTopics } from './topics';

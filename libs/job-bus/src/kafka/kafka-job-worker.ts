@@ -1,4 +1,11 @@
-import { Partitioners, type Consumer, type EachBatchPayload, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
+import {
+  Partitioners,
+  type Consumer,
+  type EachBatchPayload,
+  type Kafka,
+  type KafkaMessage,
+  type Producer,
+} from 'kafkajs';
 import type { JobEnvelope, JobHandler, JobWorker } from '../port/job-bus';
 import { JobBusClosedError, toJobErrorInfo } from '../port/errors';
 import { PRIORITIES_HIGHEST_FIRST, type JobPriority } from '../port/priority';
@@ -149,7 +156,9 @@ export class KafkaJobWorker implements JobWorker {
         const done = commits.track(batch.topic, batch.partition, message.offset);
         void this.scheduler
           .schedule(priority, () => this.process(message))
-          .promise.catch((error: unknown) => this.logger.error(`job-bus: job at offset ${message.offset}: ${String(error)}`))
+          .promise.catch((error: unknown) =>
+            this.logger.error(`job-bus: job at offset ${message.offset}: ${String(error)}`),
+          )
           .finally(() => {
             permits.release();
             done();
@@ -203,7 +212,9 @@ export class KafkaJobWorker implements JobWorker {
         return;
       } catch (error) {
         if (job.deadline < Date.now()) {
-          this.logger.warn(`job-bus: reply for job ${job.id} to ${replyTo} dropped after its deadline: ${String(error)}`);
+          this.logger.warn(
+            `job-bus: reply for job ${job.id} to ${replyTo} dropped after its deadline: ${String(error)}`,
+          );
           return;
         }
         await new Promise((r) => setTimeout(r, Math.min(2_000, 100 * 2 ** attempt)));

@@ -3,7 +3,10 @@
  * number. This tracker commits `offset + 1` only when every tracked offset up to it is done, one commit at a time.
  */
 export class OrderedCommitTracker {
-  private readonly partitions = new Map<string, { pending: Array<{ offset: bigint; done: boolean }>; chain: Promise<void> }>();
+  private readonly partitions = new Map<
+    string,
+    { pending: Array<{ offset: bigint; done: boolean }>; chain: Promise<void> }
+  >();
 
   constructor(private readonly commit: (topic: string, partition: number, offset: string) => Promise<void>) {}
 

@@ -3,7 +3,9 @@ import { OrderedCommitTracker } from './ordered-commit-tracker';
 describe('OrderedCommitTracker', () => {
   it('commits only the contiguous finished prefix of a partition, as offset + 1', async () => {
     const commits: string[] = [];
-    const tracker = new OrderedCommitTracker(async (topic, partition, offset) => void commits.push(`${topic}/${partition}@${offset}`));
+    const tracker = new OrderedCommitTracker(
+      async (topic, partition, offset) => void commits.push(`${topic}/${partition}@${offset}`),
+    );
     const a = tracker.track('t', 0, '10');
     const b = tracker.track('t', 0, '11');
     const c = tracker.track('t', 0, '12');

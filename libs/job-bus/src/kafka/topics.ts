@@ -55,7 +55,11 @@ export async function createTopicsAndWait(admin: Admin, topics: ITopicConfig[], 
   for (;;) {
     try {
       const { topics: meta } = await admin.fetchTopicMetadata({ topics: names });
-      if (meta.length === names.length && meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+      if (
+        meta.length === names.length &&
+        meta.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))
+      )
+        return;
     } catch (error) {
       if (Date.now() > until) throw error;
     }

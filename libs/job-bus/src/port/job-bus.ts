@@ -36,7 +36,10 @@ export interface RequestOptions {
  * The envelope of a new request, the same for every bus: a fresh id, the request time and the deadline. Throws a
  * RangeError for an unknown priority (before anything is queued or sent).
  */
-export function newJobEnvelope(job: JobRequest, options: RequestOptions = {}): { envelope: JobEnvelope; timeoutMs: number } {
+export function newJobEnvelope(
+  job: JobRequest,
+  options: RequestOptions = {},
+): { envelope: JobEnvelope; timeoutMs: number } {
   if (!isJobPriority(job.priority)) throw new RangeError(`unknown job priority ${String(job.priority)}`);
   const timeoutMs = options.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   const envelope: JobEnvelope = {

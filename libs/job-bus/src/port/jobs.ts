@@ -2,8 +2,10 @@
  * The job kinds of Inkprint and their payloads on the bus (wire contract between the API and the detector worker).
  * Results are the engines' own result types; the bus treats them as JSON.
  */
-/** The detector's modes (libs/detector DETECTION_MODES); the worker validates them. */
-export type DetectMode = 'fast' | 'moderate' | 'strong' | 'forensic';
+import type { DetectionMode } from '@inkprint/contracts';
+
+/** The detector's modes: the one list in @inkprint/contracts (DETECTION_MODES) that the engine uses too. */
+export type DetectMode = DetectionMode;
 
 export interface DetectJobPayload {
   text: string;
@@ -12,6 +14,7 @@ export interface DetectJobPayload {
 
 export interface HumaniseJobPayload {
   text: string;
+  /** Validated by the worker (a wire value): one of TONES. */
   tone?: string;
 }
 

@@ -1,7 +1,7 @@
-/** Job priorities from the plans table (product spec §9), lowest first. */
-export const JOB_PRIORITIES = ['low', 'normal', 'medium', 'high', 'dedicated'] as const;
+import { JOB_PRIORITIES, type JobPriority } from '@inkprint/contracts';
 
-export type JobPriority = (typeof JOB_PRIORITIES)[number];
+/** Job priorities come from the plans table (product spec §9, `@inkprint/contracts`), lowest first. */
+export { JOB_PRIORITIES, type JobPriority };
 
 /** Higher number = served first. */
 export function priorityRank(priority: JobPriority): number {

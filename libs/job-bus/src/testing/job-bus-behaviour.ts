@@ -143,7 +143,9 @@ export function jobBusBehaviour(options: BehaviourOptions): void {
 
     const highRanks = completion.map((label, rank) => (label.startsWith('high') ? rank : -1)).filter((r) => r >= 0);
     const lastHighDone = Math.max(...highs.map((_, i) => finishedAt[`high-${i}`]));
-    const lowsDoneBeforeHighSubmitted = completion.filter((l) => l.startsWith('low') && finishedAt[l] <= highSubmittedAt).length;
+    const lowsDoneBeforeHighSubmitted = completion.filter(
+      (l) => l.startsWith('low') && finishedAt[l] <= highSubmittedAt,
+    ).length;
     const lowsOvertaking = completion.filter(
       (l) => l.startsWith('low') && finishedAt[l] > highSubmittedAt && finishedAt[l] < lastHighDone,
     ).length;

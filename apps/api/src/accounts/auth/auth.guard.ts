@@ -21,12 +21,20 @@ export class AuthGuard extends PassportAuthGuard('jwt') implements CanActivate {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; account?: SignedInAccount; user?: AccessTokenClaims }>();
+    const req = context
+      .switchToHttp()
+      .getRequest<{
+        headers: Record<string, string | undefined>;
+        account?: SignedInAccount;
+        user?: AccessTokenClaims;
+      }>();
     if (!req.headers.authorization?.startsWith('Bearer ')) throw authRequired();
     try {
       await super.canActivate(context);
     } catch {
-      throw new DomainError('AUTH_REQUIRED', 'Your session has expired. Please sign in again.', 401, { reason: 'invalid_or_expired_token' });
+      throw new DomainError('AUTH_REQUIRED', 'Your session has expired. Please sign in again.', 401, {
+        reason: 'invalid_or_expired_token',
+      });
     }
     const claims = req.user as AccessTokenClaims;
     const [{ state: account }, { state: session }] = await Promise.all([
@@ -34,10 +42,14 @@ export class AuthGuard extends PassportAuthGuard('jwt') implements CanActivate {
       loadState(this.store, sessionStreamId(claims.sid), sessionDecider),
     ]);
     if (account.status === 'none' || account.account.status === 'disabled') {
-      throw new DomainError('AUTH_REQUIRED', 'This account is not available. Please sign in again.', 401, { reason: 'account_unavailable' });
+      throw new DomainError('AUTH_REQUIRED', 'This account is not available. Please sign in again.', 401, {
+        reason: 'account_unavailable',
+      });
     }
     if (session.status !== 'active' || session.accountId !== claims.sub) {
-      throw new DomainError('AUTH_REQUIRED', 'Your session has ended. Please sign in again.', 401, { reason: 'session_ended' });
+      throw new DomainError('AUTH_REQUIRED', 'Your session has ended. Please sign in again.', 401, {
+        reason: 'session_ended',
+      });
     }
     const a = account.account;
     req.account = { accountId: a.accountId, email: a.email, name: a.name, role: a.role, sessionId: claims.sid };
@@ -64,11 +76,15 @@ export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!roles || roles.length === 0) return true;
     const account = context.switchToHttp().getRequest<{ account?: SignedInAccount }>().account;
     if (!account) throw authRequired();
-    if (!roles.includes(account.role)) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.', 403, { required: roles });
+    if (!roles.includes(account.role))
+      throw new DomainError('FORBIDDEN', 'You do not have permission to do this.', 403, { required: roles });
     return true;
   }
 }

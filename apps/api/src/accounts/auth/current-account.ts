@@ -18,5 +18,6 @@ export const CurrentAccount = createParamDecorator((_data: unknown, ctx: Executi
 
 /** The signed-in account when the request carried a bearer token (OptionalAuthGuard), else undefined. */
 export const CurrentAccountOptional = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): SignedInAccount | undefined => ctx.switchToHttp().getRequest<{ account?: SignedInAccount }>().account,
+  (_data: unknown, ctx: ExecutionContext): SignedInAccount | undefined =>
+    ctx.switchToHttp().getRequest<{ account?: SignedInAccount }>().account,
 );

@@ -14,7 +14,12 @@ export interface AccessTokenClaims {
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(@Inject(JWT_SECRET) secret: string) {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: secret, algorithms: ['HS256'], ignoreExpiration: false });
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: secret,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
   }
 
   validate(claims: AccessTokenClaims): AccessTokenClaims {

@@ -1,5 +1,6 @@
 /** Password policy of spec §5: at least 8 characters and at least 3 of 4 categories. */
-export const PASSWORD_POLICY_MESSAGE = 'Password must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol.';
+export const PASSWORD_POLICY_MESSAGE =
+  'Password must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol.';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_RECOMMENDED_LENGTH = 12;
 /** Longer inputs are refused before hashing (argon2 cost grows with input). */
@@ -10,7 +11,11 @@ export function passwordCategories(password: string): number {
 }
 
 export function meetsPasswordPolicy(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH && passwordCategories(password) >= 3;
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    password.length <= PASSWORD_MAX_LENGTH &&
+    passwordCategories(password) >= 3
+  );
 }
 
 export type PasswordStrength = 'Very weak' | 'Weak' | 'Medium' | 'Strong';

@@ -23,7 +23,9 @@ describe('password policy (spec §5)', () => {
 
 describe('continue parameter (spec §5)', () => {
   it('accepts only https URLs on the plans subdomain of the product host', () => {
-    expect(acceptedContinueUrl('https://plans.inkprint.app/checkout/pro?x=1', 'inkprint.app')).toBe('https://plans.inkprint.app/checkout/pro?x=1');
+    expect(acceptedContinueUrl('https://plans.inkprint.app/checkout/pro?x=1', 'inkprint.app')).toBe(
+      'https://plans.inkprint.app/checkout/pro?x=1',
+    );
     for (const bad of [
       'http://plans.inkprint.app/checkout',
       'https://plans.inkprint.app.evil.com/',

@@ -1,0 +1,2 @@
+export * from './requests';
+export * from './responses';

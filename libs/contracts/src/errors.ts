@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** The one error body of the API (product spec §3 "API error", §8): every failed request answers with this shape. */
+export const ApiErrorBody = z
+  .object({
+    message: z.string(),
+    status: z.number().int(),
+    code: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'ApiErrorBody' });
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** Per-field messages of a rejected request, keyed by the field's dotted path (`''` = the whole body). */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The error-code catalogue: every code the API answers with, its HTTP status and what it means. Messages that the
+ * spec fixes (§8) are the ones the API sends; others are the API's own words (see each throwing site).
+ */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: {
+    status: 400,
+    meaning: 'A field is missing or invalid; details.fields holds the messages per field.',
+  },
+  INVALID_JSON: { status: 400, meaning: 'The request body is not valid JSON.' },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The request body is larger than the API accepts.' },
+  AUTH_REQUIRED: { status: 401, meaning: 'Sign in (or start a guest session) to continue.' },
+  SESSION_EXPIRED: { status: 401, meaning: 'The refresh token is unknown, expired or revoked.' },
+  REFRESH_TOKEN_REUSED: {
+    status: 401,
+    meaning: 'A rotated refresh token was presented again: the session family was revoked.',
+  },
+  INVALID_CREDENTIALS: { status: 401, meaning: 'Invalid email or password.' },
+  ACCOUNT_DISABLED: { status: 403, meaning: 'The account was disabled by an admin.' },
+  EMAIL_NOT_VERIFIED: { status: 403, meaning: 'The e-mail address has not been verified yet.' },
+  EMAIL_TAKEN: { status: 409, meaning: 'An account already uses this e-mail address.' },
+  ACCOUNT_NOT_FOUND: { status: 404, meaning: 'No such account (or no sign-up waiting for this address).' },
+  ALREADY_VERIFIED: { status: 409, meaning: 'The address is already verified.' },
+  OTP_INVALID: { status: 400, meaning: 'The 6-digit code is wrong.' },
+  OTP_EXPIRED: { status: 400, meaning: 'The 6-digit code expired (about 2 minutes).' },
+  OTP_ATTEMPTS_EXCEEDED: { status: 429, meaning: 'Too many wrong codes: request a new one.' },
+  OTP_RESEND_COOLDOWN: { status: 429, meaning: 'A new code can be requested 120 s after the last one.' },
+  RESET_TOKEN_INVALID: { status: 400, meaning: 'The password-reset link is invalid or expired.' },
+  PASSWORD_INCORRECT: { status: 403, meaning: 'The password given to confirm an action is wrong.' },
+  SUPER_ADMIN_PROTECTED: { status: 403, meaning: 'The super admin cannot be erased, demoted or disabled.' },
+  FORBIDDEN: { status: 403, meaning: 'The signed-in role may not do this.' },
+  GUEST_REQUIRED: { status: 401, meaning: 'A guest id and token (or a bearer token) are required.' },
+  GUEST_NOT_FOUND: { status: 404, meaning: 'The guest session does not exist.' },
+  GUEST_INVALID: { status: 401, meaning: 'The guest id or token is invalid.' },
+  DAILY_LIMIT_REACHED: {
+    status: 429,
+    meaning: "The plan's daily requests for this tool are used up; details.resetsAt says when they reset.",
+  },
+  INVALID_PLAN: { status: 400, meaning: 'Not an assignable plan (free-signup, basic, pro, enterprise).' },
+  NOT_AN_ADMIN: { status: 409, meaning: 'The account to revoke is not an admin.' },
+  ALREADY_ADMIN: { status: 409, meaning: 'The invited person is already an admin.' },
+  INVITE_NOT_FOUND: { status: 404, meaning: 'This invitation could not be found or has expired.' },
+  INVITE_NOT_PENDING: { status: 409, meaning: 'The invitation was already used.' },
+  INVITE_EMAIL_MISMATCH: { status: 403, meaning: 'The invitation was sent to another e-mail address.' },
+  MAIL_DELIVERY_FAILED: {
+    status: 503,
+    meaning: 'The e-mail could not be delivered; what the request recorded stands.',
+  },
+  DETECTOR_CHAR_LIMIT: { status: 400, meaning: "The text is longer than the plan's detector limit; details.max." },
+  HUMANISER_CHAR_LIMIT: { status: 400, meaning: "The text is longer than the plan's humaniser limit; details.max." },
+  REMOTE_SIZE_EXCEEDED: { status: 413, meaning: 'An uploaded or fetched document exceeds the size limit.' },
+  REPORT_NOT_FOUND: { status: 404, meaning: 'The report is unknown, expired (24 h), deleted or its id is malformed.' },
+  JOB_TIMEOUT: { status: 504, meaning: 'The analysis did not finish within 45 s.' },
+  JOB_FAILED: { status: 502, meaning: 'The worker failed the analysis.' },
+  SERVICE_UNAVAILABLE: { status: 503, meaning: 'The service is restarting or a dependency is down.' },
+  TOO_MANY_REQUESTS: { status: 429, meaning: 'Too many sign-in or code requests from this client: wait a minute.' },
+  NOT_FOUND: { status: 404, meaning: 'No such route or resource.' },
+  INTERNAL_ERROR: { status: 500, meaning: 'An unexpected error occurred.' },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Codes after which the web client recreates the guest session and retries once (spec §8). */
+export const GUEST_RETRY_CODES: readonly ErrorCode[] = [
+  'GUEST_REQUIRED',
+  'GUEST_NOT_FOUND',
+  'GUEST_INVALID',
+  'AUTH_REQUIRED',
+];

@@ -1,0 +1,4 @@
+export * from './roles';
+export * from './plans';
+export * from './password-policy';
+export * from './continue-url';
