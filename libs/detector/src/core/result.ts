@@ -26,7 +26,12 @@ export interface LengthPolicy {
   minWords: number;
   /** From this many words on, length no longer discounts confidence. */
   reliableWords: number;
+  /** Below minWords the score (and probability) never exceed this (default SHORT_TEXT_MAX_SCORE): never 0.5. */
+  shortTextMaxScore?: number;
 }
+
+/** A text below the minimum length never reaches 0.5 (the demo's "AI Generated" line). */
+export const SHORT_TEXT_MAX_SCORE = 0.49;
 
 export interface DetectionChunk {
   index: number;
@@ -51,7 +56,8 @@ export interface SentenceScore {
   label: ChunkLabel;
 }
 
-export type WarningCode = 'TEXT_NORMALISED' | 'TEXT_TOO_SHORT' | 'EMPTY_TEXT' | 'LANGUAGE_UNKNOWN' | 'MODEL_UNAVAILABLE';
+export type WarningCode =
+  'TEXT_NORMALISED' | 'TEXT_TOO_SHORT' | 'EMPTY_TEXT' | 'LANGUAGE_UNKNOWN' | 'MODEL_UNAVAILABLE';
 
 export interface DetectionWarning {
   message: string;
@@ -164,17 +170,28 @@ export function shrinkShort(probability: number, words: number, minWords: number
   return 0.5 + (probability - 0.5) * ((0.28 * words) / minWords);
 }
 
+/**
+ * The document-level short-text rule (ml/inkprint_ml/engine.py final_score): pulled to the middle like shrinkShort and
+ * capped below 0.5, so a text under the minimum length never reads as AI, whatever the model says.
+ */
+export function shortTextScore(score: number, words: number, policy: LengthPolicy): number {
+  const s = shrinkShort(score, words, policy.minWords);
+  return words > 0 && words < policy.minWords ? Math.min(s, policy.shortTextMaxScore ?? SHORT_TEXT_MAX_SCORE) : s;
+}
+
 export function buildResult(input: ResultInput): DetectionResult {
   const { thresholds: t, lengthPolicy } = input;
   const tooShort = input.words < lengthPolicy.minWords;
   const scoreOf = input.scoreOf ?? ((q: number) => q);
   const min = lengthPolicy.minWords;
   // p: calibrated probability, score: product score (report bands); both pulled to the middle for short texts.
-  const p = shrinkShort(input.probability, input.words, min);
-  const score = shrinkShort(scoreOf(input.probability), input.words, min);
+  const p = shortTextScore(input.probability, input.words, lengthPolicy);
+  const score = shortTextScore(scoreOf(input.probability), input.words, lengthPolicy);
   const chunkWords = (i: number): number => input.chunks[i]?.words ?? input.words;
   const chunkProbabilities = input.chunkProbabilities.map((cp, i) => shrinkShort(cp, chunkWords(i), min));
-  const chunkLabels = input.chunkProbabilities.map((cp, i) => classify(shrinkShort(scoreOf(cp), chunkWords(i), min), t));
+  const chunkLabels = input.chunkProbabilities.map((cp, i) =>
+    classify(shrinkShort(scoreOf(cp), chunkWords(i), min), t),
+  );
   const chunksDisagree = chunkLabels.includes('AI') && chunkLabels.includes('Human');
   let verdict: Verdict = score >= t.ai ? 'AI-Generated' : score <= t.human ? 'Human' : 'Mixed';
   if (chunksDisagree) verdict = 'Mixed';
@@ -187,7 +204,8 @@ export function buildResult(input: ResultInput): DetectionResult {
     agreement = Math.max(0.5, 1 - sd);
   }
   const languageFactor = input.language === 'English' ? 1 : 0.6;
-  const reliability = lengthReliability(input.words, lengthPolicy) * agreement * languageFactor * input.engineReliability;
+  const reliability =
+    lengthReliability(input.words, lengthPolicy) * agreement * languageFactor * input.engineReliability;
   // Distance of the product score from the decision midpoint: the score already places the model's operating
   // points on the band edges, so a calibrated 0.9 that is below a 0.97 operating point is not "confident".
   const confidence = confidencePercent(score, reliability);
@@ -229,7 +247,11 @@ export function buildResult(input: ResultInput): DetectionResult {
       message: `The text has ${input.words} words; at least ${lengthPolicy.minWords} are needed for a reliable verdict, so this result is low-confidence.`,
     });
   if (input.language === 'Unknown' && input.words > 0)
-    warnings.push({ code: 'LANGUAGE_UNKNOWN', message: 'The text does not look like English; the detector is trained on English, so the score is less reliable.' });
+    warnings.push({
+      code: 'LANGUAGE_UNKNOWN',
+      message:
+        'The text does not look like English; the detector is trained on English, so the score is less reliable.',
+    });
   if (input.engineWarning) warnings.push({ code: 'MODEL_UNAVAILABLE', message: input.engineWarning });
 
   const finalLabel = tooShort ? 'Inconclusive (text too short)' : VERDICT_LABEL[verdict];
@@ -251,7 +273,9 @@ export function buildResult(input: ResultInput): DetectionResult {
     sentences,
     signals,
     timings: input.timings,
-    ...(warnings.length > 0 ? { warning: { message: warnings.map((w) => w.message).join(' '), codes: warnings.map((w) => w.code) } } : {}),
+    ...(warnings.length > 0
+      ? { warning: { message: warnings.map((w) => w.message).join(' '), codes: warnings.map((w) => w.code) } }
+      : {}),
     engine: input.engine,
   };
 }
@@ -296,15 +320,23 @@ function buildRationale(
       `${engineName} rates the whole text ${pct} likely AI-written, but its parts disagree: ${ai} of ${x.chunkLabels.length} chunks read as AI and ${human} as human, which suggests mixed authorship or editing.`,
     );
   } else if (x.verdict === 'Mixed') {
-    parts.push(`${engineName} rates the text ${pct} likely AI-written, between its likely-human and likely-AI operating points, so it is reported as mixed or uncertain.`);
+    parts.push(
+      `${engineName} rates the text ${pct} likely AI-written, between its likely-human and likely-AI operating points, so it is reported as mixed or uncertain.`,
+    );
   } else {
-    parts.push(`${engineName} rates the text ${pct} likely AI-written, so it reads as ${x.verdict === 'Human' ? 'human-written' : 'AI-generated'}.`);
+    parts.push(
+      `${engineName} rates the text ${pct} likely AI-written, so it reads as ${x.verdict === 'Human' ? 'human-written' : 'AI-generated'}.`,
+    );
   }
   if (x.supporting.length > 0) {
-    const say = (s: Signal): string => describeSignal(s, s.feature === 'ai_word_rate' && s.value > s.humanMean ? x.aiWordsFound : []);
-    parts.push(`Stylistic signals pointing ${x.p >= 0.5 ? 'to AI' : 'to a human writer'}: ${x.supporting.map(say).join('; ')}.`);
+    const say = (s: Signal): string =>
+      describeSignal(s, s.feature === 'ai_word_rate' && s.value > s.humanMean ? x.aiWordsFound : []);
+    parts.push(
+      `Stylistic signals pointing ${x.p >= 0.5 ? 'to AI' : 'to a human writer'}: ${x.supporting.map(say).join('; ')}.`,
+    );
   }
-  if (x.opposing.length > 0) parts.push(`Pointing the other way: ${x.opposing.map((s) => describeSignal(s)).join('; ')}.`);
+  if (x.opposing.length > 0)
+    parts.push(`Pointing the other way: ${x.opposing.map((s) => describeSignal(s)).join('; ')}.`);
   if (x.chunkLabels.length >= 2 && !(x.chunkLabels.includes('AI') && x.chunkLabels.includes('Human'))) {
     const ai = x.chunkLabels.filter((l) => l === 'AI').length;
     parts.push(`${ai} of ${x.chunkLabels.length} chunks read as AI.`);

@@ -1,5 +1,12 @@
 import { N_DENSE } from './features';
-import { buildResult, classify, confidencePercent, lengthReliability, type ResultInput } from './result';
+import {
+  buildResult,
+  classify,
+  confidencePercent,
+  lengthReliability,
+  SHORT_TEXT_MAX_SCORE,
+  type ResultInput,
+} from './result';
 
 const base = (over: Partial<ResultInput> = {}): ResultInput => ({
   probability: 0.9,
@@ -28,7 +35,13 @@ describe('buildResult', () => {
     expect(buildResult(base({ probability: 0.35, chunkProbabilities: [0.35] })).verdict).toBe('Human');
     expect(buildResult(base({ probability: 0.5, chunkProbabilities: [0.5] })).verdict).toBe('Mixed');
     const ai = buildResult(base());
-    expect(ai).toMatchObject({ score: 0.9, aiProbability: 90, humanProbability: 10, finalLabel: 'AI Generated', engine: 'inkprint-onnx-v1' });
+    expect(ai).toMatchObject({
+      score: 0.9,
+      aiProbability: 90,
+      humanProbability: 10,
+      finalLabel: 'AI Generated',
+      engine: 'inkprint-onnx-v1',
+    });
     expect(ai.warning).toBeUndefined();
   });
 
@@ -67,9 +80,17 @@ describe('buildResult', () => {
   });
 
   it('joins the normalisation, language and engine warnings', () => {
-    const r = buildResult(base({ normalizationMessage: 'Removed 3 zero-width characters before scoring.', language: 'Unknown', engineWarning: 'Model down.' }));
+    const r = buildResult(
+      base({
+        normalizationMessage: 'Removed 3 zero-width characters before scoring.',
+        language: 'Unknown',
+        engineWarning: 'Model down.',
+      }),
+    );
     expect(r.warning?.codes).toEqual(['TEXT_NORMALISED', 'LANGUAGE_UNKNOWN', 'MODEL_UNAVAILABLE']);
-    expect(r.warning?.message).toMatch(/^Removed 3 zero-width characters before scoring\. The text does not look like English/);
+    expect(r.warning?.message).toMatch(
+      /^Removed 3 zero-width characters before scoring\. The text does not look like English/,
+    );
   });
 
   it('discounts confidence for short text, unknown language, disagreeing chunks and the heuristic engine', () => {
@@ -96,5 +117,65 @@ describe('confidence helpers', () => {
     expect(confidencePercent(0.05, 1)).toBe(90);
     expect(confidencePercent(0.95, 0.5)).toBe(45);
     expect(classify(0.64, { human: 0.35, ai: 0.65 })).toBe('Mixed');
+  });
+});
+
+describe('minimum length', () => {
+  it('a text below the minimum length never scores 0.5 or more and carries TEXT_TOO_SHORT, whatever the model says', () => {
+    const knots: [number, number][] = [
+      [0, 0],
+      [0.2, 0.35],
+      [0.6, 0.5],
+      [0.7, 0.65],
+      [1, 1],
+    ];
+    const scoreOfs: ((q: number) => number)[] = [
+      (q) => q,
+      (q) => {
+        for (let i = 1; i < knots.length; i++)
+          if (q <= knots[i][0])
+            return (
+              knots[i - 1][1] +
+              ((q - knots[i - 1][0]) / (knots[i][0] - knots[i - 1][0])) * (knots[i][1] - knots[i - 1][1])
+            );
+        return 1;
+      },
+    ];
+    for (const scoreOf of scoreOfs)
+      for (const words of [1, 5, 20, 35, 49])
+        for (const probability of [0, 0.5, 0.51, 0.9, 0.999, 1]) {
+          const r = buildResult(
+            base({
+              probability,
+              scoreOf,
+              words,
+              chunkProbabilities: [probability],
+              chunks: [{ start: 0, end: 10, words }],
+              sentences: [],
+            }),
+          );
+          expect(r.score).toBeLessThan(0.5);
+          expect(r.score).toBeLessThanOrEqual(SHORT_TEXT_MAX_SCORE);
+          expect(r.aiProbability).toBeLessThan(50);
+          expect(r.verdict).not.toBe('AI-Generated');
+          expect(r.finalLabel).toBe('Inconclusive (text too short)');
+          expect(r.warning?.codes).toContain('TEXT_TOO_SHORT');
+        }
+    // at the minimum length the model's score applies again
+    expect(buildResult(base({ probability: 0.999, words: 50, chunkProbabilities: [0.999] })).score).toBeGreaterThan(
+      0.9,
+    );
+  });
+
+  it('honours the manifest cap (short_text_max_score)', () => {
+    const r = buildResult(
+      base({
+        probability: 1,
+        words: 49,
+        chunkProbabilities: [1],
+        lengthPolicy: { minWords: 50, reliableWords: 200, shortTextMaxScore: 0.4 },
+      }),
+    );
+    expect(r.score).toBeLessThanOrEqual(0.4);
   });
 });

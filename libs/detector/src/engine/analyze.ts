@@ -4,7 +4,13 @@ import { chunkSentences } from '../core/chunk';
 import { TextFeatures, type WordLists } from '../core/features';
 import { detectLanguage } from '../core/language';
 import { describeNormalization, normalizeWithReport } from '../core/normalize';
-import { buildResult, type DetectionMode, type DetectionResult, type LengthPolicy, type Thresholds } from '../core/result';
+import {
+  buildResult,
+  type DetectionMode,
+  type DetectionResult,
+  type LengthPolicy,
+  type Thresholds,
+} from '../core/result';
 import { splitSentences } from '../core/sentences';
 import { tokenSpans } from '../core/tokenize';
 import { productScore, type ModePlan } from './manifest';
@@ -68,7 +74,12 @@ function trimSpacesNewlines(s: string): string {
 }
 
 /** The calibrated document probability, exactly as the manifest's per-mode procedure (and ml/inkprint_ml/engine.py). */
-export async function modeProbability(doc: TextFeatures, plan: ModePlan, scorer: ProbabilityScorer, wordLists: WordLists): Promise<number> {
+export async function modeProbability(
+  doc: TextFeatures,
+  plan: ModePlan,
+  scorer: ProbabilityScorer,
+  wordLists: WordLists,
+): Promise<number> {
   const agg = plan.aggregator;
   if (!agg) return (await scorer.score(plan.documentModel, [doc]))[0];
   if (!scorer.scoreVectors) throw new Error(`engine ${scorer.engine} cannot run the aggregator "${agg.model}"`);
@@ -100,7 +111,10 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
     if (si < sentences.length && sp.start >= sentences[si].start) sentenceWords[si]++;
   }
   const chunks = chunkSentences(sentences, sentenceWords, ctx.chunkSizeWords);
-  const chunkFeatures = chunks.length >= 2 && ctx.plan.chunkModel ? chunks.map((c) => new TextFeatures(norm.slice(c.start, c.end), ctx.wordLists)) : [];
+  const chunkFeatures =
+    chunks.length >= 2 && ctx.plan.chunkModel
+      ? chunks.map((c) => new TextFeatures(norm.slice(c.start, c.end), ctx.wordLists))
+      : [];
   // Sentence windows: +-k sentences around each sentence, for each configured k.
   const windowFeatures: TextFeatures[][] =
     ctx.plan.sentenceModel && sentences.length >= 2 && sentences.length <= MAX_WINDOWED_SENTENCES
@@ -116,7 +130,9 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
 
   const docProb = doc.words > 0 ? await modeProbability(doc, ctx.plan, ctx.scorer, ctx.wordLists) : 0.5;
   const chunkProbs =
-    chunkFeatures.length > 0 && ctx.plan.chunkModel ? Array.from(await ctx.scorer.score(ctx.plan.chunkModel, chunkFeatures)) : chunks.map(() => docProb);
+    chunkFeatures.length > 0 && ctx.plan.chunkModel
+      ? Array.from(await ctx.scorer.score(ctx.plan.chunkModel, chunkFeatures))
+      : chunks.map(() => docProb);
   let sentenceProbs: number[];
   if (windowFeatures.length > 0 && ctx.plan.sentenceModel) {
     const perScale: Float64Array[] = [];
@@ -135,10 +151,17 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
   const aiWordsFound = [...new Set(doc.toks.filter((t) => ctx.wordLists.aiWords.has(t)))];
   return buildResult({
     probability: docProb,
-    scoreOf: (p) => productScore(p, ctx.humanProbability, ctx.plan.operatingThreshold, ctx.thresholds),
+    scoreOf: (p) =>
+      productScore(p, ctx.humanProbability, ctx.plan.operatingThreshold, ctx.thresholds, ctx.plan.scoreKnots),
     chunkProbabilities: chunkProbs,
     chunks,
-    sentences: sentences.map((s, i) => ({ start: s.start, end: s.end, text: s.text, words: sentenceWords[i], probability: sentenceProbs[i] })),
+    sentences: sentences.map((s, i) => ({
+      start: s.start,
+      end: s.end,
+      text: s.text,
+      words: sentenceWords[i],
+      probability: sentenceProbs[i],
+    })),
     words: doc.words,
     characters: text.length,
     dense: doc.dense(),

@@ -5,7 +5,13 @@ import * as path from 'node:path';
 import { EMPTY_WORD_LISTS, TextFeatures, parseWordLists, type WordLists } from '../core/features';
 import { normalize } from '../core/normalize';
 import { HEURISTIC_PARAMS } from '../core/heuristic-params';
-import { DEFAULT_MODE, DETECTION_MODES, isDetectionMode, type DetectionMode, type DetectionResult } from '../core/result';
+import {
+  DEFAULT_MODE,
+  DETECTION_MODES,
+  isDetectionMode,
+  type DetectionMode,
+  type DetectionResult,
+} from '../core/result';
 import { analyze, modeProbability, type ProbabilityScorer } from './analyze';
 import { HeuristicScorer } from './heuristic-scorer';
 import { parseManifest, type DetectorPlan } from './manifest';
@@ -39,6 +45,8 @@ export interface DetectorInfo {
   /** Per mode: the calibrated probability at which the model card flags a text (maps to score 0.65). */
   operatingThresholds: Record<DetectionMode, number>;
   humanProbability: number;
+  /** Per mode: the product-score knots [probability, score] when the manifest has them (0.5 and 0.65 lines). */
+  scoreKnots?: Partial<Record<DetectionMode, [number, number][]>>;
   minWords: number;
   chunkSizeWords: number;
   modelCard?: string;
@@ -104,7 +112,11 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
         dim: spec.dim,
         ...(spec.kind === 'features' ? { layout: p.featureSets[spec.featureSet] } : {}),
       }));
-      scorer = await OnnxScorer.load(`${p.name.replace(/-detector$/, '')}-onnx-v${p.version.split('.')[0]}`, files, options.threads ?? 1);
+      scorer = await OnnxScorer.load(
+        `${p.name.replace(/-detector$/, '')}-onnx-v${p.version.split('.')[0]}`,
+        files,
+        options.threads ?? 1,
+      );
     }
   } catch (e) {
     problems.push((e as Error).message);
@@ -118,7 +130,9 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     // The model's operating points do not apply to the heuristic: its own bands are the plain 0.35 / 0.65;
     // the manifest's minimum length and chunking still do.
     const own = fallbackPlan();
-    plan = plan ? { ...own, lengthPolicy: plan.lengthPolicy, chunkSizeWords: plan.chunkSizeWords, modelCard: plan.modelCard } : own;
+    plan = plan
+      ? { ...own, lengthPolicy: plan.lengthPolicy, chunkSizeWords: plan.chunkSizeWords, modelCard: plan.modelCard }
+      : own;
   }
   const activePlan = plan ?? fallbackPlan();
   const wordListsMissing = wordLists === EMPTY_WORD_LISTS;
@@ -135,8 +149,19 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     models: activeScorer instanceof OnnxScorer ? activeScorer.modelNames() : [],
     ...(fallbackReason ? { fallbackReason } : {}),
     thresholds: activePlan.thresholds,
-    operatingThresholds: Object.fromEntries(DETECTION_MODES.map((m) => [m, activePlan.modes[m].operatingThreshold])) as Record<DetectionMode, number>,
+    operatingThresholds: Object.fromEntries(
+      DETECTION_MODES.map((m) => [m, activePlan.modes[m].operatingThreshold]),
+    ) as Record<DetectionMode, number>,
     humanProbability: activePlan.humanProbability,
+    ...(DETECTION_MODES.some((m) => activePlan.modes[m].scoreKnots)
+      ? {
+          scoreKnots: Object.fromEntries(
+            DETECTION_MODES.flatMap((m) =>
+              activePlan.modes[m].scoreKnots ? [[m, activePlan.modes[m].scoreKnots]] : [],
+            ),
+          ),
+        }
+      : {}),
     minWords: activePlan.lengthPolicy.minWords,
     chunkSizeWords,
     ...(activePlan.modelCard ? { modelCard: activePlan.modelCard } : {}),
@@ -147,7 +172,8 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     info,
     detect(text: string, opts: DetectOptions = {}): Promise<DetectionResult> {
       const mode = opts.mode ?? DEFAULT_MODE;
-      if (!isDetectionMode(mode)) return Promise.reject(new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`));
+      if (!isDetectionMode(mode))
+        return Promise.reject(new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`));
       if (typeof text !== 'string') return Promise.reject(new Error('text must be a string'));
       return analyze(text, mode, {
         scorer: activeScorer,
@@ -164,7 +190,10 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       const mode = opts.mode ?? DEFAULT_MODE;
       if (!isDetectionMode(mode)) throw new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`);
       const doc = new TextFeatures(normalize(text), wordLists);
-      return { probability: await modeProbability(doc, activePlan.modes[mode], activeScorer, wordLists), words: doc.words };
+      return {
+        probability: await modeProbability(doc, activePlan.modes[mode], activeScorer, wordLists),
+        words: doc.words,
+      };
     },
     async close(): Promise<void> {
       if (activeScorer instanceof OnnxScorer) await activeScorer.release();

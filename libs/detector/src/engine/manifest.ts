@@ -1,7 +1,13 @@
 // The model manifest (models/inkprint-detector.json, written by ml/inkprint_ml/card.py) parsed into the
 // engine's per-mode plan. Pure; throws an Error naming the offending field when the engine cannot run it.
 import { FEATURE_SETS, type FeatureFamily, type FeatureSetLayout } from '../core/features';
-import { DEFAULT_THRESHOLDS, DETECTION_MODES, type DetectionMode, type LengthPolicy, type Thresholds } from '../core/result';
+import {
+  DEFAULT_THRESHOLDS,
+  DETECTION_MODES,
+  type DetectionMode,
+  type LengthPolicy,
+  type Thresholds,
+} from '../core/result';
 
 export interface AggregatorPlan {
   /** Model over [doc_logit, mean, max, min of chunk logits] (feature set of dim 4). */
@@ -23,6 +29,11 @@ export interface ModePlan {
   sentenceModel?: string;
   /** The mode's operating point on the calibrated probability (manifest modes[m].threshold). */
   operatingThreshold: number;
+  /**
+   * Product-score knots [probability, score] (manifest modes[m].score_knots, chosen by ml/inkprint_ml/calibrate.py on
+   * families never trained on); undefined: the legacy map through humanProbability and operatingThreshold.
+   */
+  scoreKnots?: [number, number][];
 }
 
 export interface ModelSpec {
@@ -85,17 +96,36 @@ function parseFeatureSet(name: string, x: unknown): ParsedSet {
         throw new Error(`manifest: feature set "${name}" has a block the engine does not know (${JSON.stringify(b)})`);
       }
       const declared = num(bo?.offset);
-      if (declared !== undefined && declared !== offset) throw new Error(`manifest: feature set "${name}" block "${fam}" offset ${declared}, expected ${offset}`);
+      if (declared !== undefined && declared !== offset)
+        throw new Error(`manifest: feature set "${name}" block "${fam}" offset ${declared}, expected ${offset}`);
       layout.push({ family: fam, dim });
       offset += dim;
     }
     const total = num(o?.dim);
-    if (total !== undefined && total !== offset) throw new Error(`manifest: feature set "${name}" dim ${total} != sum of blocks ${offset}`);
+    if (total !== undefined && total !== offset)
+      throw new Error(`manifest: feature set "${name}" dim ${total} != sum of blocks ${offset}`);
     return { kind: 'features', layout };
   }
   const dim = num(o?.dim);
   if (dim !== undefined && Array.isArray(o?.names)) return { kind: 'aggregate', dim };
   throw new Error(`manifest: feature set "${name}" has no readable layout`);
+}
+
+/** modes[m].score_knots: [[p, score], ...] non-decreasing in both, from (0, 0) to (1, 1). */
+function parseKnots(mode: string, x: unknown): [number, number][] {
+  const bad = (why: string): Error => new Error(`manifest: modes.${mode}.score_knots ${why}`);
+  if (!Array.isArray(x) || x.length < 2) throw bad('must be a list of at least two [p, score] pairs');
+  const knots = x.map((k): [number, number] => {
+    const p = Array.isArray(k) ? num(k[0]) : undefined;
+    const s = Array.isArray(k) ? num(k[1]) : undefined;
+    if (p === undefined || s === undefined || p < 0 || p > 1 || s < 0 || s > 1)
+      throw bad(`has an invalid pair ${JSON.stringify(k)}`);
+    return [p, s];
+  });
+  for (let i = 1; i < knots.length; i++)
+    if (knots[i][0] < knots[i - 1][0] || knots[i][1] < knots[i - 1][1]) throw bad('must be non-decreasing');
+  if (knots[0][0] !== 0 || knots[knots.length - 1][0] !== 1) throw bad('must start at p = 0 and end at p = 1');
+  return knots;
 }
 
 /** Parse models/inkprint-detector.json. */
@@ -150,6 +180,7 @@ export function parseManifest(raw: unknown): DetectorPlan {
       sentenceWindows: mode === 'forensic' ? [1, 2] : rich ? [1] : [],
       ...(rich ? { sentenceModel: docModel } : {}),
       operatingThreshold: num(o?.threshold) ?? DEFAULT_THRESHOLDS.ai,
+      ...(o?.score_knots !== undefined ? { scoreKnots: parseKnots(mode, o.score_knots) } : {}),
     };
   }
   // "p <= 0.2: 'likely human'" in verdict_bands: the probability that maps to the Human band edge.
@@ -157,28 +188,51 @@ export function parseManifest(raw: unknown): DetectorPlan {
   const noteHuman = /p\s*<=\s*([0-9.]+)\s*:\s*'likely human'/.exec(String(bands?.note ?? ''))?.[1];
   const humanProbability = num(bands?.human_max) ?? (noteHuman ? Number(noteHuman) : DEFAULT_THRESHOLDS.human);
   const minWords = num(m.min_words) ?? 50;
+  const shortTextMaxScore = num(m.short_text_max_score);
   return {
     name: str(m.name) ?? 'inkprint-detector',
     version: String(m.version ?? '1'),
     featureVersion: String(m.feature_version ?? '1'),
     wordlistsFile: str(m.wordlists) ?? 'inkprint-wordlists.json',
     modelCard: str(m.model_card) ?? 'models/inkprint-detector.card.md',
-    featureSets: Object.fromEntries(Object.entries(sets).flatMap(([k, s]) => (s.kind === 'features' ? [[k, s.layout]] : []))),
+    featureSets: Object.fromEntries(
+      Object.entries(sets).flatMap(([k, s]) => (s.kind === 'features' ? [[k, s.layout]] : [])),
+    ),
     models,
     modes,
     thresholds: DEFAULT_THRESHOLDS,
     humanProbability,
-    lengthPolicy: { minWords, reliableWords: Math.max(200, minWords * 4) },
+    lengthPolicy: {
+      minWords,
+      reliableWords: Math.max(200, minWords * 4),
+      ...(shortTextMaxScore !== undefined ? { shortTextMaxScore } : {}),
+    },
     chunkSizeWords: windowTokens,
   };
 }
 
 /**
- * Maps a calibrated probability onto the product score so the spec's fixed report bands line up with the model's
- * operating points: p = humanProbability -> 0.35 and p = operatingThreshold -> 0.65, linear in between and to 0 / 1
- * at the ends. Monotone, so AUROC is unchanged; `aiProbability` keeps the calibrated probability itself.
+ * Maps a calibrated probability onto the product score the report bands and the 0.5 line read. With `knots` (the
+ * manifest's score_knots: p at 0.5 and 0.65 chosen on human text of families never trained on) it is the
+ * piecewise-linear map through them (ml/inkprint_ml/engine.py product_score). Without: the legacy map p =
+ * humanProbability -> 0.35 and p = operatingThreshold -> 0.65, linear in between and to 0 / 1 at the ends. Monotone
+ * either way, so AUROC is unchanged; `aiProbability` keeps the calibrated probability itself.
  */
-export function productScore(p: number, humanProbability: number, operatingThreshold: number, t: Thresholds = DEFAULT_THRESHOLDS): number {
+export function productScore(
+  p: number,
+  humanProbability: number,
+  operatingThreshold: number,
+  t: Thresholds = DEFAULT_THRESHOLDS,
+  knots?: readonly (readonly [number, number])[],
+): number {
+  if (knots && knots.length >= 2) {
+    for (let i = 1; i < knots.length; i++) {
+      const [p0, s0] = knots[i - 1];
+      const [p1, s1] = knots[i];
+      if (p <= p1) return p1 <= p0 ? s0 : s0 + ((p - p0) / (p1 - p0)) * (s1 - s0);
+    }
+    return knots[knots.length - 1][1];
+  }
   const h = Math.min(humanProbability, operatingThreshold - 1e-6);
   const a = operatingThreshold;
   if (p <= h) return h > 0 ? (p / h) * t.human : t.human;

@@ -35,7 +35,10 @@ describe('parseManifest (ml/ card.py format)', () => {
     expect(p.modes.fast).toMatchObject({ documentModel: 'fast', operatingThreshold: 0.71, sentenceWindows: [] });
     expect(p.modes.moderate).toMatchObject({ documentModel: 'moderate', chunkModel: 'moderate' });
     expect(p.modes.strong).toMatchObject({ documentModel: 'strong', sentenceWindows: [1], sentenceModel: 'strong' });
-    expect(p.modes.forensic).toMatchObject({ documentModel: 'strong', aggregator: { model: 'forensic', windowTokens: 150, strideTokens: 75 } });
+    expect(p.modes.forensic).toMatchObject({
+      documentModel: 'strong',
+      aggregator: { model: 'forensic', windowTokens: 150, strideTokens: 75 },
+    });
     expect(p.models.forensic).toMatchObject({ kind: 'aggregate', dim: 4 });
     expect(p.models.strong).toMatchObject({ kind: 'features', dim: 131112 });
     expect(p.lengthPolicy.minWords).toBe(50);
@@ -44,7 +47,9 @@ describe('parseManifest (ml/ card.py format)', () => {
   });
 
   it('defaults a manifest without modes to fast/full models and identity bands', () => {
-    const p = parseManifest({ models: { fast: { file: 'a', feature_set: 'fast' }, full: { file: 'b', feature_set: 'full' } } });
+    const p = parseManifest({
+      models: { fast: { file: 'a', feature_set: 'fast' }, full: { file: 'b', feature_set: 'full' } },
+    });
     expect(p.modes.fast.documentModel).toBe('fast');
     expect(p.modes.forensic.documentModel).toBe('full');
     expect(p.modes.forensic.aggregator).toBeUndefined();
@@ -54,11 +59,18 @@ describe('parseManifest (ml/ card.py format)', () => {
 
   it('rejects unknown models, unknown feature sets, bad offsets and non-objects', () => {
     expect(() => parseManifest({ ...manifest, modes: { fast: { models: ['nope'] } } })).toThrow(/unknown model "nope"/);
-    expect(() => parseManifest({ models: { x: { file: 'x.onnx', feature_set: 'weird' } } })).toThrow(/unknown feature set "weird"/);
+    expect(() => parseManifest({ models: { x: { file: 'x.onnx', feature_set: 'weird' } } })).toThrow(
+      /unknown feature set "weird"/,
+    );
     expect(() =>
-      parseManifest({ ...manifest, feature_sets: { fast: { dim: 65576, blocks: [block('word', 0, 65536), block('dense', 7, 40)] } } }),
+      parseManifest({
+        ...manifest,
+        feature_sets: { fast: { dim: 65576, blocks: [block('word', 0, 65536), block('dense', 7, 40)] } },
+      }),
     ).toThrow(/offset 7, expected 65536/);
-    expect(() => parseManifest({ ...manifest, modes: { forensic: { models: ['forensic'] } } })).toThrow(/no model reading text features/);
+    expect(() => parseManifest({ ...manifest, modes: { forensic: { models: ['forensic'] } } })).toThrow(
+      /no model reading text features/,
+    );
     expect(() => parseManifest(null)).toThrow(/JSON object/);
   });
 });
@@ -76,5 +88,66 @@ describe('productScore', () => {
 
   it('is the identity when the bands are 0.35 / 0.65', () => {
     for (const p of [0, 0.1, 0.35, 0.5, 0.65, 0.9, 1]) expect(productScore(p, 0.35, 0.65)).toBeCloseTo(p, 12);
+  });
+
+  it('follows the manifest knots when given (0.5 and 0.65 lines chosen on unseen families)', () => {
+    const knots: [number, number][] = [
+      [0, 0],
+      [0.2, 0.35],
+      [0.97, 0.5],
+      [0.995, 0.65],
+      [1, 1],
+    ];
+    expect(productScore(0.2, 0.2, 0.9, undefined, knots)).toBeCloseTo(0.35, 12);
+    expect(productScore(0.97, 0.2, 0.9, undefined, knots)).toBeCloseTo(0.5, 12);
+    expect(productScore(0.995, 0.2, 0.9, undefined, knots)).toBeCloseTo(0.65, 12);
+    expect(productScore(0.9, 0.2, 0.9, undefined, knots)).toBeLessThan(0.5);
+    expect(productScore(1, 0.2, 0.9, undefined, knots)).toBe(1);
+    const xs = Array.from({ length: 1001 }, (_, i) => productScore(i / 1000, 0.2, 0.9, undefined, knots));
+    for (let i = 1; i < xs.length; i++) expect(xs[i]).toBeGreaterThanOrEqual(xs[i - 1]);
+  });
+
+  it('parses score_knots and rejects broken ones', () => {
+    const m = {
+      models: { moderate: { file: 'm.onnx', feature_set: 'full' } },
+      modes: {
+        moderate: {
+          models: ['moderate'],
+          threshold: 0.9,
+          score_knots: [
+            [0, 0],
+            [0.2, 0.35],
+            [0.95, 0.5],
+            [0.99, 0.65],
+            [1, 1],
+          ],
+        },
+      },
+      short_text_max_score: 0.45,
+    };
+    const p = parseManifest(m);
+    expect(p.modes.moderate.scoreKnots?.[2]).toEqual([0.95, 0.5]);
+    expect(p.modes.fast.scoreKnots).toBeUndefined();
+    expect(p.lengthPolicy.shortTextMaxScore).toBe(0.45);
+    const bad = (k: unknown): unknown => ({ ...m, modes: { moderate: { ...m.modes.moderate, score_knots: k } } });
+    expect(() =>
+      parseManifest(
+        bad([
+          [0, 0],
+          [0.5, 0.6],
+          [0.4, 0.7],
+          [1, 1],
+        ]),
+      ),
+    ).toThrow(/non-decreasing/);
+    expect(() =>
+      parseManifest(
+        bad([
+          [0.1, 0],
+          [1, 1],
+        ]),
+      ),
+    ).toThrow(/start at p = 0/);
+    expect(() => parseManifest(bad('x'))).toThrow(/score_knots/);
   });
 });

@@ -24,4 +24,15 @@ const ready = fixtures.length > 0 && fs.existsSync(path.join(modelsDir, MANIFEST
     const { probability } = await detector.probability(f.text, { mode });
     expect(Math.abs(probability - (f.probability as Record<string, number>)[mode])).toBeLessThanOrEqual(1e-4);
   });
+
+  // The product score (manifest score_knots + the short-text rule) of the full result matches engine.py final_score.
+  const scored = cases.filter(([, , f]) => f.score);
+  (scored.length > 0 ? it.each(scored) : it.skip.each([['-', 'moderate', fixtures[0]] as const]))(
+    'score %s / %s',
+    async (_name, mode, f) => {
+      const r = await detector.detect(f.text, { mode });
+      expect(Math.abs(r.score - (f.score as Record<string, number>)[mode])).toBeLessThanOrEqual(1e-3);
+      if (f.n_words > 0 && f.n_words < detector.info.minWords) expect(r.score).toBeLessThan(0.5);
+    },
+  );
 });

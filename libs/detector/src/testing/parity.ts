@@ -2,7 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export const PARITY_FILE = process.env.INKPRINT_PARITY_FIXTURES ?? path.resolve(__dirname, '../../../../ml/fixtures/parity.jsonl');
+export const PARITY_FILE =
+  process.env.INKPRINT_PARITY_FIXTURES ?? path.resolve(__dirname, '../../../../ml/fixtures/parity.jsonl');
 
 export interface ParityFixture {
   name: string;
@@ -15,6 +16,8 @@ export interface ParityFixture {
   features: Record<'fast' | 'full', { dim: number; indices: number[]; values: number[] }>;
   chunks: string[];
   probability?: Record<string, number>;
+  /** Per-mode product score with the short-text rule (ml/inkprint_ml/engine.py final_score). */
+  score?: Record<string, number>;
 }
 
 export function loadParityFixtures(): ParityFixture[] {
@@ -25,4 +28,3 @@ export function loadParityFixtures(): ParityFixture[] {
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as ParityFixture);
 }
-
