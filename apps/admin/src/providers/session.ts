@@ -1,0 +1,91 @@
+import type { Role, Tokens } from '@inkprint/contracts';
+
+/**
+ * The session the admin console shares with the web app (same origin, product spec §3 "User session").
+ *
+ * Contract agreed with the web app (apps/web writes it at sign-in, both apps read and rotate it):
+ * - localStorage `inkprint.session` holds JSON `{ user: {id, name, email, role}, tokens: {accessToken, refreshToken, expiresIn} }`
+ *   (extra fields, e.g. `usage`, are kept as they are when the console writes the key back).
+ * - localStorage `inkprint.guest` holds the guest session; the console never reads or writes it.
+ * - Refresh: `POST /auth/refresh {refreshToken}` answers `{accessToken, refreshToken, expiresIn}`; the rotated tokens are
+ *   written back to `inkprint.session` (the old refresh token is dead after one use). A failed refresh clears the key.
+ * - Signed out, the console sends the browser to `/signin?redirect=<path>` and also stores that path in localStorage
+ *   `inkprint.redirect` ("the stored redirect target" of spec §2 /signin), e.g. `/admin/users`.
+ */
+export const SESSION_KEY = 'inkprint.session';
+export const GUEST_KEY = 'inkprint.guest';
+export const REDIRECT_KEY = 'inkprint.redirect';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export interface StoredSession {
+  user: SessionUser;
+  tokens: Tokens;
+  [extra: string]: unknown;
+}
+
+/** The storage the session lives in (window.localStorage in the browser; a Map-backed fake in unit tests). */
+export type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function isSession(value: unknown): value is StoredSession {
+  if (!value || typeof value !== 'object') return false;
+  const { user, tokens } = value as Partial<StoredSession>;
+  return (
+    !!user &&
+    typeof user.email === 'string' &&
+    typeof user.role === 'string' &&
+    !!tokens &&
+    typeof tokens.accessToken === 'string' &&
+    typeof tokens.refreshToken === 'string'
+  );
+}
+
+export function readSession(storage: SessionStorage): StoredSession | null {
+  try {
+    const raw = storage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return isSession(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(storage: SessionStorage, session: StoredSession): void {
+  storage.setItem(SESSION_KEY, JSON.stringify(session));
+}
+
+/** Rotated tokens go back into the same key, keeping the rest of what the web app stored. */
+export function writeTokens(storage: SessionStorage, tokens: Tokens): void {
+  const current = readSession(storage);
+  if (current) writeSession(storage, { ...current, tokens });
+}
+
+/** The profile call's user replaces the stored one (role changes, e.g. a revoked admin, show up on the next load). */
+export function writeUser(storage: SessionStorage, user: SessionUser): void {
+  const current = readSession(storage);
+  if (current) {
+    writeSession(storage, {
+      ...current,
+      user: { ...current.user, id: user.id, name: user.name, email: user.email, role: user.role },
+    });
+  }
+}
+
+export function clearSession(storage: SessionStorage): void {
+  storage.removeItem(SESSION_KEY);
+}
+
+/** Where a signed-out visitor goes: the web app's sign-in page, remembering the admin path they asked for. */
+export function signInUrl(returnPath: string): string {
+  return `/signin?redirect=${encodeURIComponent(returnPath)}`;
+}
+
+export function rememberRedirect(storage: SessionStorage, returnPath: string): void {
+  storage.setItem(REDIRECT_KEY, returnPath);
+}
