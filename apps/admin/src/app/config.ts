@@ -2,10 +2,14 @@
 export const ADMIN_BASENAME = '/admin';
 
 /**
- * The admin API lives at `<API origin>/admin/...` (product spec §7). The API origin is the page's own origin
- * unless the build sets VITE_API_URL (admin hosted on a CDN, API elsewhere).
+ * The API origin: the page's own origin unless the build sets VITE_API_URL (admin hosted on a CDN, API elsewhere).
+ * Admin calls go to `<origin>/admin/...`, auth calls to `<origin>/auth/...` (product spec §7).
  */
-export function adminApiUrl(pageOrigin: string, apiOrigin?: string): string {
-  const origin = (apiOrigin && apiOrigin.trim()) || pageOrigin;
-  return `${origin.replace(/\/+$/, '')}${ADMIN_BASENAME}`;
+export function apiOrigin(pageOrigin: string, configured?: string): string {
+  return ((configured && configured.trim()) || pageOrigin).replace(/\/+$/, '');
+}
+
+/** The admin API base, `<API origin>/admin`. */
+export function adminApiUrl(pageOrigin: string, configured?: string): string {
+  return `${apiOrigin(pageOrigin, configured)}${ADMIN_BASENAME}`;
 }

@@ -1,21 +1,119 @@
+import type { DashboardSummary } from '@inkprint/contracts';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SyncIcon from '@mui/icons-material/Sync';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Title } from 'react-admin';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Title, useDataProvider, useRefresh } from 'react-admin';
+import { ADMIN_ERRORS } from '../lib/messages';
+import { useToast } from '../lib/toast';
+import type { AdminDataProvider } from '../providers/data-provider';
+import { writeUser } from '../providers/session';
+import { PipelineHealth } from './PipelineHealth';
+import { RecentActivityTable, RecentUsersTable } from './tables';
 
-/** Placeholder for the control center (summary cards, enrolments, humanisations) of the admin console issue. */
-export function Dashboard() {
+function SummaryCard({ label, value }: { label: string; value: number }) {
   return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="Inkprint admin" />
+    <Card variant="outlined" sx={{ flex: '1 1 180px' }}>
       <CardContent>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Inkprint admin
+        <Typography variant="body2" color="text.secondary" component="h2">
+          {label}
         </Typography>
-        <Typography color="text.secondary">
-          The control center for users, plans and admin invitations will live here.
+        <Typography variant="h4" component="p" data-testid={`summary-${label}`}>
+          {value}
         </Typography>
       </CardContent>
     </Card>
+  );
+}
+
+function Summary({ summary }: { summary: DashboardSummary }) {
+  const { totals, subscriptions } = summary;
+  return (
+    <>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <SummaryCard label="Total accounts" value={totals.users} />
+        <SummaryCard label="Active users" value={totals.activeUsers} />
+        <SummaryCard label="Pending verification" value={totals.pendingUsers} />
+        <SummaryCard label="Admin accounts" value={totals.admins} />
+      </Stack>
+      <Typography sx={{ mt: 2 }} data-testid="paid-plans">
+        <strong>Active paid plans:</strong> Basic {subscriptions.basic} · Pro {subscriptions.pro} · Enterprise{' '}
+        {subscriptions.enterprise}
+      </Typography>
+    </>
+  );
+}
+
+/** The control center (spec §2 "Admin page"): header actions, summary cards, paid plans, the two recent tables. */
+export function Dashboard() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const refresh = useRefresh();
+  const toast = useToast();
+  const dashboard = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => dataProvider.getDashboard(),
+    retry: false,
+  });
+  const sync = useMutation({
+    mutationFn: () => dataProvider.getProfile(),
+    onSuccess: ({ user }) => {
+      writeUser(window.localStorage, user);
+      refresh();
+      toast.show('success', 'Profile synced', `Signed in as ${user.email} (${user.role.replace('_', ' ')}).`);
+    },
+    onError: (error) => toast.failed('profile', error),
+  });
+  const { failed } = toast;
+  useEffect(() => {
+    if (dashboard.isError) failed('dashboard', dashboard.error);
+  }, [dashboard.isError, dashboard.error, failed]);
+
+  return (
+    <Box component="section" sx={{ mt: 2, mb: 4 }}>
+      <Title title="Control center" />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', gap: 1, mb: 2 }}
+      >
+        <Typography variant="h5" component="h1">
+          Admin control center
+        </Typography>
+        <Stack direction="row" sx={{ gap: 1 }}>
+          <Button variant="outlined" startIcon={<SyncIcon />} onClick={() => sync.mutate()} disabled={sync.isPending}>
+            Sync profile
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<RefreshIcon />}
+            onClick={() => void dashboard.refetch()}
+            disabled={dashboard.isFetching}
+          >
+            Refresh data
+          </Button>
+        </Stack>
+      </Stack>
+      {dashboard.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {ADMIN_ERRORS.dashboard.message}
+        </Alert>
+      ) : null}
+      {dashboard.data ? (
+        <Stack sx={{ gap: 3 }}>
+          <Summary summary={dashboard.data} />
+          <RecentUsersTable rows={dashboard.data.recentUsers} />
+          <RecentActivityTable rows={dashboard.data.recentActivity} />
+          <PipelineHealth />
+        </Stack>
+      ) : dashboard.isPending ? (
+        <Typography role="status">Loading dashboard…</Typography>
+      ) : null}
+    </Box>
   );
 }

@@ -5,6 +5,7 @@ import type {
   AdminUser,
   DashboardResponse,
   DashboardSummary,
+  HealthResponse,
   InviteAcceptedResponse,
   InviteResponse,
   MeResponse,
@@ -28,6 +29,8 @@ export interface UserFilter {
 export interface AdminDataProvider extends DataProvider {
   getDashboard(): Promise<DashboardSummary>;
   getProfile(): Promise<MeResponse>;
+  /** `GET /health` checks (projection lag, relay); a 503 still carries them in `details.checks`. */
+  getHealth(): Promise<HealthResponse['checks']>;
   changePlan(id: string, planSlug: string): Promise<PlanChangedResponse>;
   changeStatus(id: string, status: AccountStatus): Promise<StatusChangedResponse>;
   revokeAdmin(id: string): Promise<AdminRevokedResponse>;
@@ -133,10 +136,14 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
 
   return {
     async getList(resource, params) {
-      if (resource === 'users') return listUsers(params);
+      if (resource === 'users') return (await listUsers(params)) as GetListResult<never>;
       if (resource === 'admins') {
         const { admins } = await client.request<AdminTeamResponse>('/admin/admins');
-        return { data: admins, total: admins.length, pageInfo: { hasNextPage: false, hasPreviousPage: false } };
+        return {
+          data: admins as never[],
+          total: admins.length,
+          pageInfo: { hasNextPage: false, hasPreviousPage: false },
+        };
       }
       throw new HttpError(`Unknown resource ${resource}.`, 404, { code: 'NOT_FOUND' });
     },
@@ -160,6 +167,15 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
       return (await client.request<DashboardResponse>('/admin/dashboard')).summary;
     },
     getProfile: () => client.request<MeResponse>('/auth/me'),
+    async getHealth() {
+      try {
+        return (await client.request<HealthResponse>('/health', { auth: false })).checks;
+      } catch (error) {
+        const checks = (error as { body?: { details?: { checks?: HealthResponse['checks'] } } }).body?.details?.checks;
+        if (checks) return checks;
+        throw error;
+      }
+    },
     async changePlan(id, planSlug) {
       const answer = await client.request<PlanChangedResponse>(`/admin/users/${path(id)}/plan`, {
         method: 'POST',

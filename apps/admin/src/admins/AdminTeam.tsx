@@ -1,0 +1,205 @@
+import type { AdminListItem, Invite } from '@inkprint/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Title, useDataProvider, useGetList, useRefresh } from 'react-admin';
+import { formatDateTime, words } from '../lib/format';
+import { EMAIL_REQUIRED_TITLE } from '../lib/messages';
+import { useToast } from '../lib/toast';
+import type { AdminDataProvider } from '../providers/data-provider';
+import { RevokeAdminButton } from '../users/RevokeAdminButton';
+
+const INVITE_EMAIL_REQUIRED = 'Enter an email address to invite.';
+
+function InviteForm({ onSent }: { onSent: (invite: Invite) => void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: (address: string) => dataProvider.invite(address),
+    onSuccess: (answer) => {
+      toast.succeeded(answer.message);
+      onSent(answer.invite);
+      setEmail('');
+    },
+    onError: (failure) => toast.failed('invite', failure),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      setError(INVITE_EMAIL_REQUIRED);
+      toast.show('warning', EMAIL_REQUIRED_TITLE, INVITE_EMAIL_REQUIRED);
+      return;
+    }
+    setError(null);
+    send.mutate(address);
+  };
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="invite-title">
+      <CardContent>
+        <Typography variant="h6" component="h2" id="invite-title" gutterBottom>
+          Invite an admin
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          The invited person receives a link valid for 7 days and accepts it signed in with this address.
+        </Typography>
+        <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+          <TextField
+            label="Email address"
+            type="email"
+            size="small"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={!!error}
+            helperText={error ?? ' '}
+            sx={{ flex: 1, maxWidth: { sm: 420 } }}
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={send.isPending}>
+              {send.isPending ? 'Sending…' : 'Send invite'}
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TeamTable() {
+  const toast = useToast();
+  const { data, isPending, error } = useGetList<AdminListItem>('admins', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'createdAt', order: 'ASC' },
+  });
+  const { failed } = toast;
+  useEffect(() => {
+    if (error) failed('admins', error);
+  }, [error, failed]);
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="team-title">
+      <CardContent>
+        <Typography variant="h6" component="h2" id="team-title" gutterBottom>
+          Current admin team
+        </Typography>
+        <TableContainer>
+          <Table size="small" aria-labelledby="team-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>Email</TableCell>
+                <TableCell>Role</TableCell>
+                <TableCell>Admin since</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {isPending ? (
+                <TableRow>
+                  <TableCell colSpan={4}>Loading…</TableCell>
+                </TableRow>
+              ) : null}
+              {(data ?? []).map((admin) => (
+                <TableRow key={admin.id} data-testid="admin-row">
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{admin.email}</TableCell>
+                  <TableCell>{words(admin.role)}</TableCell>
+                  <TableCell>{formatDateTime(admin.createdAt)}</TableCell>
+                  <TableCell>
+                    <RevokeAdminButton record={admin} label="Revoke" />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Invites sent from this page. The API has no list of invites (only issue, lookup and accept), so the console shows
+ * what POST /admin/invites answered in this browser session: e-mail, status and expiry, and says so.
+ */
+function SentInvites({ invites }: { invites: Invite[] }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="invites-title">
+      <CardContent>
+        <Typography variant="h6" component="h2" id="invites-title" gutterBottom>
+          Invites
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Invites sent from this page since it was opened. Accepted invites show up in the admin team above.
+        </Typography>
+        {invites.length === 0 ? (
+          <Typography variant="body2">No invites sent yet.</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-labelledby="invites-title">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Expires</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {invites.map((invite) => (
+                  <TableRow key={`${invite.email}-${invite.expiresAt}`} data-testid="invite-row">
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{invite.email}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        label={invite.status}
+                        color={invite.status === 'pending' ? 'warning' : 'success'}
+                        variant="outlined"
+                      />
+                    </TableCell>
+                    <TableCell>{formatDateTime(invite.expiresAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Super admin only (spec §2, §6): invite form, the current admin team with 'Revoke', and the invites sent. */
+export function AdminTeam() {
+  const [invites, setInvites] = useState<Invite[]>([]);
+  const refresh = useRefresh();
+  return (
+    <Box component="section" sx={{ mt: 2, mb: 4 }}>
+      <Title title="Admin team" />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Admin team
+      </Typography>
+      <Stack sx={{ gap: 3 }}>
+        <InviteForm
+          onSent={(invite) => {
+            setInvites((list) => [invite, ...list]);
+            refresh();
+          }}
+        />
+        <TeamTable />
+        <SentInvites invites={invites} />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import PeopleIcon from '@mui/icons-material/People';
+import { Menu, usePermissions } from 'react-admin';
+import { canManageAdmins } from '../providers/auth-provider';
+
+/** Dashboard, the user directory, and (super admin only) the admin team with its invites. */
+export function AdminMenu() {
+  const { permissions } = usePermissions();
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      <Menu.Item to="/users" primaryText="Users" leftIcon={<PeopleIcon />} />
+      {canManageAdmins(permissions) ? (
+        <Menu.Item to="/admins" primaryText="Admin team" leftIcon={<AdminPanelSettingsIcon />} />
+      ) : null}
+    </Menu>
+  );
+}

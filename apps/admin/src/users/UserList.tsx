@@ -1,0 +1,129 @@
+import type { AdminUser } from '@inkprint/contracts';
+import HistoryIcon from '@mui/icons-material/History';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  Datagrid,
+  FunctionField,
+  InfiniteList,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useInfinitePaginationContext,
+  useListContext,
+  usePermissions,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { formatDateTime, words } from '../lib/format';
+import { useToast } from '../lib/toast';
+import { canManageAdmins } from '../providers/auth-provider';
+import { PlanControl } from './PlanControl';
+import { RevokeAdminButton } from './RevokeAdminButton';
+import { StatusControl } from './StatusControl';
+
+const statusChoices = [
+  { id: 'all', name: 'All statuses' },
+  { id: 'active', name: 'Active' },
+  { id: 'pending_verification', name: 'Pending verification' },
+  { id: 'disabled', name: 'Disabled' },
+];
+const roleChoices = [
+  { id: 'all', name: 'All roles' },
+  { id: 'user', name: 'User' },
+  { id: 'admin', name: 'Admin' },
+  { id: 'super_admin', name: 'Super admin' },
+];
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search email or name" aria-label="Search users" />,
+  <SelectInput key="status" source="status" label="Status" choices={statusChoices} alwaysOn emptyText="All statuses" />,
+  <SelectInput key="role" source="role" label="Role" choices={roleChoices} alwaysOn emptyText="All roles" />,
+];
+
+/** 'Load more' (spec §2): follows the cursor; off while a search is active (searches are not paged, spec §4). */
+function LoadMore() {
+  const { hasNextPage, fetchNextPage, isFetchingNextPage } = useInfinitePaginationContext();
+  const { filterValues, total, data } = useListContext<AdminUser>();
+  const rows: AdminUser[] = data ?? [];
+  const searching = typeof filterValues.q === 'string' && filterValues.q.trim() !== '';
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', p: 2, gap: 2 }}>
+      <Typography variant="body2" color="text.secondary" data-testid="directory-count">
+        {`Showing ${rows.length} of ${total ?? rows.length}`}
+        {searching ? ' (search results are not paged)' : ''}
+      </Typography>
+      <Button
+        variant="outlined"
+        onClick={() => void fetchNextPage()}
+        disabled={searching || !hasNextPage || isFetchingNextPage}
+      >
+        {isFetchingNextPage ? 'Loading…' : 'Load more'}
+      </Button>
+    </Stack>
+  );
+}
+
+function Actions({ record }: { record: AdminUser }) {
+  const { permissions } = usePermissions();
+  return (
+    <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button
+        component={Link}
+        to={`/users/${encodeURIComponent(record.id)}/timeline`}
+        size="small"
+        startIcon={<HistoryIcon />}
+        aria-label={`Audit timeline of ${record.email}`}
+      >
+        Timeline
+      </Button>
+      {canManageAdmins(permissions) && record.role !== 'user' ? <RevokeAdminButton record={record} /> : null}
+    </Stack>
+  );
+}
+
+/** The user directory (spec §2 "Admin page"): filters, debounced search, cursor paging with 'Load more', row edits. */
+export function UserList() {
+  const toast = useToast();
+  return (
+    <InfiniteList<AdminUser>
+      resource="users"
+      title="Users"
+      filters={filters}
+      filterDefaultValues={{ status: 'all', role: 'all' }}
+      debounce={300}
+      perPage={20}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      pagination={<LoadMore />}
+      exporter={false}
+      actions={false}
+      queryOptions={{ onError: (error: unknown) => toast.failed('users', error) }}
+      sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+    >
+      <Box component="h1" sx={visuallyHidden}>
+        User directory
+      </Box>
+      <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'middle' } }}>
+        <TextField source="email" label="Email" sortable={false} sx={{ wordBreak: 'break-all' }} />
+        <TextField source="name" label="Name" sortable={false} />
+        <FunctionField<AdminUser> label="Role" render={(r) => words(r.role)} />
+        <FunctionField<AdminUser> label="Status" render={(r) => <StatusControl record={r} />} />
+        <FunctionField<AdminUser> label="Plan" render={(r) => <PlanControl record={r} />} />
+        <NumberField source="wordsUsed" label="Words used" sortable={false} />
+        <FunctionField<AdminUser> label="Last login" render={(r) => formatDateTime(r.lastLoginAt)} />
+        <FunctionField<AdminUser> label="Actions" render={(r) => <Actions record={r} />} />
+      </Datagrid>
+    </InfiniteList>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
