@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { AppConfig, LogLevel } from './config';
+import { contractComponents } from './http/api-contract';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { bodyParsers } from './http/body-parsers';
 import { requestLogger } from './http/request-logger.middleware';
@@ -25,7 +26,10 @@ export function nestLogLevels(level: LogLevel): NestLogLevel[] | false {
 }
 
 /** Builds the whole HTTP application (not listening yet): used by main.ts and by the e2e tests. */
-export async function createApp(config: AppConfig, options: { imports?: ModuleMetadata['imports'] } = {}): Promise<NestExpressApplication> {
+export async function createApp(
+  config: AppConfig,
+  options: { imports?: ModuleMetadata['imports'] } = {},
+): Promise<NestExpressApplication> {
   const levels = nestLogLevels(config.logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
     logger: levels,
@@ -49,8 +53,17 @@ export async function createApp(config: AppConfig, options: { imports?: ModuleMe
       .setTitle('Inkprint API')
       .setDescription('AI-text detector and humaniser. Errors answer { message, status, code, details }.')
       .setVersion('0.1.0')
+      .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup(OPENAPI_UI_PATH, app, document, { jsonDocumentUrl: OPENAPI_JSON_PATH, yamlDocumentUrl: 'api/docs-yaml' });
+  // Request and response schemas come from @inkprint/contracts (routes reference them with @ApiContract).
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...contractComponents() },
+  };
+  SwaggerModule.setup(OPENAPI_UI_PATH, app, document, {
+    jsonDocumentUrl: OPENAPI_JSON_PATH,
+    yamlDocumentUrl: 'api/docs-yaml',
+  });
   return app;
 }

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts';
 import { AdminModule } from './admin';
 import { AppConfigModule, type AppConfig } from './config';
@@ -12,7 +13,16 @@ export class AppModule {
   static forRoot(config: AppConfig, options: { imports?: ModuleMetadata['imports'] } = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), HealthModule, PlatformModule, MailModule.forRoot(config), AccountsModule, ...(options.imports ?? []), AdminModule],
+      imports: [
+        CqrsModule.forRoot(),
+        AppConfigModule.forRoot(config),
+        HealthModule,
+        PlatformModule,
+        MailModule.forRoot(config),
+        AccountsModule,
+        ...(options.imports ?? []),
+        AdminModule,
+      ],
     };
   }
 }

@@ -18,7 +18,9 @@ async function bootstrap(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const logger = new Logger('Inkprint');
-  logger.log(`Inkprint listening on http://${host.includes(':') ? `[${host}]` : host}:${port} (API docs at /api/docs, admin at /admin)`);
+  logger.log(
+    `Inkprint listening on http://${host.includes(':') ? `[${host}]` : host}:${port} (API docs at /api/docs, admin at /admin)`,
+  );
   logger.log(
     `database: ${config.databaseUrl ? `PostgreSQL ${redactUrl(config.databaseUrl)}` : `PGlite in ${config.dataDir}`}; ` +
       `job bus: ${config.kafkaBrokers ? `Kafka ${config.kafkaBrokers.join(',')}` : 'in-process'}; worker: ${config.workerMode}`,
@@ -26,6 +28,8 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
-  process.stderr.write(`Inkprint failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Inkprint failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -11,7 +11,22 @@ import { startTestApp, type TestApp, type TestBackend } from './support/test-app
 function fakeTheDateOnly(): void {
   jest.useFakeTimers({
     advanceTimers: true,
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
   });
 }
 
@@ -25,7 +40,10 @@ function accountsSuite(backend: () => TestBackend) {
   const http = () => request(t.server);
 
   beforeAll(async () => {
-    t = await startTestApp(backend(), { env: { SUPER_ADMIN_EMAIL: SUPER.email, SUPER_ADMIN_PASSWORD: SUPER.password }, label: 'accounts' });
+    t = await startTestApp(backend(), {
+      env: { SUPER_ADMIN_EMAIL: SUPER.email, SUPER_ADMIN_PASSWORD: SUPER.password },
+      label: 'accounts',
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -40,9 +58,19 @@ function accountsSuite(backend: () => TestBackend) {
 
   async function signUp(tag: string, password = 'Corr3ct-horse') {
     const address = email(tag);
-    await http().post('/auth/register').send({ name: 'Ada Lovelace', email: address, password, confirm: password }).expect(201);
-    const res = await http().post('/auth/verify-otp').send({ email: address, otp: await codeFor(address) }).expect(200);
-    return { email: address, password, ...(res.body as { tokens: { accessToken: string; refreshToken: string }; user: { id: string } }) };
+    await http()
+      .post('/auth/register')
+      .send({ name: 'Ada Lovelace', email: address, password, confirm: password })
+      .expect(201);
+    const res = await http()
+      .post('/auth/verify-otp')
+      .send({ email: address, otp: await codeFor(address) })
+      .expect(200);
+    return {
+      email: address,
+      password,
+      ...(res.body as { tokens: { accessToken: string; refreshToken: string }; user: { id: string } }),
+    };
   }
 
   describe('guest sessions', () => {
@@ -59,16 +87,36 @@ function accountsSuite(backend: () => TestBackend) {
           subscription: { planSlug: 'free-nosignup' },
         },
       });
-      const requests = await http().get('/auth/requests').query({ guestId: res.body.guestId }).set('X-Guest-Token', res.body.token).expect(200);
-      expect(requests.body.requests.detector).toEqual({ dailyLimit: 3, requestsToday: 0, remaining: 3, resetsAt: res.body.summary.nextResets.daily });
+      const requests = await http()
+        .get('/auth/requests')
+        .query({ guestId: res.body.guestId })
+        .set('X-Guest-Token', res.body.token)
+        .expect(200);
+      expect(requests.body.requests.detector).toEqual({
+        dailyLimit: 3,
+        requestsToday: 0,
+        remaining: 3,
+        resetsAt: res.body.summary.nextResets.daily,
+      });
     });
 
     it('answers GUEST_REQUIRED, GUEST_NOT_FOUND and GUEST_INVALID', async () => {
       const guest = (await http().post('/auth/guest/session').expect(201)).body;
-      expect((await http().get('/auth/requests').expect(401)).body).toMatchObject({ code: 'GUEST_REQUIRED', status: 401 });
-      const unknown = await http().get('/auth/requests').query({ guestId: '00000000-0000-4000-8000-000000000000' }).set('X-Guest-Token', guest.token).expect(404);
+      expect((await http().get('/auth/requests').expect(401)).body).toMatchObject({
+        code: 'GUEST_REQUIRED',
+        status: 401,
+      });
+      const unknown = await http()
+        .get('/auth/requests')
+        .query({ guestId: '00000000-0000-4000-8000-000000000000' })
+        .set('X-Guest-Token', guest.token)
+        .expect(404);
       expect(unknown.body.code).toBe('GUEST_NOT_FOUND');
-      const wrong = await http().get('/auth/requests').query({ guestId: guest.guestId }).set('X-Guest-Token', 'gst_wrong').expect(401);
+      const wrong = await http()
+        .get('/auth/requests')
+        .query({ guestId: guest.guestId })
+        .set('X-Guest-Token', 'gst_wrong')
+        .expect(401);
       expect(wrong.body.code).toBe('GUEST_INVALID');
     });
 
@@ -78,61 +126,114 @@ function accountsSuite(backend: () => TestBackend) {
       const firstGuest = { kind: 'guest' as const, guestId: first.guestId, clientKey: 'addr-e2e-reset' };
       for (let i = 0; i < 3; i++) await usage.consume(firstGuest, 'detector', { words: 10 });
       const second = (await http().post('/auth/guest/session').expect(201)).body;
-      await expect(usage.consume({ kind: 'guest', guestId: second.guestId, clientKey: 'addr-e2e-reset' }, 'detector', { words: 10 })).rejects.toMatchObject({
+      await expect(
+        usage.consume({ kind: 'guest', guestId: second.guestId, clientKey: 'addr-e2e-reset' }, 'detector', {
+          words: 10,
+        }),
+      ).rejects.toMatchObject({
         code: 'DAILY_LIMIT_REACHED',
         status: 429,
       });
       // The refused request left nothing behind in the second guest's own allowance.
-      expect(await usage.usedToday({ kind: 'guest', guestId: second.guestId, clientKey: 'another-address' }, 'detector')).toBe(0);
+      expect(
+        await usage.usedToday({ kind: 'guest', guestId: second.guestId, clientKey: 'another-address' }, 'detector'),
+      ).toBe(0);
     });
   });
 
   describe('sign-up with an e-mailed code', () => {
     it('registers, mails a 6-digit code, verifies it and signs in', async () => {
       const address = email('signup');
-      const reg = await http().post('/auth/register').send({ name: 'Ada Lovelace', email: address.toUpperCase(), password: 'Corr3ct-horse', confirm: 'Corr3ct-horse' }).expect(201);
+      const reg = await http()
+        .post('/auth/register')
+        .send({
+          name: 'Ada Lovelace',
+          email: address.toUpperCase(),
+          password: 'Corr3ct-horse',
+          confirm: 'Corr3ct-horse',
+        })
+        .expect(201);
       expect(reg.body.message).toBe('We sent a 6-digit code to your email. Enter it below within 2 minutes.');
-      const pendingLogin = await http().post('/auth/login').send({ email: address, password: 'Corr3ct-horse' }).expect(403);
+      const pendingLogin = await http()
+        .post('/auth/login')
+        .send({ email: address, password: 'Corr3ct-horse' })
+        .expect(403);
       expect(pendingLogin.body.code).toBe('EMAIL_NOT_VERIFIED');
-      const wrongCode = await http().post('/auth/verify-otp').send({ email: address, otp: '000000' === (await codeFor(address)) ? '111111' : '000000' }).expect(400);
+      const wrongCode = await http()
+        .post('/auth/verify-otp')
+        .send({ email: address, otp: '000000' === (await codeFor(address)) ? '111111' : '000000' })
+        .expect(400);
       expect(wrongCode.body.code).toBe('OTP_INVALID');
-      const res = await http().post('/auth/verify-otp').send({ email: address, otp: await codeFor(address) }).expect(200);
+      const res = await http()
+        .post('/auth/verify-otp')
+        .send({ email: address, otp: await codeFor(address) })
+        .expect(200);
       expect(res.body).toMatchObject({
         message: 'Email verified. Redirecting you...',
         tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) },
         user: { email: address, name: 'Ada Lovelace', role: 'user', status: 'active', planSlug: 'free-signup' },
-        usage: { detector: { dailyLimit: 5, dailyUsed: 0, dailyRemaining: 5 }, plan: { slug: 'free-signup', name: 'Free' } },
+        usage: {
+          detector: { dailyLimit: 5, dailyUsed: 0, dailyRemaining: 5 },
+          plan: { slug: 'free-signup', name: 'Free' },
+        },
       });
       const me = await http().get('/auth/me').set('Authorization', `Bearer ${res.body.tokens.accessToken}`).expect(200);
       expect(me.body.user).toMatchObject({ email: address, role: 'user' });
-      expect((await http().get('/auth/subscription').set('Authorization', `Bearer ${res.body.tokens.accessToken}`).expect(200)).body).toEqual({ subscription: null });
+      expect(
+        (
+          await http()
+            .get('/auth/subscription')
+            .set('Authorization', `Bearer ${res.body.tokens.accessToken}`)
+            .expect(200)
+        ).body,
+      ).toEqual({ subscription: null });
     });
 
     it('rejects bad input with VALIDATION_ERROR and per-field messages', async () => {
-      const res = await http().post('/auth/register').send({ name: '', email: 'not-an-email', password: 'password' }).expect(400);
+      const res = await http()
+        .post('/auth/register')
+        .send({ name: '', email: 'not-an-email', password: 'password' })
+        .expect(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
-      expect(res.body.details.fields.password).toEqual(['Password must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol.']);
+      expect(res.body.details.fields.password).toEqual([
+        'Password must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol.',
+      ]);
       expect(res.body.details.fields.email).toEqual(['Enter a valid email address.']);
       expect(res.body.details.fields.name).toEqual(['Name is required.']);
-      const mismatch = await http().post('/auth/register').send({ name: 'A', email: email('mm'), password: 'Corr3ct-horse', confirm: 'other' }).expect(400);
+      const mismatch = await http()
+        .post('/auth/register')
+        .send({ name: 'A', email: email('mm'), password: 'Corr3ct-horse', confirm: 'other' })
+        .expect(400);
       expect(mismatch.body.details.fields.confirm).toEqual(['Passwords do not match']);
     });
 
     it('refuses a second account on a verified address', async () => {
       const user = await signUp('dup');
-      const res = await http().post('/auth/register').send({ name: 'Eve', email: user.email, password: 'An0ther-pass' }).expect(409);
+      const res = await http()
+        .post('/auth/register')
+        .send({ name: 'Eve', email: user.email, password: 'An0ther-pass' })
+        .expect(409);
       expect(res.body.code).toBe('EMAIL_TAKEN');
     });
 
     it('keeps the 120 s resend cooldown and stops after 5 wrong codes', async () => {
       const address = email('otp');
       await http().post('/auth/register').send({ name: 'Ada', email: address, password: 'Corr3ct-horse' }).expect(201);
-      const resend = await http().post('/auth/resend-otp').send({ email: address, purpose: 'verification' }).expect(429);
-      expect(resend.body).toMatchObject({ code: 'OTP_RESEND_COOLDOWN', details: { retryAfterSeconds: expect.any(Number) } });
+      const resend = await http()
+        .post('/auth/resend-otp')
+        .send({ email: address, purpose: 'verification' })
+        .expect(429);
+      expect(resend.body).toMatchObject({
+        code: 'OTP_RESEND_COOLDOWN',
+        details: { retryAfterSeconds: expect.any(Number) },
+      });
       expect(resend.body.details.retryAfterSeconds).toBeGreaterThan(100);
       const right = await codeFor(address);
       const wrong = right === '123456' ? '654321' : '123456';
-      for (let i = 0; i < 5; i++) expect((await http().post('/auth/verify-otp').send({ email: address, otp: wrong }).expect(400)).body.code).toBe('OTP_INVALID');
+      for (let i = 0; i < 5; i++)
+        expect((await http().post('/auth/verify-otp').send({ email: address, otp: wrong }).expect(400)).body.code).toBe(
+          'OTP_INVALID',
+        );
       const locked = await http().post('/auth/verify-otp').send({ email: address, otp: right }).expect(429);
       expect(locked.body.code).toBe('OTP_ATTEMPTS_EXCEEDED');
     });
@@ -141,12 +242,21 @@ function accountsSuite(backend: () => TestBackend) {
       fakeTheDateOnly();
       try {
         const address = email('expiry');
-        await http().post('/auth/register').send({ name: 'Ada', email: address, password: 'Corr3ct-horse' }).expect(201);
+        await http()
+          .post('/auth/register')
+          .send({ name: 'Ada', email: address, password: 'Corr3ct-horse' })
+          .expect(201);
         const first = await codeFor(address);
         jest.setSystemTime(Date.now() + 2 * 60_000 + 1_000);
         const expired = await http().post('/auth/verify-otp').send({ email: address, otp: first }).expect(400);
-        expect(expired.body).toMatchObject({ code: 'OTP_EXPIRED', message: 'This code has expired. Request a new one.' });
-        const resent = await http().post('/auth/resend-otp').send({ email: address, purpose: 'verification' }).expect(200);
+        expect(expired.body).toMatchObject({
+          code: 'OTP_EXPIRED',
+          message: 'This code has expired. Request a new one.',
+        });
+        const resent = await http()
+          .post('/auth/resend-otp')
+          .send({ email: address, purpose: 'verification' })
+          .expect(200);
         expect(resent.body.message).toBe('New code sent. Check your inbox.');
         const second = await codeFor(address);
         await http().post('/auth/verify-otp').send({ email: address, otp: second }).expect(200);
@@ -159,14 +269,29 @@ function accountsSuite(backend: () => TestBackend) {
   describe('sign-in, refresh and sign-out', () => {
     it('refuses wrong passwords and unknown emails alike', async () => {
       const user = await signUp('login');
-      const wrong = await http().post('/auth/login').send({ email: user.email, password: 'Wr0ng-password' }).expect(401);
-      const unknown = await http().post('/auth/login').send({ email: email('nobody'), password: 'Wr0ng-password' }).expect(401);
+      const wrong = await http()
+        .post('/auth/login')
+        .send({ email: user.email, password: 'Wr0ng-password' })
+        .expect(401);
+      const unknown = await http()
+        .post('/auth/login')
+        .send({ email: email('nobody'), password: 'Wr0ng-password' })
+        .expect(401);
       expect(wrong.body).toEqual(unknown.body);
       expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
-      const ok = await http().post('/auth/login').send({ email: user.email, password: user.password, continue: 'https://plans.inkprint.app/checkout/pro' }).expect(200);
-      expect(ok.body).toMatchObject({ message: 'Signed in successfully', user: { role: 'user', lastLoginAt: expect.any(String) } });
+      const ok = await http()
+        .post('/auth/login')
+        .send({ email: user.email, password: user.password, continue: 'https://plans.inkprint.app/checkout/pro' })
+        .expect(200);
+      expect(ok.body).toMatchObject({
+        message: 'Signed in successfully',
+        user: { role: 'user', lastLoginAt: expect.any(String) },
+      });
       expect(ok.body.redirectTo).toBe('https://plans.inkprint.app/checkout/pro');
-      const evil = await http().post('/auth/login').send({ email: user.email, password: user.password, continue: 'https://evil.example/phish' }).expect(200);
+      const evil = await http()
+        .post('/auth/login')
+        .send({ email: user.email, password: user.password, continue: 'https://evil.example/phish' })
+        .expect(200);
       expect(evil.body.redirectTo).toBeNull();
     });
 
@@ -179,8 +304,12 @@ function accountsSuite(backend: () => TestBackend) {
       await http().get('/auth/me').set('Authorization', `Bearer ${rotated.body.accessToken}`).expect(200);
       const reuse = await http().post('/auth/refresh').send({ refreshToken: first }).expect(401);
       expect(reuse.body.code).toBe('REFRESH_TOKEN_REUSED');
-      expect((await http().post('/auth/refresh').send({ refreshToken: rotated.body.refreshToken }).expect(401)).body.code).toBe('SESSION_EXPIRED');
-      expect((await http().get('/auth/me').set('Authorization', `Bearer ${rotated.body.accessToken}`).expect(401)).body.code).toBe('AUTH_REQUIRED');
+      expect(
+        (await http().post('/auth/refresh').send({ refreshToken: rotated.body.refreshToken }).expect(401)).body.code,
+      ).toBe('SESSION_EXPIRED');
+      expect(
+        (await http().get('/auth/me').set('Authorization', `Bearer ${rotated.body.accessToken}`).expect(401)).body.code,
+      ).toBe('AUTH_REQUIRED');
     });
 
     it('logout ends the session; a missing or forged bearer is AUTH_REQUIRED', async () => {
@@ -189,13 +318,16 @@ function accountsSuite(backend: () => TestBackend) {
       await http().post('/auth/logout').set('Authorization', auth).expect(200);
       expect((await http().get('/auth/me').set('Authorization', auth).expect(401)).body.code).toBe('AUTH_REQUIRED');
       expect((await http().get('/auth/me').expect(401)).body.code).toBe('AUTH_REQUIRED');
-      expect((await http().get('/auth/me').set('Authorization', 'Bearer abc.def.ghi').expect(401)).body.code).toBe('AUTH_REQUIRED');
+      expect((await http().get('/auth/me').set('Authorization', 'Bearer abc.def.ghi').expect(401)).body.code).toBe(
+        'AUTH_REQUIRED',
+      );
     });
 
     it('throttles sign-in attempts per address and email', async () => {
       const target = email('throttle');
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) statuses.push((await http().post('/auth/login').send({ email: target, password: 'Wr0ng-password' })).status);
+      for (let i = 0; i < 12; i++)
+        statuses.push((await http().post('/auth/login').send({ email: target, password: 'Wr0ng-password' })).status);
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
       expect(statuses.slice(10)).toEqual([429, 429]);
     });
@@ -204,14 +336,26 @@ function accountsSuite(backend: () => TestBackend) {
   describe('password reset', () => {
     it('answers the same for unknown emails, resets once with the mailed link', async () => {
       const user = await signUp('reset');
-      const unknown = await http().post('/auth/forgot-password').send({ email: email('ghost') }).expect(200);
+      const unknown = await http()
+        .post('/auth/forgot-password')
+        .send({ email: email('ghost') })
+        .expect(200);
       const known = await http().post('/auth/forgot-password').send({ email: user.email }).expect(200);
       expect(known.body).toEqual(unknown.body);
-      expect(known.body.message).toBe('If an account exists we sent a reset link. Please check spam/junk if you do not see it.');
-      const mail = await http().get('/dev/mailbox/latest').query({ to: user.email, kind: 'password_reset' }).expect(200);
-      const token = new URL(/https?:\/\/\S+reset-password\?token=[^\s"<]+/.exec(mail.body.text as string)![0]).searchParams.get('token')!;
+      expect(known.body.message).toBe(
+        'If an account exists we sent a reset link. Please check spam/junk if you do not see it.',
+      );
+      const mail = await http()
+        .get('/dev/mailbox/latest')
+        .query({ to: user.email, kind: 'password_reset' })
+        .expect(200);
+      const token = new URL(
+        /https?:\/\/\S+reset-password\?token=[^\s"<]+/.exec(mail.body.text as string)![0],
+      ).searchParams.get('token')!;
       await http().post('/auth/reset-password').send({ token, password: 'N3w-password!' }).expect(200);
-      expect((await http().post('/auth/reset-password').send({ token, password: 'Other-pass1!' }).expect(400)).body.code).toBe('RESET_TOKEN_INVALID');
+      expect(
+        (await http().post('/auth/reset-password').send({ token, password: 'Other-pass1!' }).expect(400)).body.code,
+      ).toBe('RESET_TOKEN_INVALID');
       await http().post('/auth/login').send({ email: user.email, password: user.password }).expect(401);
       await http().post('/auth/login').send({ email: user.email, password: 'N3w-password!' }).expect(200);
     });
@@ -221,9 +365,14 @@ function accountsSuite(backend: () => TestBackend) {
       try {
         const user = await signUp('reset-late');
         await http().post('/auth/forgot-password').send({ email: user.email }).expect(200);
-        const mail = await http().get('/dev/mailbox/latest').query({ to: user.email, kind: 'password_reset' }).expect(200);
+        const mail = await http()
+          .get('/dev/mailbox/latest')
+          .query({ to: user.email, kind: 'password_reset' })
+          .expect(200);
         expect(mail.body.text).toContain('The link expires in 1 hour.');
-        const token = new URL(/https?:\/\/\S+reset-password\?token=[^\s"<]+/.exec(mail.body.text as string)![0]).searchParams.get('token')!;
+        const token = new URL(
+          /https?:\/\/\S+reset-password\?token=[^\s"<]+/.exec(mail.body.text as string)![0],
+        ).searchParams.get('token')!;
         jest.setSystemTime(Date.now() + 60 * 60_000 + 1_000);
         const late = await http().post('/auth/reset-password').send({ token, password: 'N3w-password!' }).expect(400);
         expect(late.body.code).toBe('RESET_TOKEN_INVALID');
@@ -240,13 +389,18 @@ function accountsSuite(backend: () => TestBackend) {
       const usage = t.app.get(UsageService);
       const holder = { kind: 'account' as const, accountId: user.user.id, plan: accountPlan(null) };
       expect(holder.plan.dailyLimit).toBe(5);
-      const results = await Promise.allSettled(Array.from({ length: 50 }, () => usage.consume(holder, 'detector', { words: 100 })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 50 }, () => usage.consume(holder, 'detector', { words: 100 })),
+      );
       const granted = results.filter((r) => r.status === 'fulfilled');
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(granted).toHaveLength(5);
       expect(refused).toHaveLength(45);
       expect(refused.every((r) => (r.reason as { code?: string }).code === 'DAILY_LIMIT_REACHED')).toBe(true);
-      const requests = await http().get('/auth/requests').set('Authorization', `Bearer ${user.tokens.accessToken}`).expect(200);
+      const requests = await http()
+        .get('/auth/requests')
+        .set('Authorization', `Bearer ${user.tokens.accessToken}`)
+        .expect(200);
       expect(requests.body.requests.detector).toMatchObject({ dailyLimit: 5, requestsToday: 5, remaining: 0 });
       expect(requests.body.requests.humaniser).toMatchObject({ dailyLimit: 5, requestsToday: 0, remaining: 5 });
       // A failed job gives its request back.
@@ -261,7 +415,10 @@ function accountsSuite(backend: () => TestBackend) {
     it('keeps name, email and password hash out of the event log in clear', async () => {
       const user = await signUp('sealed');
       const db = t.app.get<Database>(DATABASE);
-      const rows = await db.sql.query<{ row: string }>(`select (data::text || metadata::text) as row from es_events where stream_id = $1`, [accountStreamId(user.user.id)]);
+      const rows = await db.sql.query<{ row: string }>(
+        `select (data::text || metadata::text) as row from es_events where stream_id = $1`,
+        [accountStreamId(user.user.id)],
+      );
       expect(rows.length).toBeGreaterThan(2);
       const raw = rows.map((r) => r.row).join('\n');
       expect(raw).not.toContain(user.email);
@@ -273,17 +430,27 @@ function accountsSuite(backend: () => TestBackend) {
       const user = await signUp('erase');
       const auth = { Authorization: `Bearer ${user.tokens.accessToken}` };
       const usage = t.app.get(UsageService);
-      await usage.consume({ kind: 'account', accountId: user.user.id, plan: accountPlan(null) }, 'detector', { words: 120 });
+      await usage.consume({ kind: 'account', accountId: user.user.id, plan: accountPlan(null) }, 'detector', {
+        words: 120,
+      });
 
-      expect((await http().delete('/auth/me').set(auth).send({}).expect(400)).body.details.fields.password).toEqual(['Enter your password to confirm.']);
-      expect((await http().delete('/auth/me').set(auth).send({ password: 'Wrong-pass1' }).expect(403)).body.code).toBe('PASSWORD_INCORRECT');
+      expect((await http().delete('/auth/me').set(auth).send({}).expect(400)).body.details.fields.password).toEqual([
+        'Enter your password to confirm.',
+      ]);
+      expect((await http().delete('/auth/me').set(auth).send({ password: 'Wrong-pass1' }).expect(403)).body.code).toBe(
+        'PASSWORD_INCORRECT',
+      );
       await http().delete('/auth/me').send({ password: user.password }).expect(401);
       const erased = await http().delete('/auth/me').set(auth).send({ password: user.password }).expect(200);
       expect(erased.body).toEqual({ message: 'Your account and personal data were erased.' });
 
       await http().get('/auth/me').set(auth).expect(401);
-      expect((await http().post('/auth/login').send({ email: user.email, password: user.password }).expect(401)).body.code).toBe('INVALID_CREDENTIALS');
-      expect((await http().post('/auth/refresh').send({ refreshToken: user.tokens.refreshToken }).expect(401)).body.code).toMatch(/SESSION|REFRESH/);
+      expect(
+        (await http().post('/auth/login').send({ email: user.email, password: user.password }).expect(401)).body.code,
+      ).toBe('INVALID_CREDENTIALS');
+      expect(
+        (await http().post('/auth/refresh').send({ refreshToken: user.tokens.refreshToken }).expect(401)).body.code,
+      ).toMatch(/SESSION|REFRESH/);
 
       // Every past event of the account reads its personal fields as erased.
       const store = t.app.get<EventStore>(EVENT_STORE);
@@ -305,8 +472,14 @@ function accountsSuite(backend: () => TestBackend) {
       // The address can sign up again, as a new account.
       const again = await signUp('erase-again');
       expect(again.user.id).not.toBe(user.user.id);
-      await http().post('/auth/register').send({ name: 'Ada Again', email: user.email, password: 'Corr3ct-horse' }).expect(201);
-      const fresh = await http().post('/auth/verify-otp').send({ email: user.email, otp: await codeFor(user.email) }).expect(200);
+      await http()
+        .post('/auth/register')
+        .send({ name: 'Ada Again', email: user.email, password: 'Corr3ct-horse' })
+        .expect(201);
+      const fresh = await http()
+        .post('/auth/verify-otp')
+        .send({ email: user.email, otp: await codeFor(user.email) })
+        .expect(200);
       expect(fresh.body.user.id).not.toBe(user.user.id);
       expect(fresh.body.user).toMatchObject({ email: user.email, name: 'Ada Again' });
     });
@@ -324,7 +497,11 @@ function accountsSuite(backend: () => TestBackend) {
 
     it('refuses to erase the super admin', async () => {
       const root = (await http().post('/auth/login').send(SUPER).expect(200)).body.tokens.accessToken as string;
-      const res = await http().delete('/auth/me').set('Authorization', `Bearer ${root}`).send({ password: SUPER.password }).expect(403);
+      const res = await http()
+        .delete('/auth/me')
+        .set('Authorization', `Bearer ${root}`)
+        .send({ password: SUPER.password })
+        .expect(403);
       expect(res.body.code).toBe('SUPER_ADMIN_PROTECTED');
       await http().post('/auth/login').send(SUPER).expect(200);
     });
@@ -340,4 +517,6 @@ function accountsSuite(backend: () => TestBackend) {
 
 describe('accounts API on PGlite', () => accountsSuite(() => ({ kind: 'pglite' })));
 
-describeWithService('postgres', 'accounts API on PostgreSQL', (url) => accountsSuite(() => ({ kind: 'postgres', baseUrl: url })));
+describeWithService('postgres', 'accounts API on PostgreSQL', (url) =>
+  accountsSuite(() => ({ kind: 'postgres', baseUrl: url })),
+);

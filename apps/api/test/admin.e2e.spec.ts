@@ -33,12 +33,22 @@ function adminSuite(backend: () => TestBackend) {
   let guest: { guestId: string; token: string };
   const crowd: Account[] = [];
 
-  async function latestMail(to: string, kind: 'verification_code' | 'admin_invite'): Promise<{ text: string; subject: string }> {
+  async function latestMail(
+    to: string,
+    kind: 'verification_code' | 'admin_invite',
+  ): Promise<{ text: string; subject: string }> {
     return (await http().get('/dev/mailbox/latest').query({ to, kind }).expect(200)).body;
   }
 
-  async function signUp(tag: string, address = email(tag), name = `${tag[0].toUpperCase()}${tag.slice(1)} Tester`): Promise<Account> {
-    await http().post('/auth/register').send({ name, email: address, password: PASSWORD, confirm: PASSWORD }).expect(201);
+  async function signUp(
+    tag: string,
+    address = email(tag),
+    name = `${tag[0].toUpperCase()}${tag.slice(1)} Tester`,
+  ): Promise<Account> {
+    await http()
+      .post('/auth/register')
+      .send({ name, email: address, password: PASSWORD, confirm: PASSWORD })
+      .expect(201);
     const code = /\b(\d{6})\b/.exec((await latestMail(address, 'verification_code')).text)?.[1];
     const res = await http().post('/auth/verify-otp').send({ email: address, otp: code }).expect(200);
     return { id: res.body.user.id, email: address, accessToken: res.body.tokens.accessToken };
@@ -66,7 +76,10 @@ function adminSuite(backend: () => TestBackend) {
   }
 
   beforeAll(async () => {
-    t = await startTestApp(backend(), { env: { SUPER_ADMIN_EMAIL: SUPER.email, SUPER_ADMIN_PASSWORD: SUPER.password }, label: 'admin' });
+    t = await startTestApp(backend(), {
+      env: { SUPER_ADMIN_EMAIL: SUPER.email, SUPER_ADMIN_PASSWORD: SUPER.password },
+      label: 'admin',
+    });
     root = await logIn(SUPER.email, SUPER.password);
     user = await signUp('user');
     admin = await promoted('admin');
@@ -74,7 +87,10 @@ function adminSuite(backend: () => TestBackend) {
     // 21 more accounts, 7 of them left unverified, so paging has several pages.
     for (let i = 0; i < 21; i++) {
       if (i % 3 === 0) {
-        await http().post('/auth/register').send({ name: `Pending ${i}`, email: email('pending'), password: PASSWORD }).expect(201);
+        await http()
+          .post('/auth/register')
+          .send({ name: `Pending ${i}`, email: email('pending'), password: PASSWORD })
+          .expect(201);
       } else {
         crowd.push(await signUp(`crowd${i}`));
       }
@@ -122,7 +138,11 @@ function adminSuite(backend: () => TestBackend) {
     }, 60_000);
 
     const rows: Row[] = [
-      { name: 'GET /admin/dashboard', call: (who) => http().get('/admin/dashboard').set(headers(who)), expect: adminOnly(200) },
+      {
+        name: 'GET /admin/dashboard',
+        call: (who) => http().get('/admin/dashboard').set(headers(who)),
+        expect: adminOnly(200),
+      },
       { name: 'GET /admin/users', call: (who) => http().get('/admin/users').set(headers(who)), expect: adminOnly(200) },
       {
         name: 'POST /admin/users/:id/plan',
@@ -134,10 +154,30 @@ function adminSuite(backend: () => TestBackend) {
         call: (who) => http().post(`/admin/users/${targetId}/status`).set(headers(who)).send({ status: 'active' }),
         expect: adminOnly(200),
       },
-      { name: 'GET /admin/users/:id/timeline', call: (who) => http().get(`/admin/users/${targetId}/timeline`).set(headers(who)), expect: adminOnly(200) },
-      { name: 'GET /admin/admins', call: (who) => http().get('/admin/admins').set(headers(who)), expect: superOnly(200) },
-      { name: 'POST /admin/admins/:id/revoke', call: (who) => http().post(`/admin/admins/${revokee.id}/revoke`).set(headers(who)), expect: superOnly(200) },
-      { name: 'POST /admin/invites', call: (who) => http().post('/admin/invites').set(headers(who)).send({ email: email('invitee') }), expect: superOnly(201) },
+      {
+        name: 'GET /admin/users/:id/timeline',
+        call: (who) => http().get(`/admin/users/${targetId}/timeline`).set(headers(who)),
+        expect: adminOnly(200),
+      },
+      {
+        name: 'GET /admin/admins',
+        call: (who) => http().get('/admin/admins').set(headers(who)),
+        expect: superOnly(200),
+      },
+      {
+        name: 'POST /admin/admins/:id/revoke',
+        call: (who) => http().post(`/admin/admins/${revokee.id}/revoke`).set(headers(who)),
+        expect: superOnly(200),
+      },
+      {
+        name: 'POST /admin/invites',
+        call: (who) =>
+          http()
+            .post('/admin/invites')
+            .set(headers(who))
+            .send({ email: email('invitee') }),
+        expect: superOnly(201),
+      },
       {
         name: 'POST /admin/invites/lookup (public)',
         call: (who) => http().post('/admin/invites/lookup').set(headers(who)).send({ token: pendingToken }),
@@ -165,7 +205,13 @@ function adminSuite(backend: () => TestBackend) {
         const res = await row.call(who);
         const want = row.expect[who];
         seen[who] = typeof want === 'number' ? res.status : [res.status, res.body.code];
-        if (res.status >= 400) expect(res.body).toMatchObject({ status: res.status, code: expect.any(String), message: expect.any(String), details: expect.any(Object) });
+        if (res.status >= 400)
+          expect(res.body).toMatchObject({
+            status: res.status,
+            code: expect.any(String),
+            message: expect.any(String),
+            details: expect.any(Object),
+          });
       }
       expect(seen).toEqual(row.expect);
     });
@@ -181,11 +227,21 @@ function adminSuite(backend: () => TestBackend) {
   describe('GET /admin/dashboard', () => {
     it('summarises accounts, paid plans, newest enrolments and the latest detector requests', async () => {
       const usage = t.app.get(UsageService);
-      await usage.consume({ kind: 'account', accountId: user.id, plan: planBySlug('free-signup') }, 'detector', { words: 120, requestId: `dash-user-${stamp}` });
+      await usage.consume({ kind: 'account', accountId: user.id, plan: planBySlug('free-signup') }, 'detector', {
+        words: 120,
+        requestId: `dash-user-${stamp}`,
+      });
       // Distinct timestamps, so "newest first" is a fact the test can check.
       await new Promise((resolve) => setTimeout(resolve, 5));
-      await usage.consume({ kind: 'guest', guestId: guest.guestId, clientKey: `addr-${stamp}` }, 'detector', { words: 30, requestId: `dash-guest-${stamp}` });
-      await http().post(`/admin/users/${crowd[1].id}/plan`).set(bearer(admin)).send({ planSlug: 'enterprise' }).expect(200);
+      await usage.consume({ kind: 'guest', guestId: guest.guestId, clientKey: `addr-${stamp}` }, 'detector', {
+        words: 30,
+        requestId: `dash-guest-${stamp}`,
+      });
+      await http()
+        .post(`/admin/users/${crowd[1].id}/plan`)
+        .set(bearer(admin))
+        .send({ planSlug: 'enterprise' })
+        .expect(200);
 
       const res = await http().get('/admin/dashboard').set(bearer(admin)).expect(200);
       const { summary } = res.body;
@@ -198,7 +254,9 @@ function adminSuite(backend: () => TestBackend) {
         admins: users.filter((u) => u.role === 'admin' || u.role === 'super_admin').length,
       });
       expect(summary.totals.pendingUsers).toBeGreaterThanOrEqual(7);
-      expect(summary.subscriptions.enterprise).toBe(users.filter((u) => u.planSlug === 'enterprise' && u.status === 'active').length);
+      expect(summary.subscriptions.enterprise).toBe(
+        users.filter((u) => u.planSlug === 'enterprise' && u.status === 'active').length,
+      );
       expect(summary.subscriptions.enterprise).toBeGreaterThanOrEqual(1);
 
       expect(summary.recentUsers).toHaveLength(10);
@@ -249,7 +307,16 @@ function adminSuite(backend: () => TestBackend) {
       expect(first.users).toHaveLength(20);
       expect(first.total).toBeGreaterThan(20);
       expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
-      expect(Object.keys(first.users[0]).sort()).toEqual(['email', 'id', 'lastLoginAt', 'name', 'planSlug', 'role', 'status', 'wordsUsed']);
+      expect(Object.keys(first.users[0]).sort()).toEqual([
+        'email',
+        'id',
+        'lastLoginAt',
+        'name',
+        'planSlug',
+        'role',
+        'status',
+        'wordsUsed',
+      ]);
 
       const ids: string[] = [];
       let cursor: string | null = null;
@@ -273,10 +340,16 @@ function adminSuite(backend: () => TestBackend) {
       expect(pending.users.every((u: { status: string }) => u.status === 'pending_verification')).toBe(true);
       const admins = (await list({ role: 'super_admin' }).expect(200)).body;
       expect(admins.users.map((u: { id: string }) => u.id)).toEqual([root.id]);
-      expect((await list({ status: 'all', role: 'all' }).expect(200)).body.total).toBe((await list({}).expect(200)).body.total);
+      expect((await list({ status: 'all', role: 'all' }).expect(200)).body.total).toBe(
+        (await list({}).expect(200)).body.total,
+      );
 
       const byEmail = (await list({ q: user.email.toUpperCase() }).expect(200)).body;
-      expect(byEmail).toMatchObject({ total: 1, nextCursor: null, users: [{ id: user.id, email: user.email, name: 'User Tester', role: 'user', status: 'active' }] });
+      expect(byEmail).toMatchObject({
+        total: 1,
+        nextCursor: null,
+        users: [{ id: user.id, email: user.email, name: 'User Tester', role: 'user', status: 'active' }],
+      });
       const byName = (await list({ q: 'crowd1' }).expect(200)).body;
       expect(byName.total).toBeGreaterThan(0);
       // A search is not paged: its first `limit` matches, the total, and no cursor.
@@ -284,8 +357,14 @@ function adminSuite(backend: () => TestBackend) {
       expect(searchPage.users).toHaveLength(3);
       expect(searchPage.total).toBe(crowd.length);
       expect(searchPage.nextCursor).toBeNull();
-      expect(byName.users.every((u: { name: string; email: string }) => `${u.name} ${u.email}`.toLowerCase().includes('crowd1'))).toBe(true);
-      expect((await list({ q: 'PENDING 3' }).expect(200)).body.users.map((u: { name: string }) => u.name)).toEqual(['Pending 3']);
+      expect(
+        byName.users.every((u: { name: string; email: string }) =>
+          `${u.name} ${u.email}`.toLowerCase().includes('crowd1'),
+        ),
+      ).toBe(true);
+      expect((await list({ q: 'PENDING 3' }).expect(200)).body.users.map((u: { name: string }) => u.name)).toEqual([
+        'Pending 3',
+      ]);
     });
 
     it('reports words used and last login', async () => {
@@ -305,7 +384,11 @@ function adminSuite(backend: () => TestBackend) {
     });
 
     it.each([
-      [{ q: 'a', cursor: 'eyJjIjoiMjAyNi0wMS0wMVQwMDowMDowMC4wMDBaIiwiaSI6IngifQ' }, 'cursor', 'Search results are not paged: send q or cursor, not both.'],
+      [
+        { q: 'a', cursor: 'eyJjIjoiMjAyNi0wMS0wMVQwMDowMDowMC4wMDBaIiwiaSI6IngifQ' },
+        'cursor',
+        'Search results are not paged: send q or cursor, not both.',
+      ],
       [{ limit: 101 }, 'limit', 'limit must be a whole number from 1 to 100.'],
       [{ limit: 0 }, 'limit', 'limit must be a whole number from 1 to 100.'],
       [{ limit: 'ten' }, 'limit', 'limit must be a whole number from 1 to 100.'],
@@ -314,22 +397,38 @@ function adminSuite(backend: () => TestBackend) {
       [{ role: 'guest' }, 'role', 'role must be one of user, admin, super_admin.'],
     ])('rejects %j with VALIDATION_ERROR on %s', async (query, field, message) => {
       const res = await list(query as Record<string, string | number>).expect(400);
-      expect(res.body).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: { fields: { [field]: [message] } } });
+      expect(res.body).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        details: { fields: { [field]: [message] } },
+      });
     });
   });
 
   describe('plans, statuses and the audit timeline', () => {
     it('changes a plan; the directory, the subscription and the timeline show it at once', async () => {
       const target = crowd[3];
-      const res = await http().post(`/admin/users/${target.id}/plan`).set(bearer(admin)).send({ planSlug: 'Pro' }).expect(200);
+      const res = await http()
+        .post(`/admin/users/${target.id}/plan`)
+        .set(bearer(admin))
+        .send({ planSlug: 'Pro' })
+        .expect(200);
       expect(res.body).toEqual({ subscription: { planSlug: 'pro', status: 'active' }, message: 'Plan set to pro.' });
-      expect((await http().get('/admin/users').query({ q: target.email }).set(bearer(admin)).expect(200)).body.users[0].planSlug).toBe('pro');
-      expect((await http().get('/auth/subscription').set(bearer(target)).expect(200)).body.subscription).toMatchObject({ planSlug: 'pro' });
+      expect(
+        (await http().get('/admin/users').query({ q: target.email }).set(bearer(admin)).expect(200)).body.users[0]
+          .planSlug,
+      ).toBe('pro');
+      expect((await http().get('/auth/subscription').set(bearer(target)).expect(200)).body.subscription).toMatchObject({
+        planSlug: 'pro',
+      });
 
       // Same plan again: nothing changes, same answer.
       await http().post(`/admin/users/${target.id}/plan`).set(bearer(admin)).send({ planSlug: 'pro' }).expect(200);
       // Empty plan = free-signup.
-      expect((await http().post(`/admin/users/${target.id}/plan`).set(bearer(root)).send({ planSlug: '' }).expect(200)).body.subscription.planSlug).toBe('free-signup');
+      expect(
+        (await http().post(`/admin/users/${target.id}/plan`).set(bearer(root)).send({ planSlug: '' }).expect(200)).body
+          .subscription.planSlug,
+      ).toBe('free-signup');
 
       const timeline = (await http().get(`/admin/users/${target.id}/timeline`).set(bearer(admin)).expect(200)).body;
       const plans = timeline.events.filter((e: { type: string }) => e.type === 'PlanChanged');
@@ -343,39 +442,85 @@ function adminSuite(backend: () => TestBackend) {
           summary: 'Plan changed from pro to free-signup',
           data: { from: 'pro', to: 'free-signup' },
         },
-        expect.objectContaining({ actor: { type: 'admin', id: admin.id }, summary: 'Plan changed from free-signup to pro', data: { from: null, to: 'pro' } }),
+        expect.objectContaining({
+          actor: { type: 'admin', id: admin.id },
+          summary: 'Plan changed from free-signup to pro',
+          data: { from: null, to: 'pro' },
+        }),
       ]);
       const types = timeline.events.map((e: { type: string }) => e.type);
       expect(types).toEqual(expect.arrayContaining(['AccountRegistered', 'VerificationCodeSent', 'EmailVerified']));
       expect(JSON.stringify(timeline)).not.toMatch(/hash|argon2/i);
-      const first = (await http().get(`/admin/users/${target.id}/timeline`).query({ limit: 1 }).set(bearer(admin)).expect(200)).body;
+      const first = (
+        await http().get(`/admin/users/${target.id}/timeline`).query({ limit: 1 }).set(bearer(admin)).expect(200)
+      ).body;
       expect(first.events).toHaveLength(1);
-      const older = (await http().get(`/admin/users/${target.id}/timeline`).query({ limit: 2, before: first.nextBefore }).set(bearer(admin)).expect(200)).body;
-      expect(older.events.map((e: { version: number }) => e.version)).toEqual([first.nextBefore - 1, first.nextBefore - 2]);
+      const older = (
+        await http()
+          .get(`/admin/users/${target.id}/timeline`)
+          .query({ limit: 2, before: first.nextBefore })
+          .set(bearer(admin))
+          .expect(200)
+      ).body;
+      expect(older.events.map((e: { version: number }) => e.version)).toEqual([
+        first.nextBefore - 1,
+        first.nextBefore - 2,
+      ]);
     });
 
     it('refuses unknown plans, missing bodies and unknown accounts', async () => {
-      const bad = await http().post(`/admin/users/${crowd[3].id}/plan`).set(bearer(admin)).send({ planSlug: 'gold' }).expect(400);
-      expect(bad.body).toMatchObject({ code: 'INVALID_PLAN', message: 'Choose one of the plans free-signup, basic, pro or enterprise.' });
+      const bad = await http()
+        .post(`/admin/users/${crowd[3].id}/plan`)
+        .set(bearer(admin))
+        .send({ planSlug: 'gold' })
+        .expect(400);
+      expect(bad.body).toMatchObject({
+        code: 'INVALID_PLAN',
+        message: 'Choose one of the plans free-signup, basic, pro or enterprise.',
+      });
       const missing = await http().post(`/admin/users/${crowd[3].id}/plan`).set(bearer(admin)).send({}).expect(400);
-      expect(missing.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { planSlug: ['Choose a plan.'] } } });
+      expect(missing.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { fields: { planSlug: ['Choose a plan.'] } },
+      });
       for (const path of ['/admin/users/00000000-0000-4000-8000-000000000000/plan', '/admin/users/no%20such/plan']) {
-        expect((await http().post(path).set(bearer(admin)).send({ planSlug: 'pro' }).expect(404)).body.code).toBe('ACCOUNT_NOT_FOUND');
+        expect((await http().post(path).set(bearer(admin)).send({ planSlug: 'pro' }).expect(404)).body.code).toBe(
+          'ACCOUNT_NOT_FOUND',
+        );
       }
-      expect((await http().get('/admin/users/00000000-0000-4000-8000-000000000000/timeline').set(bearer(admin)).expect(404)).body.code).toBe('ACCOUNT_NOT_FOUND');
+      expect(
+        (await http().get('/admin/users/00000000-0000-4000-8000-000000000000/timeline').set(bearer(admin)).expect(404))
+          .body.code,
+      ).toBe('ACCOUNT_NOT_FOUND');
     });
 
     it('disables and re-enables an account: a disabled account is signed out at once', async () => {
       const target = crowd[4];
-      const res = await http().post(`/admin/users/${target.id}/status`).set(bearer(admin)).send({ status: 'disabled' }).expect(200);
-      expect(res.body).toMatchObject({ user: { id: target.id, status: 'disabled' }, message: 'Status set to disabled.' });
+      const res = await http()
+        .post(`/admin/users/${target.id}/status`)
+        .set(bearer(admin))
+        .send({ status: 'disabled' })
+        .expect(200);
+      expect(res.body).toMatchObject({
+        user: { id: target.id, status: 'disabled' },
+        message: 'Status set to disabled.',
+      });
       expect((await http().get('/auth/me').set(bearer(target)).expect(401)).body.code).toBe('AUTH_REQUIRED');
-      const disabled = (await http().get('/admin/users').query({ status: 'disabled' }).set(bearer(admin)).expect(200)).body;
+      const disabled = (await http().get('/admin/users').query({ status: 'disabled' }).set(bearer(admin)).expect(200))
+        .body;
       expect(disabled.users.map((u: { id: string }) => u.id)).toContain(target.id);
-      await http().post(`/admin/users/${target.id}/status`).set(bearer(admin)).send({ status: 'pending_verification' }).expect(200);
+      await http()
+        .post(`/admin/users/${target.id}/status`)
+        .set(bearer(admin))
+        .send({ status: 'pending_verification' })
+        .expect(200);
       await http().post(`/admin/users/${target.id}/status`).set(bearer(admin)).send({ status: 'active' }).expect(200);
       const timeline = (await http().get(`/admin/users/${target.id}/timeline`).set(bearer(admin)).expect(200)).body;
-      expect(timeline.events.filter((e: { type: string }) => e.type === 'AccountStatusChanged').map((e: { summary: string }) => e.summary)).toEqual([
+      expect(
+        timeline.events
+          .filter((e: { type: string }) => e.type === 'AccountStatusChanged')
+          .map((e: { summary: string }) => e.summary),
+      ).toEqual([
         'Status changed from pending verification to active',
         'Status changed from disabled to pending verification',
         'Status changed from active to disabled',
@@ -383,9 +528,24 @@ function adminSuite(backend: () => TestBackend) {
     });
 
     it('protects the super admin and validates the status', async () => {
-      expect((await http().post(`/admin/users/${root.id}/status`).set(bearer(admin)).send({ status: 'disabled' }).expect(403)).body.code).toBe('SUPER_ADMIN_PROTECTED');
-      const bad = await http().post(`/admin/users/${user.id}/status`).set(bearer(admin)).send({ status: 'banned' }).expect(400);
-      expect(bad.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { status: ['Choose one of the statuses active, pending_verification, disabled.'] } } });
+      expect(
+        (
+          await http()
+            .post(`/admin/users/${root.id}/status`)
+            .set(bearer(admin))
+            .send({ status: 'disabled' })
+            .expect(403)
+        ).body.code,
+      ).toBe('SUPER_ADMIN_PROTECTED');
+      const bad = await http()
+        .post(`/admin/users/${user.id}/status`)
+        .set(bearer(admin))
+        .send({ status: 'banned' })
+        .expect(400);
+      expect(bad.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { fields: { status: ['Choose one of the statuses active, pending_verification, disabled.'] } },
+      });
     });
   });
 
@@ -401,22 +561,36 @@ function adminSuite(backend: () => TestBackend) {
       expect(res.body.admin).toMatchObject({ id: extra.id, role: 'user' });
       // The same access token no longer opens the console: roles are loaded on every request.
       await http().get('/admin/dashboard').set(bearer(extra)).expect(403);
-      expect((await http().get('/admin/admins').set(bearer(root)).expect(200)).body.admins.map((a: { id: string }) => a.id)).not.toContain(extra.id);
-      const timeline = (await http().get(`/admin/users/${extra.id}/timeline`).set(bearer(root)).expect(200)).body.events;
+      expect(
+        (await http().get('/admin/admins').set(bearer(root)).expect(200)).body.admins.map((a: { id: string }) => a.id),
+      ).not.toContain(extra.id);
+      const timeline = (await http().get(`/admin/users/${extra.id}/timeline`).set(bearer(root)).expect(200)).body
+        .events;
       expect(timeline.slice(0, 2).map((e: { summary: string }) => e.summary)).toEqual([
         'Role changed from admin to user (admin access revoked)',
         'Role changed from user to admin (admin invitation accepted)',
       ]);
 
-      expect((await http().post(`/admin/admins/${root.id}/revoke`).set(bearer(root)).expect(403)).body.code).toBe('SUPER_ADMIN_PROTECTED');
-      expect((await http().post(`/admin/admins/${user.id}/revoke`).set(bearer(root)).expect(409)).body.code).toBe('NOT_AN_ADMIN');
+      expect((await http().post(`/admin/admins/${root.id}/revoke`).set(bearer(root)).expect(403)).body.code).toBe(
+        'SUPER_ADMIN_PROTECTED',
+      );
+      expect((await http().post(`/admin/admins/${user.id}/revoke`).set(bearer(root)).expect(409)).body.code).toBe(
+        'NOT_AN_ADMIN',
+      );
     });
 
     it('invites by e-mail; the invitee looks the invite up, signs up with that address and accepts it', async () => {
       const address = email('Invitee').toUpperCase();
-      const issued = await http().post('/admin/invites').set(bearer(root)).send({ email: ` ${address} ` }).expect(201);
+      const issued = await http()
+        .post('/admin/invites')
+        .set(bearer(root))
+        .send({ email: ` ${address} ` })
+        .expect(201);
       const expected = Date.now() + 7 * 24 * 3600_000;
-      expect(issued.body).toEqual({ invite: { email: address.toLowerCase(), expiresAt: expect.any(String), status: 'pending' }, message: `Invitation sent to ${address.toLowerCase()}.` });
+      expect(issued.body).toEqual({
+        invite: { email: address.toLowerCase(), expiresAt: expect.any(String), status: 'pending' },
+        message: `Invitation sent to ${address.toLowerCase()}.`,
+      });
       expect(Math.abs(Date.parse(issued.body.invite.expiresAt) - expected)).toBeLessThan(60_000);
 
       const mail = await latestMail(address.toLowerCase(), 'admin_invite');
@@ -432,42 +606,79 @@ function adminSuite(backend: () => TestBackend) {
       expect(JSON.stringify(events.map((e) => ({ data: e.data, metadata: e.metadata })))).not.toContain(token);
 
       const lookup = await http().post('/admin/invites/lookup').send({ token }).expect(200);
-      expect(lookup.body).toEqual({ invite: { email: address.toLowerCase(), expiresAt: issued.body.invite.expiresAt, status: 'pending' } });
+      expect(lookup.body).toEqual({
+        invite: { email: address.toLowerCase(), expiresAt: issued.body.invite.expiresAt, status: 'pending' },
+      });
 
       // Someone else signed in cannot take it.
-      expect((await http().post('/admin/invites/accept').set(bearer(user)).send({ token }).expect(403)).body.code).toBe('INVITE_EMAIL_MISMATCH');
+      expect((await http().post('/admin/invites/accept').set(bearer(user)).send({ token }).expect(403)).body.code).toBe(
+        'INVITE_EMAIL_MISMATCH',
+      );
 
       const invitee = await signUp('invitee', address.toLowerCase());
       await http().get('/admin/dashboard').set(bearer(invitee)).expect(403);
       const accepted = await http().post('/admin/invites/accept').set(bearer(invitee)).send({ token }).expect(200);
-      expect(accepted.body).toEqual({ user: { id: invitee.id, email: invitee.email, name: 'Invitee Tester', role: 'admin' }, message: 'Admin access activated.' });
+      expect(accepted.body).toEqual({
+        user: { id: invitee.id, email: invitee.email, name: 'Invitee Tester', role: 'admin' },
+        message: 'Admin access activated.',
+      });
       await http().get('/admin/dashboard').set(bearer(invitee)).expect(200);
-      expect((await http().get('/admin/admins').set(bearer(root)).expect(200)).body.admins.map((a: { id: string }) => a.id)).toContain(invitee.id);
+      expect(
+        (await http().get('/admin/admins').set(bearer(root)).expect(200)).body.admins.map((a: { id: string }) => a.id),
+      ).toContain(invitee.id);
 
       // Used: lookups say so, and nobody else can use it again.
-      expect((await http().post('/admin/invites/lookup').send({ token }).expect(200)).body.invite.status).toBe('accepted');
-      expect((await http().post('/admin/invites/accept').set(bearer(admin)).send({ token }).expect(409)).body.code).toBe('INVITE_NOT_PENDING');
+      expect((await http().post('/admin/invites/lookup').send({ token }).expect(200)).body.invite.status).toBe(
+        'accepted',
+      );
+      expect(
+        (await http().post('/admin/invites/accept').set(bearer(admin)).send({ token }).expect(409)).body.code,
+      ).toBe('INVITE_NOT_PENDING');
       // Accepting twice as the invitee is harmless.
       await http().post('/admin/invites/accept').set(bearer(invitee)).send({ token }).expect(200);
     });
 
     it('validates invitations', async () => {
       const missing = await http().post('/admin/invites').set(bearer(root)).send({}).expect(400);
-      expect(missing.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { email: ['Enter an email address to invite.'] } } });
+      expect(missing.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { fields: { email: ['Enter an email address to invite.'] } },
+      });
       const blank = await http().post('/admin/invites').set(bearer(root)).send({ email: '  ' }).expect(400);
       expect(blank.body.details.fields.email).toEqual(['Enter an email address to invite.']);
-      expect((await http().post('/admin/invites').set(bearer(root)).send({ email: 'nope' }).expect(400)).body.details.fields.email).toEqual(['Enter a valid email address.']);
-      expect((await http().post('/admin/invites').set(bearer(root)).send({ email: admin.email }).expect(409)).body.code).toBe('ALREADY_ADMIN');
+      expect(
+        (await http().post('/admin/invites').set(bearer(root)).send({ email: 'nope' }).expect(400)).body.details.fields
+          .email,
+      ).toEqual(['Enter a valid email address.']);
+      expect(
+        (await http().post('/admin/invites').set(bearer(root)).send({ email: admin.email }).expect(409)).body.code,
+      ).toBe('ALREADY_ADMIN');
 
       const noToken = await http().post('/admin/invites/lookup').send({}).expect(400);
       expect(noToken.body.details.fields.token).toEqual(['Invitation token missing from the URL.']);
-      const unknown = await http().post('/admin/invites/lookup').send({ token: 'x'.repeat(43) }).expect(404);
-      expect(unknown.body).toMatchObject({ code: 'INVITE_NOT_FOUND', message: 'This invitation could not be found or has expired.' });
-      expect((await http().post('/admin/invites/accept').set(bearer(user)).send({ token: 'y'.repeat(43) }).expect(404)).body.code).toBe('INVITE_NOT_FOUND');
+      const unknown = await http()
+        .post('/admin/invites/lookup')
+        .send({ token: 'x'.repeat(43) })
+        .expect(404);
+      expect(unknown.body).toMatchObject({
+        code: 'INVITE_NOT_FOUND',
+        message: 'This invitation could not be found or has expired.',
+      });
+      expect(
+        (
+          await http()
+            .post('/admin/invites/accept')
+            .set(bearer(user))
+            .send({ token: 'y'.repeat(43) })
+            .expect(404)
+        ).body.code,
+      ).toBe('INVITE_NOT_FOUND');
     });
   });
 }
 
 describe('admin API on PGlite', () => adminSuite(() => ({ kind: 'pglite' })));
 
-describeWithService('postgres', 'admin API on PostgreSQL', (url) => adminSuite(() => ({ kind: 'postgres', baseUrl: url })));
+describeWithService('postgres', 'admin API on PostgreSQL', (url) =>
+  adminSuite(() => ({ kind: 'postgres', baseUrl: url })),
+);

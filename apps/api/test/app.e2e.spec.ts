@@ -26,7 +26,12 @@ class ErrorsController {
   }
 
   @Post('validate')
-  validate(@Body(new ZodValidationPipe(z.object({ email: z.email({ error: 'Invalid email address' }), text: z.string().min(1) }))) body: unknown) {
+  validate(
+    @Body(
+      new ZodValidationPipe(z.object({ email: z.email({ error: 'Invalid email address' }), text: z.string().min(1) })),
+    )
+    body: unknown,
+  ) {
     return { ok: true, body };
   }
 }
@@ -44,7 +49,10 @@ class TestRoutesModule {}
 
 function writeFixture(dir: string, title: string, base: string) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>${title}</title><script type="module" src="${base}assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>`);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><title>${title}</title><script type="module" src="${base}assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>`,
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b.js'), `console.log(${JSON.stringify(title)});`);
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
@@ -90,7 +98,10 @@ describe('API app (HTTP)', () => {
           status: 503,
           code: 'SERVICE_UNAVAILABLE',
           message: 'Service unavailable: e2e-database is down',
-          details: { failing: ['e2e-database'], checks: { 'e2e-database': { status: 'down', error: 'connection refused' } } },
+          details: {
+            failing: ['e2e-database'],
+            checks: { 'e2e-database': { status: 'down', error: 'connection refused' } },
+          },
         });
       } finally {
         registry.unregister('e2e-database');
@@ -144,10 +155,13 @@ describe('API app (HTTP)', () => {
   });
 
   describe('admin app', () => {
-    it.each(['/admin', '/admin/', '/admin/users', '/admin/invite?token=abc'])('%s serves the admin index.html to a browser', async (url) => {
-      const res = await request(app.getHttpServer()).get(url).set('Accept', BROWSER).expect(200);
-      expect(res.text).toContain('Inkprint admin fixture');
-    });
+    it.each(['/admin', '/admin/', '/admin/users', '/admin/invite?token=abc'])(
+      '%s serves the admin index.html to a browser',
+      async (url) => {
+        const res = await request(app.getHttpServer()).get(url).set('Accept', BROWSER).expect(200);
+        expect(res.text).toContain('Inkprint admin fixture');
+      },
+    );
 
     it.each(['/admin', '/admin/'])('%s serves the admin index.html to clients that accept anything', async (url) => {
       const res = await request(app.getHttpServer()).get(url).set('Accept', '*/*').expect(200);
@@ -177,40 +191,71 @@ describe('API app (HTTP)', () => {
       ['GET', '/auth/nope'],
       ['GET', '/api/nope'],
     ])('%s %s (unknown API route) → 404 NOT_FOUND even for a browser', async (method, url) => {
-      const res = await request(app.getHttpServer())[method === 'GET' ? 'get' : 'post'](url).set('Accept', BROWSER).expect(404);
+      const res = await request(app.getHttpServer())
+        [method === 'GET' ? 'get' : 'post'](url)
+        .set('Accept', BROWSER)
+        .expect(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.body).toEqual({ message: `Cannot ${method} ${url}`, status: 404, code: 'NOT_FOUND', details: {} });
     });
 
     it('a DomainError keeps its code, status and details', async () => {
       const res = await request(app.getHttpServer()).get('/ai/test-errors/domain').expect(400);
-      expect(res.body).toEqual({ message: 'Maximum 5000 characters.', status: 400, code: 'DETECTOR_CHAR_LIMIT', details: { max: 5000 } });
+      expect(res.body).toEqual({
+        message: 'Maximum 5000 characters.',
+        status: 400,
+        code: 'DETECTOR_CHAR_LIMIT',
+        details: { max: 5000 },
+      });
     });
 
     it('invalid input → 400 VALIDATION_ERROR with per-field details', async () => {
-      const res = await request(app.getHttpServer()).post('/ai/test-errors/validate').send({ email: 'nope' }).expect(400);
+      const res = await request(app.getHttpServer())
+        .post('/ai/test-errors/validate')
+        .send({ email: 'nope' })
+        .expect(400);
       expect(res.body).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Request validation failed' });
       expect(res.body.details.fields.email).toEqual(['Invalid email address']);
       expect(res.body.details.fields.text).toHaveLength(1);
     });
 
     it('valid input reaches the handler', async () => {
-      await request(app.getHttpServer()).post('/ai/test-errors/validate').send({ email: 'a@b.co', text: 'hi' }).expect(201, { ok: true, body: { email: 'a@b.co', text: 'hi' } });
+      await request(app.getHttpServer())
+        .post('/ai/test-errors/validate')
+        .send({ email: 'a@b.co', text: 'hi' })
+        .expect(201, { ok: true, body: { email: 'a@b.co', text: 'hi' } });
     });
 
     it('malformed JSON → 400 INVALID_JSON', async () => {
-      const res = await request(app.getHttpServer()).post('/ai/test-errors/validate').set('Content-Type', 'application/json').send('{"email":').expect(400);
-      expect(res.body).toEqual({ message: 'Request body is not valid JSON', status: 400, code: 'INVALID_JSON', details: {} });
+      const res = await request(app.getHttpServer())
+        .post('/ai/test-errors/validate')
+        .set('Content-Type', 'application/json')
+        .send('{"email":')
+        .expect(400);
+      expect(res.body).toEqual({
+        message: 'Request body is not valid JSON',
+        status: 400,
+        code: 'INVALID_JSON',
+        details: {},
+      });
     });
 
     it('an oversized body → 413 PAYLOAD_TOO_LARGE', async () => {
-      const res = await request(app.getHttpServer()).post('/ai/test-errors/validate').send({ email: 'a@b.co', text: 'x'.repeat(1_100_000) }).expect(413);
+      const res = await request(app.getHttpServer())
+        .post('/ai/test-errors/validate')
+        .send({ email: 'a@b.co', text: 'x'.repeat(1_100_000) })
+        .expect(413);
       expect(res.body).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
     });
 
     it('an unexpected error → 500 INTERNAL_ERROR without a stack or the original message', async () => {
       const res = await request(app.getHttpServer()).get('/ai/test-errors/crash').expect(500);
-      expect(res.body).toEqual({ message: 'An unexpected error occurred', status: 500, code: 'INTERNAL_ERROR', details: {} });
+      expect(res.body).toEqual({
+        message: 'An unexpected error occurred',
+        status: 500,
+        code: 'INTERNAL_ERROR',
+        details: {},
+      });
       expect(res.text).not.toMatch(/secret|postgres|at /);
     });
   });

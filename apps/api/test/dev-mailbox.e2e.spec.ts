@@ -270,9 +270,13 @@ describe('MAILER with SMTP_URL (a real SMTP server)', () => {
   it('answers 503 MAIL_DELIVERY_FAILED when the code cannot be mailed, and keeps the pending sign-up', async () => {
     const email = 'bounce-signup@example.com';
     const password = 'Corr3ct-horse';
-    const res = await request(t.server).post('/auth/register').send({ name: 'Ada', email, password, confirm: password }).expect(503);
+    const res = await request(t.server)
+      .post('/auth/register')
+      .send({ name: 'Ada', email, password, confirm: password })
+      .expect(503);
     expect(res.body).toEqual({
-      message: 'Your details are saved, but the verification code could not be e-mailed just now. Please request a new code in a few minutes.',
+      message:
+        'Your details are saved, but the verification code could not be e-mailed just now. Please request a new code in a few minutes.',
       status: 503,
       code: 'MAIL_DELIVERY_FAILED',
       details: { failure: 'rejected', kind: 'verification_code' },
@@ -285,14 +289,23 @@ describe('MAILER with SMTP_URL (a real SMTP server)', () => {
   it('answers forgot-password the same when the server refuses the recipient (no account enumeration)', async () => {
     const email = 'bounce-reset@example.com';
     const password = 'Corr3ct-horse';
-    await request(t.server).post('/auth/register').send({ name: 'Ada', email, password, confirm: password }).expect(503);
+    await request(t.server)
+      .post('/auth/register')
+      .send({ name: 'Ada', email, password, confirm: password })
+      .expect(503);
     const known = await request(t.server).post('/auth/forgot-password').send({ email }).expect(200);
-    const unknown = await request(t.server).post('/auth/forgot-password').send({ email: 'bounce-nobody@example.com' }).expect(200);
+    const unknown = await request(t.server)
+      .post('/auth/forgot-password')
+      .send({ email: 'bounce-nobody@example.com' })
+      .expect(200);
     expect(known.body).toEqual(unknown.body);
   });
 
   it('answers 503 "Unable to send invite." when the server refuses the invitee, like every undelivered mail', async () => {
-    const login = await request(t.server).post('/auth/login').send({ email: 'root@inkprint.test', password: 'Sup3r-admin-pass' }).expect(200);
+    const login = await request(t.server)
+      .post('/auth/login')
+      .send({ email: 'root@inkprint.test', password: 'Sup3r-admin-pass' })
+      .expect(200);
     const res = await request(t.server)
       .post('/admin/invites')
       .set('authorization', `Bearer ${login.body.tokens.accessToken}`)

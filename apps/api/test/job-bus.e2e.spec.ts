@@ -43,7 +43,11 @@ describe('API job bus, embedded (PGlite, in-process bus, worker threads)', () =>
     const health = await request(t.server).get('/health').expect(200);
     expect(health.body.checks.jobBus).toMatchObject({ status: 'up', kind: 'in-process' });
     const bus = t.app.get<JobBus>(JOB_BUS);
-    const result = await bus.request<DetectResult>({ kind: 'detect', priority: 'normal', payload: { text: TEXT, mode: 'fast' } });
+    const result = await bus.request<DetectResult>({
+      kind: 'detect',
+      priority: 'normal',
+      payload: { text: TEXT, mode: 'fast' },
+    });
     expect(result.mode).toBe('fast');
     expect(result.score).toBeGreaterThanOrEqual(0);
     expect(result.score).toBeLessThanOrEqual(1);
@@ -87,7 +91,10 @@ describeWithService('postgres', 'API in distributed mode', (postgresUrl) => {
       expect(health.body.checks.jobBus).toMatchObject({ status: 'up', kind: 'kafka', worker: 'external' });
       const bus = t.app.get<JobBus>(JOB_BUS);
       const result = await bus
-        .request<DetectResult>({ kind: 'detect', priority: 'high', payload: { text: TEXT, mode: 'moderate' } }, { timeoutMs: 60_000 })
+        .request<DetectResult>(
+          { kind: 'detect', priority: 'high', payload: { text: TEXT, mode: 'moderate' } },
+          { timeoutMs: 60_000 },
+        )
         .catch((error: unknown) => {
           throw new Error(`${String(error)}\nworker output:\n${workerLog}`);
         });
@@ -97,7 +104,9 @@ describeWithService('postgres', 'API in distributed mode', (postgresUrl) => {
 
     it('relays committed events to the domain event topic', async () => {
       const store = t.app.get<EventStore>(EVENT_STORE);
-      await store.appendToStream(`e2e-${randomUUID()}`, [{ type: 'E2eHappened', data: { n: 1 } }], { expectedVersion: 'no_stream' });
+      await store.appendToStream(`e2e-${randomUUID()}`, [{ type: 'E2eHappened', data: { n: 1 } }], {
+        expectedVersion: 'no_stream',
+      });
       const published = await eventually(async () => {
         const res = await request(t.server).get('/health');
         const n = res.body.checks?.domainEventRelay?.published as number | undefined;

@@ -22,7 +22,10 @@ function ensureBuilt(): void {
 
 function waitForListening(child: ChildProcess, output: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start did not listen within 120 s:\n${output.join('')}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`npm start did not listen within 120 s:\n${output.join('')}`)),
+      120_000,
+    );
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       const match = /Inkprint listening on (http:\/\/\S+?:\d+)/.exec(output.join(''));
@@ -41,7 +44,12 @@ function waitForListening(child: ChildProcess, output: string[]): Promise<string
 }
 
 function startProduct(env: NodeJS.ProcessEnv, output: string[]): { child: ChildProcess; listening: Promise<string> } {
-  const child = spawn('npm', ['start', '--ignore-scripts'], { cwd: REPO_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start', '--ignore-scripts'], {
+    cwd: REPO_ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return { child, listening: waitForListening(child, output) };
 }
 
@@ -80,10 +88,16 @@ describe('npm start (embedded defaults)', () => {
   async function call(method: string, url: string, body?: unknown, token?: string) {
     const res = await fetch(base + url, {
       method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: (await res.json()) as { tokens: { accessToken: string }; checks?: unknown; text?: string } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { tokens: { accessToken: string }; checks?: unknown; text?: string },
+    };
   }
 
   it('reports itself healthy on the embedded parts', async () => {
@@ -99,7 +113,10 @@ describe('npm start (embedded defaults)', () => {
 
   it('signs a new user up with the code from the dev mailbox, then signs them in', async () => {
     const registered = await call('POST', '/auth/register', { name: 'First User', email, password, confirm: password });
-    expect(registered).toMatchObject({ status: 201, body: { message: 'We sent a 6-digit code to your email. Enter it below within 2 minutes.' } });
+    expect(registered).toMatchObject({
+      status: 201,
+      body: { message: 'We sent a 6-digit code to your email. Enter it below within 2 minutes.' },
+    });
 
     const mail = await call('GET', `/dev/mailbox/latest?to=${encodeURIComponent(email)}&kind=verification_code`);
     expect(mail.status).toBe(200);
@@ -107,12 +124,21 @@ describe('npm start (embedded defaults)', () => {
     expect(code).toMatch(/^\d{6}$/);
 
     const verified = await call('POST', '/auth/verify-otp', { email, otp: code });
-    expect(verified).toMatchObject({ status: 200, body: { message: 'Email verified. Redirecting you...', user: { email, status: 'active', planSlug: 'free-signup' } } });
+    expect(verified).toMatchObject({
+      status: 200,
+      body: {
+        message: 'Email verified. Redirecting you...',
+        user: { email, status: 'active', planSlug: 'free-signup' },
+      },
+    });
     const me = await call('GET', '/auth/me', undefined, verified.body.tokens.accessToken);
     expect(me).toMatchObject({ status: 200, body: { user: { email, name: 'First User', role: 'user' } } });
 
     const login = await call('POST', '/auth/login', { email, password });
-    expect(login).toMatchObject({ status: 200, body: { tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) } } });
+    expect(login).toMatchObject({
+      status: 200,
+      body: { tokens: { accessToken: expect.any(String), refreshToken: expect.any(String) } },
+    });
   });
 
   it('stops on SIGTERM and, started again on the same data folder, still has the account', async () => {

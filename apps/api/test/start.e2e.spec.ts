@@ -14,91 +14,118 @@ const required = (process.env.INKPRINT_REQUIRE_SERVICES ?? '').split(',').map((s
 const chromiumRequired = ['all', '1', 'chromium'].some((name) => required.includes(name));
 const hasChromium = fs.existsSync(CHROMIUM);
 if (!hasChromium && chromiumRequired) {
-  throw new Error(`${CHROMIUM} is missing but INKPRINT_REQUIRE_SERVICES requires chromium: apt-get install -y chromium`);
+  throw new Error(
+    `${CHROMIUM} is missing but INKPRINT_REQUIRE_SERVICES requires chromium: apt-get install -y chromium`,
+  );
 }
 const describeInBrowser = hasChromium ? describe : describe.skip;
 
 /** Builds the web and admin apps when their dist folders are missing, so a fresh clone can run this test. */
 function ensureBuilt(): void {
-  const missing = ['web', 'admin'].filter((app) => !fs.existsSync(path.join(REPO_ROOT, 'apps', app, 'dist', 'index.html')));
+  const missing = ['web', 'admin'].filter(
+    (app) => !fs.existsSync(path.join(REPO_ROOT, 'apps', app, 'dist', 'index.html')),
+  );
   if (missing.length === 0) return;
-  execFileSync('npm', ['run', 'build', ...missing.flatMap((app) => ['-w', `@inkprint/${app}`])], { cwd: REPO_ROOT, stdio: 'pipe' });
+  execFileSync('npm', ['run', 'build', ...missing.flatMap((app) => ['-w', `@inkprint/${app}`])], {
+    cwd: REPO_ROOT,
+    stdio: 'pipe',
+  });
 }
 
-describeInBrowser(`Inkprint in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing, apt-get install -y chromium]`}`, () => {
-  let app: NestExpressApplication;
-  let browser: Browser;
-  let baseUrl: string;
-  let tmp: string;
-  const pageErrors: string[] = [];
+describeInBrowser(
+  `Inkprint in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing, apt-get install -y chromium]`}`,
+  () => {
+    let app: NestExpressApplication;
+    let browser: Browser;
+    let baseUrl: string;
+    let tmp: string;
+    const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    ensureBuilt();
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-start-e2e-'));
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: path.join(tmp, 'pglite') });
-    app = await createApp(config);
-    await app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    beforeAll(async () => {
+      ensureBuilt();
+      tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-start-e2e-'));
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        DATA_DIR: path.join(tmp, 'pglite'),
+      });
+      app = await createApp(config);
+      await app.listen(0, '127.0.0.1');
+      baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+    }, 180_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await app?.close();
+      if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
     });
-  }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  });
-
-  async function open(url: string): Promise<Page> {
-    const page = await browser.newPage();
-    page.on('pageerror', (error) => pageErrors.push(`${url}: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(`${url}: console: ${message.text()}`);
-    });
-    const response = await page.goto(baseUrl + url, { waitUntil: 'load' });
-    expect(response?.status()).toBe(200);
-    return page;
-  }
-
-  afterEach(() => {
-    expect(pageErrors).toEqual([]);
-  });
-
-  it('renders the landing placeholder at /', async () => {
-    const page = await open('/');
-    await page.getByRole('heading', { name: 'Inkprint', level: 1 }).waitFor();
-    await expect(page.textContent('body')).resolves.toContain('scores text for AI authorship');
-    expect(await page.getByRole('link', { name: 'API docs' }).getAttribute('href')).toBe('/api/docs');
-    expect(await page.title()).toBe('Inkprint');
-    await page.close();
-  });
-
-  it('renders the 404 page with Home, Contact and Privacy for an unknown path', async () => {
-    const page = await open('/no/such/page');
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    for (const [name, href] of [['Home', '/'], ['Contact', '/contact'], ['Privacy', '/privacy']]) {
-      expect(await page.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    async function open(url: string): Promise<Page> {
+      const page = await browser.newPage();
+      page.on('pageerror', (error) => pageErrors.push(`${url}: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') pageErrors.push(`${url}: console: ${message.text()}`);
+      });
+      const response = await page.goto(baseUrl + url, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      return page;
     }
-    await page.close();
-  });
 
-  it('renders the admin dashboard at /admin', async () => {
-    const page = await open('/admin');
-    await page.getByRole('heading', { name: 'Inkprint admin', level: 1 }).waitFor();
-    await page.close();
-  });
+    afterEach(() => {
+      expect(pageErrors).toEqual([]);
+    });
 
-  it('renders an admin route on a direct load of /admin/users', async () => {
-    const page = await open('/admin/users');
-    await page.getByText('The user directory arrives with the admin console.').waitFor();
-    await page.close();
-  });
+    it('renders the landing placeholder at /', async () => {
+      const page = await open('/');
+      await page.getByRole('heading', { name: 'Inkprint', level: 1 }).waitFor();
+      await expect(page.textContent('body')).resolves.toContain('scores text for AI authorship');
+      expect(await page.getByRole('link', { name: 'API docs' }).getAttribute('href')).toBe('/api/docs');
+      expect(await page.title()).toBe('Inkprint');
+      await page.close();
+    });
 
-  it('serves the OpenAPI UI at /api/docs', async () => {
-    const page = await open('/api/docs');
-    await page.getByText('Inkprint API').first().waitFor();
-    await page.close();
-  });
-});
+    it('renders the 404 page with Home, Contact and Privacy for an unknown path', async () => {
+      const page = await open('/no/such/page');
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      for (const [name, href] of [
+        ['Home', '/'],
+        ['Contact', '/contact'],
+        ['Privacy', '/privacy'],
+      ]) {
+        expect(await page.getByRole('link', { name }).getAttribute('href')).toBe(href);
+      }
+      await page.close();
+    });
+
+    it('renders the admin dashboard at /admin', async () => {
+      const page = await open('/admin');
+      await page.getByRole('heading', { name: 'Inkprint admin', level: 1 }).waitFor();
+      await page.close();
+    });
+
+    it('renders an admin route on a direct load of /admin/users', async () => {
+      const page = await open('/admin/users');
+      await page.getByText('The user directory arrives with the admin console.').waitFor();
+      await page.close();
+    });
+
+    it('serves the OpenAPI UI at /api/docs', async () => {
+      const page = await open('/api/docs');
+      await page.getByText('Inkprint API').first().waitFor();
+      await page.close();
+    });
+  },
+);

@@ -17,6 +17,8 @@ export interface CommandOutcome<S, E> {
   state: S;
   /** Stream version after the append. */
   version: number;
+  /** Global log position of the last event appended; null when the decider decided nothing (read-your-writes). */
+  position: bigint | null;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function handleCommand<S, C extends Command, E extends Event>(
     const { state, version } = await loadState(store, streamId, decider);
     const cmd = typeof command === 'function' ? await command(state) : command;
     const events = decider.decide(cmd, state);
-    if (events.length === 0) return { events, state, version };
+    if (events.length === 0) return { events, state, version, position: null };
     try {
       const result = await store.appendToStream(
         streamId,
@@ -47,6 +49,7 @@ export async function handleCommand<S, C extends Command, E extends Event>(
         events,
         state: events.reduce((s, e) => decider.evolve(s, e), state),
         version: result.nextExpectedVersion,
+        position: result.lastPosition,
       };
     } catch (error) {
       if (!(error instanceof StreamVersionConflictError) || attempt >= attempts) throw error;

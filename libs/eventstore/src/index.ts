@@ -18,3 +18,5 @@ export * from './relay';
 export * from './command-handling';
 export * from './personal-data';
 export * from './open-event-store';
+export * from './in-memory';
+export * from './projections/read-model-freshness';

@@ -16,6 +16,8 @@ export interface OpenEventStoreOptions {
  * crypto-shredding, with the subjects' keys in `personal_data_keys` of the database.
  */
 export async function openEventStore(db: Database, options: OpenEventStoreOptions): Promise<PersonalDataEventStore> {
-  const inner = options.kurrentDbUrl ? KurrentDbEventStore.connect(options.kurrentDbUrl) : await PostgresEventStore.create(db.sql);
+  const inner = options.kurrentDbUrl
+    ? KurrentDbEventStore.connect(options.kurrentDbUrl)
+    : await PostgresEventStore.create(db.sql);
   return new PersonalDataEventStore(inner, await SqlPersonalDataKeys.create(db.sql), options.personalData);
 }

@@ -16,7 +16,8 @@ describe('EventLogSubscription on embedded PGlite', () => {
   afterAll(() => db?.close());
 
   it('delivers every event once in log order, resumes from its checkpoint, and redelivers a failed batch', async () => {
-    for (let i = 0; i < 7; i++) await store.appendToStream(`s-${i % 3}`, [{ type: 'Tick', data: { i } }], { expectedVersion: 'any' });
+    for (let i = 0; i < 7; i++)
+      await store.appendToStream(`s-${i % 3}`, [{ type: 'Tick', data: { i } }], { expectedVersion: 'any' });
     const checkpoints = new PostgresCheckpointStore(db.sql, store.tables);
     const seen: number[] = [];
     let failNext = true;

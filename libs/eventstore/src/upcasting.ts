@@ -19,7 +19,11 @@ export class Upcasters {
     const byVersion = this.steps.get(event.type);
     if (!byVersion) return event;
     let current = event;
-    for (let step = byVersion.get(current.metadata.schemaVersion); step; step = byVersion.get(current.metadata.schemaVersion)) {
+    for (
+      let step = byVersion.get(current.metadata.schemaVersion);
+      step;
+      step = byVersion.get(current.metadata.schemaVersion)
+    ) {
       const schemaVersion = current.metadata.schemaVersion + 1;
       current = { ...current, data: step(current.data, current), metadata: { ...current.metadata, schemaVersion } };
     }

@@ -1,19 +1,40 @@
 import { Global, Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config';
-import { AccountsService } from './accounts.service';
-import { AuthController } from './auth.controller';
 import { AuthGuard, OptionalAuthGuard, RolesGuard } from './auth';
 import { AuthThrottlerGuard } from './auth/auth-throttler.guard';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { JWT_SECRET } from './auth/tokens';
-import { GuestsService } from './guests.service';
-import { UsageService } from './usage.service';
+import { ErasureController } from './erasure/erasure.http.controller';
+import { EraseAccountHandler } from './erasure/erase-account.handler';
+import { GuestSessionsController } from './guest-sessions/guest-sessions.http.controller';
+import { GuestsService } from './guest-sessions/guests.service';
+import { StartGuestSessionHandler } from './guest-sessions/start-guest-session.handler';
+import { PasswordResetController } from './password-reset/password-reset.http.controller';
+import { RequestPasswordResetHandler } from './password-reset/request-password-reset.handler';
+import { ResetPasswordHandler } from './password-reset/reset-password.handler';
+import { ProfileController } from './profile/profile.http.controller';
+import { GetProfileHandler, GetRequestsHandler, GetSubscriptionHandler } from './profile/profile.queries';
+import { EndSessionHandler } from './sessions/end-session.handler';
+import { RefreshSessionHandler } from './sessions/refresh-session.handler';
+import { SessionsController } from './sessions/sessions.http.controller';
+import { AccountStreams } from './shared/account-streams';
+import { SessionIssuer } from './shared/session-issuer';
+import { SignInController } from './sign-in/sign-in.http.controller';
+import { SignInHandler } from './sign-in/sign-in.handler';
+import { SignUpController } from './sign-up/sign-up.http.controller';
+import { SignUpHandler } from './sign-up/sign-up.handler';
+import { BootstrapSuperAdmin, BootstrapSuperAdminHandler } from './super-admin-bootstrap/bootstrap-super-admin.handler';
+import { UsageService } from './usage/usage.service';
+import { ResendVerificationCodeHandler } from './verify-email/resend-code.handler';
+import { VerifyEmailController } from './verify-email/verify-email.http.controller';
+import { VerifyEmailHandler } from './verify-email/verify-email.handler';
 
-/** Accounts, guests, sessions and daily usage (spec §3-7). Exports the guards and services later features use. */
+/** Accounts, guests, sessions and daily usage (spec §3-7): one folder per use case. Exports what later features use. */
 @Global()
 @Module({
   imports: [
@@ -29,20 +50,44 @@ import { UsageService } from './usage.service';
     OptionalAuthGuard,
     RolesGuard,
     AuthThrottlerGuard,
-    AccountsService,
+    AccountStreams,
+    SessionIssuer,
     GuestsService,
     UsageService,
+    StartGuestSessionHandler,
+    SignUpHandler,
+    VerifyEmailHandler,
+    ResendVerificationCodeHandler,
+    SignInHandler,
+    RefreshSessionHandler,
+    EndSessionHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
+    EraseAccountHandler,
+    BootstrapSuperAdminHandler,
+    GetProfileHandler,
+    GetSubscriptionHandler,
+    GetRequestsHandler,
   ],
-  controllers: [AuthController],
-  exports: [AuthGuard, OptionalAuthGuard, RolesGuard, AccountsService, GuestsService, UsageService, JWT_SECRET],
+  controllers: [
+    GuestSessionsController,
+    SignUpController,
+    VerifyEmailController,
+    SignInController,
+    SessionsController,
+    PasswordResetController,
+    ProfileController,
+    ErasureController,
+  ],
+  exports: [AuthGuard, OptionalAuthGuard, RolesGuard, AccountStreams, GuestsService, UsageService, JWT_SECRET],
 })
 export class AccountsModule implements OnApplicationBootstrap {
   constructor(
-    private readonly accounts: AccountsService,
+    private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.superAdmin) await this.accounts.bootstrapSuperAdmin();
+    if (this.config.superAdmin) await this.commands.execute(new BootstrapSuperAdmin(this.config.superAdmin));
   }
 }

@@ -2,9 +2,22 @@ import { Module } from '@nestjs/common';
 import { AccountsReadModel } from '@inkprint/read-models';
 import type { Database, ProjectionRunner } from '@inkprint/eventstore';
 import { DATABASE, PROJECTION_RUNNER } from '../platform/tokens';
-import { AdminController } from './admin.controller';
-import { AdminService } from './admin.service';
-import { InvitesController } from './invites.controller';
+import { AdminTeamController } from './admin-team/admin-team.http.controller';
+import { ListAdminsHandler } from './admin-team/list-admins.query';
+import { RevokeAdminHandler } from './admin-team/revoke-admin.handler';
+import { DashboardController } from './dashboard/dashboard.http.controller';
+import { GetDashboardHandler } from './dashboard/dashboard.query';
+import { AcceptInviteHandler } from './invites/accept-invite.handler';
+import { InvitesController } from './invites/invites.http.controller';
+import { IssueInviteHandler } from './invites/issue-invite.handler';
+import { LookUpInviteHandler } from './invites/look-up-invite.query';
+import { AdminReads } from './shared/admin-reads';
+import { AdministeredAccounts } from './shared/administered-accounts';
+import { GetAccountTimelineHandler } from './users/account-timeline.query';
+import { ChangePlanHandler } from './users/change-plan.handler';
+import { ChangeStatusHandler } from './users/change-status.handler';
+import { ListUsersHandler } from './users/list-users.query';
+import { UsersController } from './users/users.http.controller';
 
 /** The admin control center API (spec §6-7) over the accounts read models (`@inkprint/read-models`). */
 @Module({
@@ -14,9 +27,20 @@ import { InvitesController } from './invites.controller';
       inject: [DATABASE, PROJECTION_RUNNER],
       useFactory: (db: Database, runner: ProjectionRunner) => new AccountsReadModel(db.em, runner.schema),
     },
-    AdminService,
+    AdminReads,
+    AdministeredAccounts,
+    GetDashboardHandler,
+    ListUsersHandler,
+    ChangePlanHandler,
+    ChangeStatusHandler,
+    GetAccountTimelineHandler,
+    ListAdminsHandler,
+    RevokeAdminHandler,
+    IssueInviteHandler,
+    LookUpInviteHandler,
+    AcceptInviteHandler,
   ],
-  controllers: [InvitesController, AdminController],
-  exports: [AdminService],
+  controllers: [DashboardController, UsersController, AdminTeamController, InvitesController],
+  exports: [AdminReads],
 })
 export class AdminModule {}

@@ -1,2 +1,3 @@
 export { AdminModule } from './admin.module';
-export { AdminService, ADMIN_PROJECTIONS, inviteIdOf } from './admin.service';
+export { ADMIN_PROJECTIONS, AdminReads } from './shared/admin-reads';
+export { inviteIdOf } from './invites/invite-id';

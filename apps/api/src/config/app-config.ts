@@ -30,7 +30,13 @@ const isSmtpUrl = (value: string) => {
 const isPublicUrl = (value: string) => {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash;
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash
+    );
   } catch {
     return false;
   }
@@ -38,7 +44,9 @@ const isPublicUrl = (value: string) => {
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' }).default('development'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' })
+      .default('development'),
     PORT: z.coerce
       .number({ error: 'must be a whole number' })
       .int({ error: 'must be a whole number' })
@@ -50,11 +58,18 @@ const envSchema = z
     DATA_DIR: directory('.data/pglite'),
     DATABASE_URL: z
       .string()
-      .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'must be a PostgreSQL URL such as postgresql://user:pass@localhost:5432/inkprint' })
+      .regex(/^postgres(ql)?:\/\/\S+$/, {
+        error: 'must be a PostgreSQL URL such as postgresql://user:pass@localhost:5432/inkprint',
+      })
       .optional(),
     KAFKA_BROKERS: z
       .string()
-      .transform((value) => value.split(',').map((broker) => broker.trim()).filter((broker) => broker.length > 0))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((broker) => broker.trim())
+          .filter((broker) => broker.length > 0),
+      )
       .refine((brokers) => brokers.length > 0 && brokers.every((broker) => brokerPattern.test(broker)), {
         error: 'must be a comma-separated list of host:port pairs, such as localhost:9092,kafka-2:9092',
       })
@@ -67,7 +82,9 @@ const envSchema = z
     DOMAIN_EVENT_RELAY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     KURRENTDB_URL: z
       .string()
-      .regex(kurrentPattern, { error: 'must be a KurrentDB connection string such as kurrentdb://localhost:2113?tls=false' })
+      .regex(kurrentPattern, {
+        error: 'must be a KurrentDB connection string such as kurrentdb://localhost:2113?tls=false',
+      })
       .optional(),
     WORKER_MODE: z.enum(['embedded', 'external'], { error: 'must be embedded or external' }).optional(),
     WORKER_CONCURRENCY: z.coerce
@@ -76,7 +93,10 @@ const envSchema = z
       .min(1, { error: 'must be a whole number from 1 to 64' })
       .max(64, { error: 'must be a whole number from 1 to 64' })
       .default(2),
-    JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters (e.g. openssl rand -base64 48)' }).optional(),
+    JWT_SECRET: z
+      .string()
+      .min(32, { error: 'must be at least 32 characters (e.g. openssl rand -base64 48)' })
+      .optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
       .number({ error: 'must be a whole number of seconds from 60 to 86400' })
       .int({ error: 'must be a whole number of seconds from 60 to 86400' })
@@ -86,9 +106,12 @@ const envSchema = z
     SUPER_ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     SUPER_ADMIN_PASSWORD: z
       .string()
-      .refine((p) => p.length >= 8 && [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(p)).length >= 3, {
-        error: 'must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol',
-      })
+      .refine(
+        (p) => p.length >= 8 && [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(p)).length >= 3,
+        {
+          error: 'must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol',
+        },
+      )
       .optional(),
     SUPER_ADMIN_NAME: z.string().min(1).max(100).default('Super Admin'),
     PRODUCT_HOST: z
@@ -99,31 +122,47 @@ const envSchema = z
     ADMIN_WEB_DIR: directory('apps/admin/dist'),
     SMTP_URL: z
       .string()
-      .refine(isSmtpUrl, { error: 'must be an SMTP URL such as smtp://user:pass@smtp.example.com:587 or smtps://user:pass@smtp.example.com:465' })
+      .refine(isSmtpUrl, {
+        error:
+          'must be an SMTP URL such as smtp://user:pass@smtp.example.com:587 or smtps://user:pass@smtp.example.com:465',
+      })
       .optional(),
     MAIL_FROM: z
       .string()
-      .refine(isMailbox, { error: 'must be a sender address such as "Inkprint <no-reply@example.com>" or no-reply@example.com' })
+      .refine(isMailbox, {
+        error: 'must be a sender address such as "Inkprint <no-reply@example.com>" or no-reply@example.com',
+      })
       .default(DEFAULT_MAIL_FROM),
     APP_PUBLIC_URL: z
       .string()
-      .refine(isPublicUrl, { error: 'must be the http(s) address users open the app at, such as https://inkprint.example.com' })
+      .refine(isPublicUrl, {
+        error: 'must be the http(s) address users open the app at, such as https://inkprint.example.com',
+      })
       .transform((value) => value.replace(/\/+$/, ''))
       .optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
       const missing = env.SUPER_ADMIN_EMAIL ? 'SUPER_ADMIN_PASSWORD' : 'SUPER_ADMIN_EMAIL';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'is needed too: set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is needed too: set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD together',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production (at least 32 random characters)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required in production (at least 32 random characters)',
+      });
     }
     if (env.WORKER_MODE === 'external' && !env.KAFKA_BROKERS) {
       ctx.addIssue({
         code: 'custom',
         path: ['WORKER_MODE'],
-        message: 'external needs KAFKA_BROKERS: without Kafka the in-process job bus cannot reach a separate worker process',
+        message:
+          'external needs KAFKA_BROKERS: without Kafka the in-process job bus cannot reach a separate worker process',
       });
     }
   });
@@ -178,14 +217,17 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws ConfigError naming every bad variable. Empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const result = envSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const variable = String(issue.path[0] ?? 'environment');
       const raw = present[variable];
       const secret = /(_PASSWORD|_SECRET)$/.test(variable);
-      const shown = raw === undefined || secret ? '' : ` (got ${JSON.stringify(variable.endsWith('_URL') ? redactUrl(raw) : raw)})`;
+      const shown =
+        raw === undefined || secret ? '' : ` (got ${JSON.stringify(variable.endsWith('_URL') ? redactUrl(raw) : raw)})`;
       return `${variable}: ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);

@@ -93,7 +93,11 @@ describe('loadConfig', () => {
   describe('mail', () => {
     it('sends through SMTP when SMTP_URL is set, and turns the dev mailbox off', () => {
       expect(
-        loadConfig({ SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465', MAIL_FROM: 'Inkprint <hello@inkprint.example.com>', APP_PUBLIC_URL: 'https://inkprint.example.com/' }),
+        loadConfig({
+          SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+          MAIL_FROM: 'Inkprint <hello@inkprint.example.com>',
+          APP_PUBLIC_URL: 'https://inkprint.example.com/',
+        }),
       ).toMatchObject({
         smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
         mailFrom: 'Inkprint <hello@inkprint.example.com>',
@@ -103,7 +107,9 @@ describe('loadConfig', () => {
     });
 
     it('never serves the dev mailbox in production', () => {
-      expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-chars' }).devMailbox).toBe(false);
+      expect(
+        loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-chars' }).devMailbox,
+      ).toBe(false);
       expect(loadConfig({ NODE_ENV: 'test' }).devMailbox).toBe(true);
     });
 
@@ -132,12 +138,21 @@ describe('loadConfig', () => {
       [{ PORT: '70000' }, 'PORT: must be between 0 and 65535 (0 = any free port) (got "70000")'],
       [{ NODE_ENV: 'staging' }, 'NODE_ENV: must be one of development, production, test (got "staging")'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of silent, error, warn, info, debug, verbose (got "loud")'],
-      [{ KAFKA_BROKERS: 'kafka-1' }, 'KAFKA_BROKERS: must be a comma-separated list of host:port pairs, such as localhost:9092,kafka-2:9092 (got "kafka-1")'],
+      [
+        { KAFKA_BROKERS: 'kafka-1' },
+        'KAFKA_BROKERS: must be a comma-separated list of host:port pairs, such as localhost:9092,kafka-2:9092 (got "kafka-1")',
+      ],
       [{ WORKER_MODE: 'sidecar' }, 'WORKER_MODE: must be embedded or external (got "sidecar")'],
       [{ WORKER_CONCURRENCY: '0' }, 'WORKER_CONCURRENCY: must be a whole number from 1 to 64 (got "0")'],
-      [{ KAFKA_TOPIC_PREFIX: 'ink print' }, 'KAFKA_TOPIC_PREFIX: may hold only letters, digits, ".", "_" and "-" (got "ink print")'],
+      [
+        { KAFKA_TOPIC_PREFIX: 'ink print' },
+        'KAFKA_TOPIC_PREFIX: may hold only letters, digits, ".", "_" and "-" (got "ink print")',
+      ],
       [{ DOMAIN_EVENT_RELAY: 'maybe' }, 'DOMAIN_EVENT_RELAY: must be on or off (got "maybe")'],
-      [{ SUPER_ADMIN_EMAIL: 'root@example.com' }, 'SUPER_ADMIN_PASSWORD: is needed too: set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD together'],
+      [
+        { SUPER_ADMIN_EMAIL: 'root@example.com' },
+        'SUPER_ADMIN_PASSWORD: is needed too: set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD together',
+      ],
       [
         { SUPER_ADMIN_EMAIL: 'root@example.com', SUPER_ADMIN_PASSWORD: 'password' },
         'SUPER_ADMIN_PASSWORD: must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol',
@@ -167,15 +182,26 @@ describe('loadConfig', () => {
     });
 
     it.each([
-      [{ MAIL_FROM: 'Inkprint' }, 'MAIL_FROM: must be a sender address such as "Inkprint <no-reply@example.com>" or no-reply@example.com (got "Inkprint")'],
-      [{ APP_PUBLIC_URL: 'inkprint.example.com' }, 'APP_PUBLIC_URL: must be the http(s) address users open the app at, such as https://inkprint.example.com (got "inkprint.example.com")'],
-      [{ APP_PUBLIC_URL: 'https://inkprint.example.com/?x=1' }, 'APP_PUBLIC_URL: must be the http(s) address users open the app at, such as https://inkprint.example.com (got "https://inkprint.example.com/?x=1")'],
+      [
+        { MAIL_FROM: 'Inkprint' },
+        'MAIL_FROM: must be a sender address such as "Inkprint <no-reply@example.com>" or no-reply@example.com (got "Inkprint")',
+      ],
+      [
+        { APP_PUBLIC_URL: 'inkprint.example.com' },
+        'APP_PUBLIC_URL: must be the http(s) address users open the app at, such as https://inkprint.example.com (got "inkprint.example.com")',
+      ],
+      [
+        { APP_PUBLIC_URL: 'https://inkprint.example.com/?x=1' },
+        'APP_PUBLIC_URL: must be the http(s) address users open the app at, such as https://inkprint.example.com (got "https://inkprint.example.com/?x=1")',
+      ],
     ])('%j', (env, message) => {
       expect(problemsOf(env)).toEqual([message]);
     });
 
     it('a KURRENTDB_URL with the wrong scheme', () => {
-      expect(problemsOf({ KURRENTDB_URL: 'http://localhost:2113' })[0]).toMatch(/^KURRENTDB_URL: must be a KurrentDB connection string/);
+      expect(problemsOf({ KURRENTDB_URL: 'http://localhost:2113' })[0]).toMatch(
+        /^KURRENTDB_URL: must be a KurrentDB connection string/,
+      );
     });
 
     it('naming every bad variable at once, in one readable message', () => {

@@ -15,7 +15,8 @@ export class HealthIndicatorRegistry {
   timeoutMs = 3000;
 
   register(indicator: HealthIndicator): void {
-    if (this.indicators.has(indicator.name)) throw new Error(`Health indicator "${indicator.name}" is already registered`);
+    if (this.indicators.has(indicator.name))
+      throw new Error(`Health indicator "${indicator.name}" is already registered`);
     this.indicators.set(indicator.name, indicator);
   }
 

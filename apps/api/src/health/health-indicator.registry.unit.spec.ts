@@ -28,7 +28,10 @@ describe('HealthIndicatorRegistry', () => {
   it('is unhealthy when a check answers status down', async () => {
     const registry = new HealthIndicatorRegistry();
     registry.register({ name: 'projections', check: async () => ({ status: 'down', lag: 90000 }) });
-    expect(await registry.report()).toEqual({ healthy: false, checks: { projections: { status: 'down', lag: 90000 } } });
+    expect(await registry.report()).toEqual({
+      healthy: false,
+      checks: { projections: { status: 'down', lag: 90000 } },
+    });
   });
 
   it('counts a check that hangs as down after the timeout', async () => {
@@ -44,6 +47,8 @@ describe('HealthIndicatorRegistry', () => {
   it('refuses two checks with one name', () => {
     const registry = new HealthIndicatorRegistry();
     registry.register({ name: 'database', check: async () => undefined });
-    expect(() => registry.register({ name: 'database', check: async () => undefined })).toThrow('Health indicator "database" is already registered');
+    expect(() => registry.register({ name: 'database', check: async () => undefined })).toThrow(
+      'Health indicator "database" is already registered',
+    );
   });
 });

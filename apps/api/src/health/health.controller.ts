@@ -1,5 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
+import { HealthResponse } from '@inkprint/contracts';
+import { ApiContract } from '../http/api-contract';
 import type { Response } from 'express';
 import { HealthIndicatorRegistry } from './health-indicator.registry';
 
@@ -9,20 +11,10 @@ export class HealthController {
   constructor(private readonly registry: HealthIndicatorRegistry) {}
 
   @Get()
-  @ApiOkResponse({
-    description: 'Every registered check is up',
-    schema: { example: { status: 'ok', checks: { database: { status: 'up', latencyMs: 2 } } } },
-  })
-  @ApiServiceUnavailableResponse({
-    description: 'At least one check is down; details.failing names them',
-    schema: {
-      example: {
-        message: 'Service unavailable: database is down',
-        status: 503,
-        code: 'SERVICE_UNAVAILABLE',
-        details: { failing: ['database'], checks: { database: { status: 'down', error: 'connection refused' } } },
-      },
-    },
+  @ApiContract({
+    summary: 'Health of the database, projections, job bus and mail',
+    responses: { 200: HealthResponse },
+    errors: ['SERVICE_UNAVAILABLE'],
   })
   async health(@Res({ passthrough: true }) res: Response) {
     const report = await this.registry.report();

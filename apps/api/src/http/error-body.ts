@@ -110,13 +110,19 @@ export function fromJobError(error: unknown): ApiErrorBody | undefined {
     };
   }
   if (error instanceof JobBusClosedError) {
-    return { message: 'The service is restarting (503). Please try again.', status: 503, code: 'SERVICE_UNAVAILABLE', details: {} };
+    return {
+      message: 'The service is restarting (503). Please try again.',
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      details: {},
+    };
   }
   return undefined;
 }
 
 const UNSENT_MAIL: Record<MailKind, string> = {
-  verification_code: 'Your details are saved, but the verification code could not be e-mailed just now. Please request a new code in a few minutes.',
+  verification_code:
+    'Your details are saved, but the verification code could not be e-mailed just now. Please request a new code in a few minutes.',
   password_reset: 'Unable to send reset email. Please try again.',
   admin_invite: 'Unable to send invite.',
 };
@@ -128,7 +134,9 @@ const UNSENT_MAIL: Record<MailKind, string> = {
  */
 export function fromMailError(error: MailDeliveryError): ApiErrorBody {
   return {
-    message: error.kind ? UNSENT_MAIL[error.kind] : 'The e-mail could not be sent just now. Please try again in a few minutes.',
+    message: error.kind
+      ? UNSENT_MAIL[error.kind]
+      : 'The e-mail could not be sent just now. Please try again in a few minutes.',
     status: 503,
     code: 'MAIL_DELIVERY_FAILED',
     details: { failure: error.failure, ...(error.kind ? { kind: error.kind } : {}) },
@@ -144,7 +152,12 @@ export function fromBodyParserError(error: unknown): ApiErrorBody | undefined {
     case 'entity.parse.failed':
       return { message: 'Request body is not valid JSON', status: 400, code: 'INVALID_JSON', details: {} };
     case 'entity.too.large':
-      return { message: 'Request body is too large', status: 413, code: 'PAYLOAD_TOO_LARGE', details: { limit: error.limit } };
+      return {
+        message: 'Request body is too large',
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+        details: { limit: error.limit },
+      };
     default:
       return { message: 'The request body could not be read', status, code: codeForStatus(status), details: {} };
   }

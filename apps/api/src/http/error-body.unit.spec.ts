@@ -1,4 +1,10 @@
-import { BadRequestException, ForbiddenException, HttpException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  HttpException,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import type { ArgumentsHost } from '@nestjs/common';
 import { DomainError } from '@inkprint/domain-kernel';
 import { JobBusClosedError, JobFailedError, JobTimeoutError } from '@inkprint/job-bus';
@@ -12,12 +18,27 @@ import { ZodValidationPipe } from './zod-validation.pipe';
 describe('toErrorBody', () => {
   it('answers a DomainError with its own status, code, message and details', () => {
     const error = new DomainError('DETECTOR_CHAR_LIMIT', 'Maximum 5000 characters.', 422, { max: 5000 });
-    expect(toErrorBody(error)).toEqual({ message: 'Maximum 5000 characters.', status: 422, code: 'DETECTOR_CHAR_LIMIT', details: { max: 5000 } });
+    expect(toErrorBody(error)).toEqual({
+      message: 'Maximum 5000 characters.',
+      status: 422,
+      code: 'DETECTOR_CHAR_LIMIT',
+      details: { max: 5000 },
+    });
   });
 
   it('recognises a DomainError from another copy of domain-kernel by its shape', () => {
-    const foreign = Object.assign(new Error('Report not found'), { name: 'DomainError', code: 'REPORT_NOT_FOUND', status: 404, details: {} });
-    expect(toErrorBody(foreign)).toEqual({ message: 'Report not found', status: 404, code: 'REPORT_NOT_FOUND', details: {} });
+    const foreign = Object.assign(new Error('Report not found'), {
+      name: 'DomainError',
+      code: 'REPORT_NOT_FOUND',
+      status: 404,
+      details: {},
+    });
+    expect(toErrorBody(foreign)).toEqual({
+      message: 'Report not found',
+      status: 404,
+      code: 'REPORT_NOT_FOUND',
+      details: {},
+    });
   });
 
   it('answers a request validation error 400 VALIDATION_ERROR with per-field messages', () => {
@@ -40,14 +61,33 @@ describe('toErrorBody', () => {
   });
 
   it('names other HTTP exceptions after their status', () => {
-    expect(toErrorBody(new ForbiddenException())).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Forbidden' });
-    expect(toErrorBody(new HttpException('Slow down', 429))).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', message: 'Slow down' });
-    expect(toErrorBody(new ServiceUnavailableException('Bus unavailable'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(toErrorBody(new ForbiddenException())).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'Forbidden',
+    });
+    expect(toErrorBody(new HttpException('Slow down', 429))).toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Slow down',
+    });
+    expect(toErrorBody(new ServiceUnavailableException('Bus unavailable'))).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
   });
 
   it('keeps an explicit code and details given to an HttpException', () => {
-    const error = new HttpException({ message: 'Daily limit reached', code: 'DAILY_LIMIT', details: { limit: 5 } }, 429);
-    expect(toErrorBody(error)).toEqual({ message: 'Daily limit reached', status: 429, code: 'DAILY_LIMIT', details: { limit: 5 } });
+    const error = new HttpException(
+      { message: 'Daily limit reached', code: 'DAILY_LIMIT', details: { limit: 5 } },
+      429,
+    );
+    expect(toErrorBody(error)).toEqual({
+      message: 'Daily limit reached',
+      status: 429,
+      code: 'DAILY_LIMIT',
+      details: { limit: 5 },
+    });
   });
 
   it("turns Nest's array-of-messages validation answers into VALIDATION_ERROR", () => {
@@ -61,8 +101,15 @@ describe('toErrorBody', () => {
 
   it('answers jobs that timed out 504, failed 502 and a closed bus 503, with words the web client retries on', () => {
     const timeout = toErrorBody(new JobTimeoutError('j1', 'detect', 'low', 45_000));
-    expect(timeout).toEqual({ message: expect.stringContaining('timed out'), status: 504, code: 'JOB_TIMEOUT', details: { timeoutMs: 45_000 } });
-    const failed = toErrorBody(new JobFailedError('j2', 'detect', 'onnx session crashed at /models/x', 'DETECTOR_FAILED'));
+    expect(timeout).toEqual({
+      message: expect.stringContaining('timed out'),
+      status: 504,
+      code: 'JOB_TIMEOUT',
+      details: { timeoutMs: 45_000 },
+    });
+    const failed = toErrorBody(
+      new JobFailedError('j2', 'detect', 'onnx session crashed at /models/x', 'DETECTOR_FAILED'),
+    );
     expect(failed).toMatchObject({ status: 502, code: 'JOB_FAILED', details: { reason: 'DETECTOR_FAILED' } });
     expect(failed.message).not.toContain('/models/x');
     expect(toErrorBody(new JobBusClosedError('j3'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
@@ -84,15 +131,38 @@ describe('toErrorBody', () => {
     expect(JSON.stringify(body)).not.toMatch(/ada@example\.com|127\.0\.0\.1|ECONNREFUSED/);
     // Not words the web client's request layer retries on: sending the same request again is not the remedy.
     expect(body.message).not.toMatch(/timeout|network|fetch|502|503|504/i);
-    expect(toErrorBody(new MailDeliveryError('verify: auth failed', { failure: 'auth' }))).toMatchObject({ status: 503, details: { failure: 'auth' } });
-    expect(toErrorBody(new MailDeliveryError('x', { failure: 'timeout', kind: 'password_reset' })).message).toBe('Unable to send reset email. Please try again.');
+    expect(toErrorBody(new MailDeliveryError('verify: auth failed', { failure: 'auth' }))).toMatchObject({
+      status: 503,
+      details: { failure: 'auth' },
+    });
+    expect(toErrorBody(new MailDeliveryError('x', { failure: 'timeout', kind: 'password_reset' })).message).toBe(
+      'Unable to send reset email. Please try again.',
+    );
   });
 
   it('answers malformed JSON bodies 400 INVALID_JSON and oversized ones 413', () => {
-    const parse = Object.assign(new SyntaxError('Unexpected token } in JSON at position 9'), { status: 400, type: 'entity.parse.failed', body: '{"a":' });
-    expect(toErrorBody(parse)).toEqual({ message: 'Request body is not valid JSON', status: 400, code: 'INVALID_JSON', details: {} });
-    const large = Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large', limit: 102400 });
-    expect(toErrorBody(large)).toEqual({ message: 'Request body is too large', status: 413, code: 'PAYLOAD_TOO_LARGE', details: { limit: 102400 } });
+    const parse = Object.assign(new SyntaxError('Unexpected token } in JSON at position 9'), {
+      status: 400,
+      type: 'entity.parse.failed',
+      body: '{"a":',
+    });
+    expect(toErrorBody(parse)).toEqual({
+      message: 'Request body is not valid JSON',
+      status: 400,
+      code: 'INVALID_JSON',
+      details: {},
+    });
+    const large = Object.assign(new Error('request entity too large'), {
+      status: 413,
+      type: 'entity.too.large',
+      limit: 102400,
+    });
+    expect(toErrorBody(large)).toEqual({
+      message: 'Request body is too large',
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      details: { limit: 102400 },
+    });
   });
 
   it.each([
@@ -108,7 +178,9 @@ describe('toErrorBody', () => {
 });
 
 describe('ZodValidationPipe', () => {
-  const pipe = new ZodValidationPipe(z.object({ email: z.email({ error: 'Invalid email address' }), name: z.string().min(1) }));
+  const pipe = new ZodValidationPipe(
+    z.object({ email: z.email({ error: 'Invalid email address' }), name: z.string().min(1) }),
+  );
 
   it('returns the parsed value', () => {
     expect(pipe.transform({ email: 'a@b.co', name: 'Ada', extra: 1 })).toEqual({ email: 'a@b.co', name: 'Ada' });
@@ -133,7 +205,9 @@ describe('ApiExceptionFilter', () => {
     const res = { headersSent, status: jest.fn(), json: jest.fn(), end: jest.fn() };
     res.status.mockReturnValue(res);
     const req = { method: 'POST', originalUrl: '/ai/detect' };
-    const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }) } as unknown as ArgumentsHost;
+    const host = {
+      switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }),
+    } as unknown as ArgumentsHost;
     return { res, host };
   }
 
@@ -141,18 +215,28 @@ describe('ApiExceptionFilter', () => {
     const { res, host } = hostFor();
     new ApiExceptionFilter().catch(new DomainError('GUEST_NOT_FOUND', 'Guest session not found', 404), host);
     expect(res.status).toHaveBeenCalledWith(404);
-    expect(res.json).toHaveBeenCalledWith({ message: 'Guest session not found', status: 404, code: 'GUEST_NOT_FOUND', details: {} });
+    expect(res.json).toHaveBeenCalledWith({
+      message: 'Guest session not found',
+      status: 404,
+      code: 'GUEST_NOT_FOUND',
+      details: {},
+    });
   });
 
   it('logs unexpected errors server-side and answers 500 without the stack', () => {
     const { res, host } = hostFor();
     const filter = new ApiExceptionFilter();
-    const logged = jest.spyOn((filter as unknown as { logger: { error: (...args: unknown[]) => void } }).logger, 'error').mockImplementation(() => undefined);
+    const logged = jest
+      .spyOn((filter as unknown as { logger: { error: (...args: unknown[]) => void } }).logger, 'error')
+      .mockImplementation(() => undefined);
     filter.catch(new TypeError('Cannot read properties of undefined'), host);
     expect(res.status).toHaveBeenCalledWith(500);
     const body = res.json.mock.calls[0][0];
     expect(JSON.stringify(body)).not.toMatch(/TypeError|Cannot read|at /);
-    expect(logged).toHaveBeenCalledWith('POST /ai/detect failed: INTERNAL_ERROR', expect.stringContaining('TypeError: Cannot read properties of undefined'));
+    expect(logged).toHaveBeenCalledWith(
+      'POST /ai/detect failed: INTERNAL_ERROR',
+      expect.stringContaining('TypeError: Cannot read properties of undefined'),
+    );
   });
 
   it('only ends a response whose headers are already sent', () => {

@@ -21,6 +21,7 @@ const latestQuery = z.object({ to: recipient, kind: kind.optional() });
  * app "sent", as JSON and as a page. Left out of the OpenAPI document.
  */
 @ApiExcludeController()
+@ApiExcludeController()
 @Controller('dev')
 export class DevMailboxController {
   constructor(

@@ -1,4 +1,11 @@
-import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import {
   DomainEventRelay,
   EventStoreTables,
@@ -7,6 +14,7 @@ import {
   PostgresCheckpointStore,
   PostgresEventStore,
   ProjectionRunner,
+  ReadModelFreshness,
   openDatabase,
   openEventStore,
   type Database,
@@ -16,7 +24,18 @@ import {
 } from '@inkprint/eventstore';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { HealthIndicatorRegistry } from '../health';
-import { DATABASE, DOMAIN_EVENT_RELAY, EVENT_STORE, JOB_BUS, PERSONAL_DATA_KEYS, PROJECTIONS, PROJECTION_RUNNER } from './tokens';
+import { CLOCK, systemClock } from './clock';
+import { IDS, randomIds } from './ids';
+import {
+  DATABASE,
+  DOMAIN_EVENT_RELAY,
+  EVENT_STORE,
+  JOB_BUS,
+  PERSONAL_DATA_KEYS,
+  PROJECTIONS,
+  PROJECTION_RUNNER,
+  READ_MODEL_FRESHNESS,
+} from './tokens';
 import { ApiJobBus } from './job-bus.provider';
 import { inkprintProjections } from '@inkprint/read-models';
 import { accountsPersonalData } from '@inkprint/accounts-domain';
@@ -29,6 +48,8 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
 @Global()
 @Module({
   providers: [
+    { provide: CLOCK, useValue: systemClock },
+    { provide: IDS, useValue: randomIds },
     { provide: PROJECTIONS, useFactory: (): Projection[] => inkprintProjections() },
     {
       provide: DATABASE,
@@ -65,6 +86,17 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
       },
     },
     {
+      provide: READ_MODEL_FRESHNESS,
+      inject: [PROJECTION_RUNNER, EVENT_STORE],
+      useFactory: (runner: ProjectionRunner, store: EventStore): ReadModelFreshness => {
+        const logger = new Logger('Projections');
+        return new ReadModelFreshness(runner, store, {
+          onTimeout: (names) =>
+            logger.warn(`${names.join(', ')} still lag after waiting: answering from what is there`),
+        });
+      },
+    },
+    {
       provide: JOB_BUS,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): Promise<ApiJobBus> => ApiJobBus.create(config),
@@ -85,7 +117,17 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
       },
     },
   ],
-  exports: [DATABASE, EVENT_STORE, PERSONAL_DATA_KEYS, PROJECTION_RUNNER, PROJECTIONS, JOB_BUS],
+  exports: [
+    CLOCK,
+    IDS,
+    DATABASE,
+    EVENT_STORE,
+    PERSONAL_DATA_KEYS,
+    PROJECTION_RUNNER,
+    READ_MODEL_FRESHNESS,
+    PROJECTIONS,
+    JOB_BUS,
+  ],
 })
 export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
@@ -110,7 +152,10 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     });
     health.register({ name: 'jobBus', check: () => this.jobs.health() });
     if (relay) {
-      health.register({ name: 'domainEventRelay', check: async () => ({ topic: relay.topic, published: relay.publishedCount }) });
+      health.register({
+        name: 'domainEventRelay',
+        check: async () => ({ topic: relay.topic, published: relay.publishedCount }),
+      });
     }
   }
 

@@ -7,3 +7,5 @@ export const JOB_BUS = Symbol('JOB_BUS');
 export const DOMAIN_EVENT_RELAY = Symbol('DOMAIN_EVENT_RELAY');
 /** The personal-data keys of the event store (crypto-shredding): erasing one forgets its subject. */
 export const PERSONAL_DATA_KEYS = Symbol('PERSONAL_DATA_KEYS');
+/** Read-your-writes: waits (bounded) for named projections to pass a log position (ReadModelFreshness). */
+export const READ_MODEL_FRESHNESS = Symbol('READ_MODEL_FRESHNESS');

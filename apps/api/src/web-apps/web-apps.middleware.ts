@@ -30,7 +30,9 @@ type Spa = { handle(req: Request, res: Response, next: NextFunction, subPath: st
 function spa(root: string, target: 'web' | 'admin', logger: Logger): Spa {
   const indexFile = path.join(root, 'index.html');
   if (!fs.existsSync(indexFile)) {
-    logger.warn(`${target} app not built: ${indexFile} is missing (run \`npm run build\`); its routes answer 404 until then`);
+    logger.warn(
+      `${target} app not built: ${indexFile} is missing (run \`npm run build\`); its routes answer 404 until then`,
+    );
   }
   const assets = express.static(root, {
     index: false,
@@ -46,7 +48,8 @@ function spa(root: string, target: 'web' | 'admin', logger: Logger): Spa {
   return {
     handle(req, res, next, subPath) {
       const fallback = () => {
-        if (!servesSpaIndex(target, req.method, subPath, (c) => req.accepts(c)) || !fs.existsSync(indexFile)) return next();
+        if (!servesSpaIndex(target, req.method, subPath, (c) => req.accepts(c)) || !fs.existsSync(indexFile))
+          return next();
         res.setHeader('Cache-Control', 'no-cache');
         res.sendFile(indexFile, (error) => {
           if (error && !res.headersSent) next(error);

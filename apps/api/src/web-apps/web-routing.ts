@@ -38,7 +38,12 @@ export function looksLikeFile(pathname: string): boolean {
  */
 export type AcceptPreference = (candidates: string[]) => string | false;
 
-export function servesSpaIndex(target: Exclude<WebTarget, 'api'>, method: string, pathname: string, accepts: AcceptPreference): boolean {
+export function servesSpaIndex(
+  target: Exclude<WebTarget, 'api'>,
+  method: string,
+  pathname: string,
+  accepts: AcceptPreference,
+): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   // HTML beats JSON even when JSON is listed first: only an explicit HTML preference (a browser navigation) wins.
   const navigation = accepts(['json', 'html']) === 'html';

@@ -5,7 +5,10 @@ import { KurrentDbEventStore } from './kurrentdb-event-store';
 describeWithService('kurrentdb', 'KurrentDbEventStore', (url) => {
   let subject: ContractSubject;
   beforeAll(() => {
-    subject = { store: KurrentDbEventStore.connect(url), otherClients: [KurrentDbEventStore.connect(url), KurrentDbEventStore.connect(url)] };
+    subject = {
+      store: KurrentDbEventStore.connect(url),
+      otherClients: [KurrentDbEventStore.connect(url), KurrentDbEventStore.connect(url)],
+    };
   });
   afterAll(async () => {
     await Promise.all([subject.store, ...subject.otherClients].map((s) => s.close()));

@@ -43,10 +43,15 @@ export class KurrentDbEventStore implements EventStore {
     try {
       const result = await this.client.appendToStream(
         streamId,
-        completed.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data as never, metadata: e.metadata as never })),
+        completed.map((e) =>
+          jsonEvent({ id: e.id, type: e.type, data: e.data as never, metadata: e.metadata as never }),
+        ),
         { streamState: toStreamState(options.expectedVersion) },
       );
-      return { nextExpectedVersion: Number(result.nextExpectedRevision) + 1, lastPosition: result.position?.commit ?? 0n };
+      return {
+        nextExpectedVersion: Number(result.nextExpectedRevision) + 1,
+        lastPosition: result.position?.commit ?? 0n,
+      };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         const actual = typeof error.actualState === 'bigint' ? Number(error.actualState) + 1 : 0;
@@ -76,7 +81,11 @@ export class KurrentDbEventStore implements EventStore {
 
   async streamVersion(streamId: string): Promise<number> {
     try {
-      for await (const resolved of this.client.readStream(streamId, { fromRevision: 'end', direction: 'backwards', maxCount: 1 })) {
+      for await (const resolved of this.client.readStream(streamId, {
+        fromRevision: 'end',
+        direction: 'backwards',
+        maxCount: 1,
+      })) {
         if (resolved.event) return Number(resolved.event.revision) + 1;
       }
     } catch (error) {
@@ -106,12 +115,17 @@ export class KurrentDbEventStore implements EventStore {
 
   async countAfter(fromPosition: bigint): Promise<number> {
     let count = 0;
-    for (let position = fromPosition; ; ) {
+    for (let position = fromPosition; ;) {
       const page = await this.readAll(position, 1000);
       if (page.length === 0) return count;
       count += page.length;
       position = page[page.length - 1].globalPosition;
     }
+  }
+
+  /** KurrentDB's commit positions grow in log order. */
+  async isAfter(position: bigint, checkpoint: bigint): Promise<boolean> {
+    return position > checkpoint;
   }
 
   async close(): Promise<void> {

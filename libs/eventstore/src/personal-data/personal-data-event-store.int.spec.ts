@@ -12,11 +12,15 @@ import { PersonalDataErasedError, SqlPersonalDataKeys } from './personal-data-ke
 
 /** Like the accounts policy: people's streams carry `email` and `name` of the person the stream is about. */
 const policy: PersonalDataPolicy = (streamId, event) =>
-  streamId.startsWith('person-') && event.type === 'PersonRegistered' ? { subject: streamId, fields: ['email', 'name'] } : undefined;
+  streamId.startsWith('person-') && event.type === 'PersonRegistered'
+    ? { subject: streamId, fields: ['email', 'name'] }
+    : undefined;
 
 /** For the contract: every top-level field of every event is sealed, so any slip in opening shows as a data mismatch. */
 const sealEverything: PersonalDataPolicy = (streamId, event) =>
-  typeof event.data === 'object' && event.data !== null ? { subject: `contract:${streamId}`, fields: Object.keys(event.data) } : undefined;
+  typeof event.data === 'object' && event.data !== null
+    ? { subject: `contract:${streamId}`, fields: Object.keys(event.data) }
+    : undefined;
 
 function personalDataSuite(backend: () => TestBackend, connections: number) {
   const schema = testSchemaName('pd');
@@ -30,7 +34,11 @@ function personalDataSuite(backend: () => TestBackend, connections: number) {
     keys = await SqlPersonalDataKeys.create(dbs[0].sql, { schema });
     store = new PersonalDataEventStore(await PostgresEventStore.create(dbs[0].sql, { schema }), keys, policy);
     const sealed = async (db: Database) =>
-      new PersonalDataEventStore(PostgresEventStore.on(db.sql, { schema }), await SqlPersonalDataKeys.create(db.sql, { schema }), sealEverything);
+      new PersonalDataEventStore(
+        PostgresEventStore.on(db.sql, { schema }),
+        await SqlPersonalDataKeys.create(db.sql, { schema }),
+        sealEverything,
+      );
     contract = { store: await sealed(dbs[0]), otherClients: await Promise.all(dbs.slice(1).map(sealed)) };
   }, 60_000);
   afterAll(async () => {
@@ -57,7 +65,7 @@ function personalDataSuite(backend: () => TestBackend, connections: number) {
   async function fromGlobalLog(eventId: string): Promise<RecordedEvent | undefined> {
     return eventually(
       async () => {
-        for (let position = START; ; ) {
+        for (let position = START; ;) {
           const page = await store.readAll(position, 1000);
           const found = page.find((e) => e.id === eventId);
           if (found || page.length === 0) return found;
@@ -100,7 +108,11 @@ function personalDataSuite(backend: () => TestBackend, connections: number) {
     expect(registered.data).toEqual({ email: ERASED, name: ERASED, plan: 'free' });
     expect(personalDataOf(registered)).toMatchObject({ subject: ada, erased: true });
     expect((await fromGlobalLog(registered.id))?.data).toEqual({ email: ERASED, name: ERASED, plan: 'free' });
-    expect((await store.readStream(grace))[0].data).toEqual({ email: 'grace@example.com', name: 'Grace', plan: 'free' });
+    expect((await store.readStream(grace))[0].data).toEqual({
+      email: 'grace@example.com',
+      name: 'Grace',
+      plan: 'free',
+    });
 
     // Another process (its own key cache, no TTL) sees the erasure at once; new personal data for the subject is refused.
     const elsewhere = new PersonalDataEventStore(
@@ -110,38 +122,64 @@ function personalDataSuite(backend: () => TestBackend, connections: number) {
     );
     expect((await elsewhere.readStream(ada))[0].data).toMatchObject({ email: ERASED });
     await expect(
-      elsewhere.appendToStream(ada, [{ type: 'PersonRegistered', data: { email: 'again@example.com', name: 'A' } }], { expectedVersion: 2 }),
+      elsewhere.appendToStream(ada, [{ type: 'PersonRegistered', data: { email: 'again@example.com', name: 'A' } }], {
+        expectedVersion: 2,
+      }),
     ).rejects.toBeInstanceOf(PersonalDataErasedError);
     expect(await store.streamVersion(ada)).toBe(2);
     // Events without personal data can still be appended to the stream.
-    await elsewhere.appendToStream(ada, [{ type: 'PersonLoggedIn', data: { sessionId: 's-2' } }], { expectedVersion: 2 });
+    await elsewhere.appendToStream(ada, [{ type: 'PersonLoggedIn', data: { sessionId: 's-2' } }], {
+      expectedVersion: 2,
+    });
     expect(await keys.erase(ada)).toBe(false);
   });
 
   it('gives every concurrent first writer of a subject the same key', async () => {
     const subject = `person-${randomUUID()}`;
     const writers = await Promise.all(
-      dbs.map(async (db) => new PersonalDataEventStore(PostgresEventStore.on(db.sql, { schema }), await SqlPersonalDataKeys.create(db.sql, { schema }), () => ({ subject, fields: ['email'] }))),
+      dbs.map(
+        async (db) =>
+          new PersonalDataEventStore(
+            PostgresEventStore.on(db.sql, { schema }),
+            await SqlPersonalDataKeys.create(db.sql, { schema }),
+            () => ({ subject, fields: ['email'] }),
+          ),
+      ),
     );
     const streams = Array.from({ length: 12 }, (_, i) => `parallel-${i}-${randomUUID()}`);
     await Promise.all(
       streams.map((streamId, i) =>
-        writers[i % writers.length].appendToStream(streamId, [{ type: 'PersonRegistered', data: { email: `p${i}@example.com` } }], { expectedVersion: 'no_stream' }),
+        writers[i % writers.length].appendToStream(
+          streamId,
+          [{ type: 'PersonRegistered', data: { email: `p${i}@example.com` } }],
+          { expectedVersion: 'no_stream' },
+        ),
       ),
     );
-    const reader = new PersonalDataEventStore(PostgresEventStore.on(dbs[0].sql, { schema }), await SqlPersonalDataKeys.create(dbs[0].sql, { schema, cacheTtlMs: 0 }), policy);
-    for (const [i, streamId] of streams.entries()) expect((await reader.readStream(streamId))[0].data).toEqual({ email: `p${i}@example.com` });
+    const reader = new PersonalDataEventStore(
+      PostgresEventStore.on(dbs[0].sql, { schema }),
+      await SqlPersonalDataKeys.create(dbs[0].sql, { schema, cacheTtlMs: 0 }),
+      policy,
+    );
+    for (const [i, streamId] of streams.entries())
+      expect((await reader.readStream(streamId))[0].data).toEqual({ email: `p${i}@example.com` });
   });
 
   it('reads events written before sealing existed as they are', async () => {
     const streamId = `person-${randomUUID()}`;
-    await PostgresEventStore.on(dbs[0].sql, { schema }).appendToStream(streamId, [{ type: 'PersonRegistered', data: { email: 'old@example.com', name: 'Old' } }], {
-      expectedVersion: 'no_stream',
-    });
+    await PostgresEventStore.on(dbs[0].sql, { schema }).appendToStream(
+      streamId,
+      [{ type: 'PersonRegistered', data: { email: 'old@example.com', name: 'Old' } }],
+      {
+        expectedVersion: 'no_stream',
+      },
+    );
     expect((await store.readStream(streamId))[0].data).toEqual({ email: 'old@example.com', name: 'Old' });
   });
 }
 
 describe('PersonalDataEventStore on embedded PGlite', () => personalDataSuite(() => ({ kind: 'pglite' }), 1));
 
-describeWithService('postgres', 'PersonalDataEventStore on PostgreSQL', (url) => personalDataSuite(() => ({ kind: 'postgres', url }), 3));
+describeWithService('postgres', 'PersonalDataEventStore on PostgreSQL', (url) =>
+  personalDataSuite(() => ({ kind: 'postgres', url }), 3),
+);

@@ -11,7 +11,10 @@ export interface PersonalDataOfEvent {
 }
 
 /** Decides, from the stream and the event alone, which fields are personal data (a pure function of the domain). */
-export type PersonalDataPolicy = (streamId: string, event: { type: string; data: unknown }) => PersonalDataOfEvent | undefined;
+export type PersonalDataPolicy = (
+  streamId: string,
+  event: { type: string; data: unknown },
+) => PersonalDataOfEvent | undefined;
 
 /** Recorded in the event's metadata next to the sealed fields. */
 export interface PersonalDataMetadata {
@@ -60,6 +63,10 @@ export class PersonalDataEventStore implements EventStore {
     return this.inner.countAfter(fromPosition);
   }
 
+  isAfter(position: bigint, checkpoint: bigint): Promise<boolean> {
+    return this.inner.isAfter(position, checkpoint);
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }
@@ -67,7 +74,9 @@ export class PersonalDataEventStore implements EventStore {
   private async seal(streamId: string, event: NewEvent): Promise<NewEvent> {
     const personal = this.policy(streamId, event);
     if (!personal || !isRecord(event.data)) return event;
-    const fields = personal.fields.filter((field) => event.data && (event.data as Record<string, unknown>)[field] !== undefined);
+    const fields = personal.fields.filter(
+      (field) => event.data && (event.data as Record<string, unknown>)[field] !== undefined,
+    );
     if (fields.length === 0) return event;
     const key = await this.keys.keyForWriting(personal.subject);
     const id = event.id ?? randomUUID();

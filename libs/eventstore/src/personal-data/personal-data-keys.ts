@@ -42,7 +42,10 @@ export class SqlPersonalDataKeys implements PersonalDataKeys {
   private readonly ttl: number;
   private readonly now: () => number;
 
-  private constructor(private readonly sql: SqlClient, options: SqlPersonalDataKeysOptions) {
+  private constructor(
+    private readonly sql: SqlClient,
+    options: SqlPersonalDataKeysOptions,
+  ) {
     this.table = `${quoteIdentifier(options.schema ?? 'public')}.personal_data_keys`;
     this.ttl = options.cacheTtlMs ?? 30_000;
     this.now = options.now ?? Date.now;
@@ -68,10 +71,10 @@ export class SqlPersonalDataKeys implements PersonalDataKeys {
     const cached = this.fromCache(subject);
     if (cached) return cached;
     // Two writers creating the first key at once: the insert of one wins, both read the winner's key.
-    await this.sql.query(`insert into ${this.table} (subject, data_key) values ($1, $2) on conflict (subject) do nothing`, [
-      subject,
-      newDataKey().toString('base64'),
-    ]);
+    await this.sql.query(
+      `insert into ${this.table} (subject, data_key) values ($1, $2) on conflict (subject) do nothing`,
+      [subject, newDataKey().toString('base64')],
+    );
     const key = await this.load(subject);
     if (!key) throw new PersonalDataErasedError(subject);
     return key;
@@ -96,7 +99,10 @@ export class SqlPersonalDataKeys implements PersonalDataKeys {
   }
 
   async isErased(subject: string): Promise<boolean> {
-    const rows = await this.sql.query<{ erased: boolean }>(`select erased_at is not null as erased from ${this.table} where subject = $1`, [subject]);
+    const rows = await this.sql.query<{ erased: boolean }>(
+      `select erased_at is not null as erased from ${this.table} where subject = $1`,
+      [subject],
+    );
     return rows[0]?.erased ?? false;
   }
 

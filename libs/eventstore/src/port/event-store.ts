@@ -42,5 +42,10 @@ export interface EventStore {
   readAll(fromPosition: bigint, limit: number): Promise<RecordedEvent[]>;
   /** Number of committed events after a checkpoint (lag of a consumer). */
   countAfter(fromPosition: bigint): Promise<number>;
+  /**
+   * Whether the event at `position` comes after `checkpoint` in log order, i.e. a consumer whose checkpoint is
+   * `checkpoint` has not seen it yet (read-your-writes waits on this).
+   */
+  isAfter(position: bigint, checkpoint: bigint): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -19,11 +19,18 @@ export class PostgresCheckpointStore implements CheckpointStore {
 }
 
 export async function loadCheckpoint(sql: SqlClient, tables: EventStoreTables, consumer: string): Promise<bigint> {
-  const rows = await sql.query<{ position: string }>(`select position from ${tables.checkpoints} where consumer = $1`, [consumer]);
+  const rows = await sql.query<{ position: string }>(`select position from ${tables.checkpoints} where consumer = $1`, [
+    consumer,
+  ]);
   return rows.length ? BigInt(rows[0].position) : 0n;
 }
 
-export async function saveCheckpoint(sql: SqlClient, tables: EventStoreTables, consumer: string, position: bigint): Promise<void> {
+export async function saveCheckpoint(
+  sql: SqlClient,
+  tables: EventStoreTables,
+  consumer: string,
+  position: bigint,
+): Promise<void> {
   await sql.query(
     `insert into ${tables.checkpoints} (consumer, position) values ($1, $2)
      on conflict (consumer) do update set position = excluded.position, updated_at = now()`,

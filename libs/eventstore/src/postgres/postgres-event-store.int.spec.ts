@@ -23,7 +23,9 @@ describe('PostgresEventStore on embedded PGlite', () => {
       return { planSlug: plan.toLowerCase() };
     });
     const store = PostgresEventStore.on(db.sql, { schema, upcasters });
-    await store.appendToStream('plans-1', [{ type: 'PlanChanged', data: { plan: 'PRO' } }], { expectedVersion: 'no_stream' });
+    await store.appendToStream('plans-1', [{ type: 'PlanChanged', data: { plan: 'PRO' } }], {
+      expectedVersion: 'no_stream',
+    });
     const [event] = await store.readStream('plans-1');
     expect(event.data).toEqual({ planSlug: 'pro' });
     expect(event.metadata.schemaVersion).toBe(2);
@@ -58,7 +60,9 @@ describeWithService('postgres', 'PostgresEventStore on PostgreSQL', (url) => {
     const slowHasAppended = new Promise<void>((resolve) => (slowAppended = resolve));
     // The slow transaction appends first (lower transaction id) but commits last.
     const slow = first.sql.transaction(async (tx) => {
-      await PostgresEventStore.on(tx, { schema }).appendToStream('gap-slow', [{ type: 'Slow', data: {} }], { expectedVersion: 'any' });
+      await PostgresEventStore.on(tx, { schema }).appendToStream('gap-slow', [{ type: 'Slow', data: {} }], {
+        expectedVersion: 'any',
+      });
       slowAppended();
       await slowMayCommit;
     });

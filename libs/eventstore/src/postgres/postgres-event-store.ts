@@ -96,7 +96,9 @@ export class PostgresEventStore implements EventStore {
         );
       }
       if (claimed.length === 0) {
-        const actual = await tx.query<{ version: string }>(`select version from ${t.streams} where stream_id = $1`, [streamId]);
+        const actual = await tx.query<{ version: string }>(`select version from ${t.streams} where stream_id = $1`, [
+          streamId,
+        ]);
         throw new StreamVersionConflictError(streamId, expected, actual.length ? Number(actual[0].version) : 0);
       }
       const nextVersion = Number(claimed[0].version);
@@ -138,9 +140,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async streamVersion(streamId: string): Promise<number> {
-    const rows = await this.sql.query<{ version: string }>(`select version from ${this.tables.streams} where stream_id = $1`, [
-      streamId,
-    ]);
+    const rows = await this.sql.query<{ version: string }>(
+      `select version from ${this.tables.streams} where stream_id = $1`,
+      [streamId],
+    );
     return rows.length ? Number(rows[0].version) : 0;
   }
 
@@ -164,9 +167,24 @@ export class PostgresEventStore implements EventStore {
     return Number(rows[0].n);
   }
 
+  async isAfter(position: bigint, checkpoint: bigint): Promise<boolean> {
+    if (position <= 0n) return false;
+    if (checkpoint <= 0n) return true;
+    // Log order is commit order (transaction id, then position): compare the two events' places in it.
+    const rows = await this.sql.query<{ after: boolean }>(
+      `select (p.transaction_id, p.global_position) > (c.transaction_id, c.global_position) as after
+         from ${this.tables.events} p, ${this.tables.events} c
+        where p.global_position = $1::bigint and c.global_position = $2::bigint`,
+      [position.toString(), checkpoint.toString()],
+    );
+    return rows.length === 0 ? position > checkpoint : rows[0].after;
+  }
+
   /** Highest global position committed so far (0 when empty). */
   async headPosition(): Promise<bigint> {
-    const rows = await this.sql.query<{ p: string | null }>(`select max(global_position)::text as p from ${this.tables.events}`);
+    const rows = await this.sql.query<{ p: string | null }>(
+      `select max(global_position)::text as p from ${this.tables.events}`,
+    );
     return BigInt(rows[0].p ?? '0');
   }
 

@@ -69,7 +69,10 @@ function runnerSuite(backend: () => TestBackend) {
     expect(await readModel(db, readSchema)).toEqual([]);
     expect((await crashing.status())[0]).toMatchObject({ position: '0', lag: 60 });
 
-    const restarted = new ProjectionRunner(db, store, [streamActivityProjection()], { schema: readSchema, batchSize: 25 });
+    const restarted = new ProjectionRunner(db, store, [streamActivityProjection()], {
+      schema: readSchema,
+      batchSize: 25,
+    });
     await restarted.catchUp('stream_activity');
     expect(await readModel(db, readSchema)).toEqual(expected);
     expect((await restarted.status())[0].lag).toBe(0);
@@ -78,15 +81,22 @@ function runnerSuite(backend: () => TestBackend) {
     expect(rebuilt.events).toBe(60);
     expect(await readModel(db, readSchema)).toEqual(expected);
     expect((await restarted.status())[0].lag).toBe(0);
-    const shadows = await db.sql.query(`select 1 from information_schema.schemata where schema_name = $1`, [rebuilt.shadowSchema]);
+    const shadows = await db.sql.query(`select 1 from information_schema.schemata where schema_name = $1`, [
+      rebuilt.shadowSchema,
+    ]);
     expect(shadows).toEqual([]);
   });
 
   it('keeps following the log in the background and picks up new events', async () => {
-    const runner = new ProjectionRunner(db, store, [streamActivityProjection()], { schema: readSchema, pollIntervalMs: 20 });
+    const runner = new ProjectionRunner(db, store, [streamActivityProjection()], {
+      schema: readSchema,
+      pollIntervalMs: 20,
+    });
     await runner.init();
     runner.start();
-    await store.appendToStream('doc-new', [{ type: 'TextScored', data: { words: 7 } }], { expectedVersion: 'no_stream' });
+    await store.appendToStream('doc-new', [{ type: 'TextScored', data: { words: 7 } }], {
+      expectedVersion: 'no_stream',
+    });
     runner.wake();
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && !(await readModel(db, readSchema)).some((r) => r.stream_id === 'doc-new')) {
@@ -137,7 +147,14 @@ describeWithService('postgres', 'ProjectionRunner killed by SIGKILL mid-batch', 
     const root = path.join(__dirname, '../../../..');
     const child = spawn(
       process.execPath,
-      ['-r', path.join(root, 'scripts/ts-register.js'), path.join(__dirname, '../testing/crash-child.ts'), url, eventsSchema, readSchema],
+      [
+        '-r',
+        path.join(root, 'scripts/ts-register.js'),
+        path.join(__dirname, '../testing/crash-child.ts'),
+        url,
+        eventsSchema,
+        readSchema,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await new Promise<void>((resolve, reject) => {

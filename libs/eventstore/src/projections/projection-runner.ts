@@ -47,7 +47,8 @@ export class ProjectionRunner {
 
   projection(name: string): Projection {
     const projection = this.byName.get(name);
-    if (!projection) throw new Error(`Unknown projection "${name}". Known: ${[...this.byName.keys()].join(', ') || 'none'}`);
+    if (!projection)
+      throw new Error(`Unknown projection "${name}". Known: ${[...this.byName.keys()].join(', ') || 'none'}`);
     return projection;
   }
 
@@ -60,9 +61,10 @@ export class ProjectionRunner {
   async processBatch(name: string, schema = this.schema): Promise<number> {
     const projection = this.projection(name);
     const s = quoteIdentifier(schema);
-    const [row] = await this.db.sql.query<{ position: string }>(`select position from ${s}.${CHECKPOINTS} where projection = $1`, [
-      name,
-    ]);
+    const [row] = await this.db.sql.query<{ position: string }>(
+      `select position from ${s}.${CHECKPOINTS} where projection = $1`,
+      [name],
+    );
     if (!row) throw new Error(`Projection ${name} has no checkpoint in schema ${schema}: call init() first`);
     const from = BigInt(row.position);
     const events = await this.store.readAll(from, this.batchSize);
@@ -146,6 +148,16 @@ export class ProjectionRunner {
     return result;
   }
 
+  /** The live checkpoint of each named projection (0 when it has none yet). */
+  async checkpoints(names: readonly string[]): Promise<Map<string, bigint>> {
+    const s = quoteIdentifier(this.schema);
+    const rows = await this.db.sql.query<{ projection: string; position: string }>(
+      `select projection, position from ${s}.${CHECKPOINTS} where projection = any($1::text[])`,
+      [names as string[]],
+    );
+    return new Map(names.map((name) => [name, BigInt(rows.find((r) => r.projection === name)?.position ?? '0')]));
+  }
+
   /**
    * Rebuilds one projection from the start of the log into a shadow schema, then swaps its tables in with the
    * shadow checkpoint in one transaction. Live reads keep working on the old tables until the swap.
@@ -197,7 +209,9 @@ export class ProjectionRunner {
         updated_at timestamptz)`);
       for (const projection of this.projections) {
         if (only && !only.includes(projection.name)) continue;
-        await tx.query(`insert into ${s}.${CHECKPOINTS} (projection, position) values ($1, 0) on conflict do nothing`, [projection.name]);
+        await tx.query(`insert into ${s}.${CHECKPOINTS} (projection, position) values ($1, 0) on conflict do nothing`, [
+          projection.name,
+        ]);
       }
     });
     const ddl = await this.db.orm.schema.getUpdateSchemaSQL({ schema, safe: true, dropTables: false, wrap: false });

@@ -76,12 +76,22 @@ function relaySuite(label: string, backend: () => TestBackend, brokers: string) 
       const topic = newTopic();
       const streams = ['account-a', 'account-b', 'detection-1', 'detection-2', 'plan-x'];
       for (let i = 0; i < 30; i++) {
-        await store.appendToStream(streams[i % 5], [{ type: i % 2 ? 'DetectionRequested' : 'UsageCounted', data: { i } }], {
-          expectedVersion: 'any',
-          metadata: { correlationId: `corr-${i}`, schemaVersion: 1 },
-        });
+        await store.appendToStream(
+          streams[i % 5],
+          [{ type: i % 2 ? 'DetectionRequested' : 'UsageCounted', data: { i } }],
+          {
+            expectedVersion: 'any',
+            metadata: { correlationId: `corr-${i}`, schemaVersion: 1 },
+          },
+        );
       }
-      const relay = new DomainEventRelay(store, checkpoints, { brokers, topic, batchSize: 8, partitions: 3, logLevel: logLevel.ERROR });
+      const relay = new DomainEventRelay(store, checkpoints, {
+        brokers,
+        topic,
+        batchSize: 8,
+        partitions: 3,
+        logLevel: logLevel.ERROR,
+      });
       let batches = 0;
       while ((await relay.runOnce()) > 0) batches++;
       await relay.stop();
@@ -119,7 +129,13 @@ function relaySuite(label: string, backend: () => TestBackend, brokers: string) 
           await checkpoints.save(c, p);
         },
       };
-      const relay = new DomainEventRelay(store, flaky, { brokers, topic, consumerName, batchSize: 1000, logLevel: logLevel.ERROR });
+      const relay = new DomainEventRelay(store, flaky, {
+        brokers,
+        topic,
+        consumerName,
+        batchSize: 1000,
+        logLevel: logLevel.ERROR,
+      });
       await expect(relay.runOnce()).rejects.toThrow('database went away');
       expect(await checkpoints.load(consumerName)).toBe(0n);
       expect(await relay.runOnce()).toBe(before.length);
@@ -143,7 +159,9 @@ function relaySuite(label: string, backend: () => TestBackend, brokers: string) 
       });
       await relay.start();
       const existing = (await store.readAll(0n, 10_000)).length;
-      await store.appendToStream(`late-${randomUUID()}`, [{ type: 'AccountOpened', data: {} }], { expectedVersion: 'no_stream' });
+      await store.appendToStream(`late-${randomUUID()}`, [{ type: 'AccountOpened', data: {} }], {
+        expectedVersion: 'no_stream',
+      });
       relay.wake();
       const received = await readTopic(brokers, topic, existing + 1);
       await relay.stop();

@@ -15,7 +15,8 @@ export function toKnexBindings(sql: string, params: readonly unknown[]): { sql: 
   const bindings: unknown[] = [];
   const converted = sql.replace(/\$(\d+)/g, (_, n: string) => {
     const index = Number(n) - 1;
-    if (index < 0 || index >= params.length) throw new Error(`SQL references $${n} but ${params.length} params were given`);
+    if (index < 0 || index >= params.length)
+      throw new Error(`SQL references $${n} but ${params.length} params were given`);
     bindings.push(params[index]);
     return '?';
   });
@@ -29,7 +30,10 @@ export function toKnexBindings(sql: string, params: readonly unknown[]): { sql: 
 export class KnexSqlClient implements SqlClient {
   constructor(private readonly knex: Knex | Knex.Transaction) {}
 
-  async query<Row extends object = Record<string, unknown>>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+  async query<Row extends object = Record<string, unknown>>(
+    sql: string,
+    params: readonly unknown[] = [],
+  ): Promise<Row[]> {
     const { sql: text, bindings } = toKnexBindings(sql, params);
     const result = (await this.knex.raw(text, bindings as Knex.RawBinding[])) as { rows?: Row[] };
     return result.rows ?? [];

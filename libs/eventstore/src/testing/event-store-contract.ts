@@ -14,7 +14,7 @@ const streamOf = (prefix: string) => `${prefix}-${randomUUID()}`;
 
 async function readEverything(store: EventStore, from = START, pageSize = 1000): Promise<RecordedEvent[]> {
   const all: RecordedEvent[] = [];
-  for (let position = from; ; ) {
+  for (let position = from; ;) {
     const page = await store.readAll(position, pageSize);
     if (page.length === 0) return all;
     all.push(...page);
@@ -26,7 +26,11 @@ async function readEverything(store: EventStore, from = START, pageSize = 1000):
  * Re-reads until `done` holds: the global log hides events behind any older transaction still in flight anywhere in
  * the database (other test files included), so a just-committed event can take a moment to become readable.
  */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -81,7 +85,14 @@ export function eventStoreContract(subject: () => ContractSubject): void {
       ];
       for (const [expectedVersion, actual] of attempts) {
         const error = await store
-          .appendToStream(stream, [{ type: 'B', data: {} }, { type: 'C', data: {} }], { expectedVersion })
+          .appendToStream(
+            stream,
+            [
+              { type: 'B', data: {} },
+              { type: 'C', data: {} },
+            ],
+            { expectedVersion },
+          )
           .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(StreamVersionConflictError);
         expect(error).toMatchObject({ streamId: stream, expectedVersion, actualVersion: actual });
@@ -102,12 +113,15 @@ export function eventStoreContract(subject: () => ContractSubject): void {
       const stream = streamOf('race');
       const outcomes = await Promise.allSettled(
         Array.from({ length: 12 }, (_, i) =>
-          clients[i % clients.length].appendToStream(stream, [{ type: 'Claimed', data: { by: i } }], { expectedVersion: 'no_stream' }),
+          clients[i % clients.length].appendToStream(stream, [{ type: 'Claimed', data: { by: i } }], {
+            expectedVersion: 'no_stream',
+          }),
         ),
       );
       const winners = outcomes.filter((o) => o.status === 'fulfilled');
       expect(winners).toHaveLength(1);
-      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(StreamVersionConflictError);
+      for (const o of outcomes)
+        if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(StreamVersionConflictError);
       expect(await store.readStream(stream)).toHaveLength(1);
     });
 
@@ -124,7 +138,9 @@ export function eventStoreContract(subject: () => ContractSubject): void {
             for (;;) {
               const version = await client.streamVersion(stream);
               try {
-                await client.appendToStream(stream, [{ type: 'Written', data: { w, n } }], { expectedVersion: version });
+                await client.appendToStream(stream, [{ type: 'Written', data: { w, n } }], {
+                  expectedVersion: version,
+                });
                 break;
               } catch (error) {
                 if (!(error instanceof StreamVersionConflictError)) throw error;
@@ -135,7 +151,12 @@ export function eventStoreContract(subject: () => ContractSubject): void {
       );
       const events = await store.readStream(stream);
       expect(events.map((e) => e.streamVersion)).toEqual(Array.from({ length: writers * perWriter }, (_, i) => i + 1));
-      const written = events.map((e) => { const d = e.data as { w: number; n: number }; return `${d.w}:${d.n}`; }).sort();
+      const written = events
+        .map((e) => {
+          const d = e.data as { w: number; n: number };
+          return `${d.w}:${d.n}`;
+        })
+        .sort();
       const expected = Array.from({ length: writers }, (_, w) =>
         Array.from({ length: perWriter }, (_, n) => `${w}:${n}`),
       )
@@ -154,7 +175,9 @@ export function eventStoreContract(subject: () => ContractSubject): void {
       await Promise.all(
         streams.map(async (stream, s) => {
           for (let v = 0; v < 4; v++) {
-            await clients[s % clients.length].appendToStream(stream, [{ type: 'Step', data: { s, v } }], { expectedVersion: v });
+            await clients[s % clients.length].appendToStream(stream, [{ type: 'Step', data: { s, v } }], {
+              expectedVersion: v,
+            });
           }
         }),
       );
@@ -194,10 +217,16 @@ export function eventStoreContract(subject: () => ContractSubject): void {
       const id = randomUUID();
       const first = streamOf('ids');
       await store.appendToStream(first, [{ id, type: 'Once', data: {} }], { expectedVersion: 'no_stream' });
-      await store.appendToStream(first, [{ id, type: 'Once', data: {} }], { expectedVersion: 1 }).catch(() => undefined);
+      await store
+        .appendToStream(first, [{ id, type: 'Once', data: {} }], { expectedVersion: 1 })
+        .catch(() => undefined);
       const second = streamOf('ids');
-      await store.appendToStream(second, [{ id, type: 'Once', data: {} }], { expectedVersion: 'no_stream' }).catch(() => undefined);
-      const copies = [...(await store.readStream(first)), ...(await store.readStream(second))].filter((e) => e.id === id);
+      await store
+        .appendToStream(second, [{ id, type: 'Once', data: {} }], { expectedVersion: 'no_stream' })
+        .catch(() => undefined);
+      const copies = [...(await store.readStream(first)), ...(await store.readStream(second))].filter(
+        (e) => e.id === id,
+      );
       expect(copies).toHaveLength(1);
     });
   });

@@ -37,7 +37,9 @@ export function streamActivityProjection(hooks: StreamActivityHooks = {}): Proje
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
       // One query loads every row the batch touches; the runner flushes all changes once.
       const ids = [...new Set(events.map((event) => event.streamId))];
-      const rows = new Map((await em.find(StreamActivity, { streamId: { $in: ids } })).map((row) => [row.streamId, row]));
+      const rows = new Map(
+        (await em.find(StreamActivity, { streamId: { $in: ids } })).map((row) => [row.streamId, row]),
+      );
       for (const [index, event] of events.entries()) {
         await hooks.beforeEvent?.(event, index);
         let row = rows.get(event.streamId);

@@ -10,10 +10,14 @@ export function testSchemaName(prefix = 't'): string {
 }
 
 /** Opens a database for tests; refuses a PostgreSQL database whose name does not say it is for tests. */
-export async function openTestDatabase(backend: TestBackend, options: Omit<DatabaseOptions, 'databaseUrl'> = {}): Promise<Database> {
+export async function openTestDatabase(
+  backend: TestBackend,
+  options: Omit<DatabaseOptions, 'databaseUrl'> = {},
+): Promise<Database> {
   if (backend.kind === 'pglite') return openDatabase(options);
   const name = new URL(backend.url).pathname.replace(/^\//, '');
-  if (!/test/i.test(name)) throw new Error(`Refusing to run tests against database "${name}": its name must contain "test"`);
+  if (!/test/i.test(name))
+    throw new Error(`Refusing to run tests against database "${name}": its name must contain "test"`);
   return openDatabase({ ...options, databaseUrl: backend.url, poolSize: options.poolSize ?? 4 });
 }
 

@@ -10,3 +10,7 @@ export class AuthThrottlerGuard extends ThrottlerGuard {
     return `${String(req.ip)}|${email}`;
   }
 }
+
+/** Per client address and email: sign-in attempts and code requests (register, verify, resend, reset) a minute. */
+export const SIGN_IN_LIMIT = { auth: { limit: 10, ttl: 60_000 } };
+export const CODE_LIMIT = { auth: { limit: 10, ttl: 60_000 } };

@@ -21,13 +21,11 @@ export class AuthGuard extends PassportAuthGuard('jwt') implements CanActivate {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context
-      .switchToHttp()
-      .getRequest<{
-        headers: Record<string, string | undefined>;
-        account?: SignedInAccount;
-        user?: AccessTokenClaims;
-      }>();
+    const req = context.switchToHttp().getRequest<{
+      headers: Record<string, string | undefined>;
+      account?: SignedInAccount;
+      user?: AccessTokenClaims;
+    }>();
     if (!req.headers.authorization?.startsWith('Bearer ')) throw authRequired();
     try {
       await super.canActivate(context);

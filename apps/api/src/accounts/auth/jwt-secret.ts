@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { randomToken } from '../secrets';
+import { randomIds } from '../../platform/ids';
 import type { AppConfig } from '../../config';
 
 /**
@@ -17,7 +17,7 @@ export function resolveJwtSecret(config: AppConfig): string {
   } catch {
     // first start: create it below
   }
-  const secret = randomToken(48);
+  const secret = randomIds.secret(48);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;

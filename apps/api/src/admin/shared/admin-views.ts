@@ -1,3 +1,11 @@
+import {
+  GUEST_LABEL,
+  type AdminListItem,
+  type AdminUser,
+  type DashboardActivity,
+  type RecentUser,
+  type TimelineEvent,
+} from '@inkprint/contracts';
 import type { AuditTimelineRow, RecentActivityRow, UserDirectoryRow } from '@inkprint/read-models';
 
 /** Spec §3: an empty plan reads as free-signup. */
@@ -5,7 +13,7 @@ const plan = (row: UserDirectoryRow) => row.planSlug ?? 'free-signup';
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Spec §3 "Admin user". */
-export function adminUser(row: UserDirectoryRow) {
+export function adminUser(row: UserDirectoryRow): AdminUser {
   return {
     id: row.id,
     email: row.email,
@@ -19,12 +27,12 @@ export function adminUser(row: UserDirectoryRow) {
 }
 
 /** Spec §3 "Admin list item". */
-export function adminListItem(row: UserDirectoryRow) {
+export function adminListItem(row: UserDirectoryRow): AdminListItem {
   return { id: row.id, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() };
 }
 
 /** Spec §3 dashboard `recentUsers[]`. */
-export function recentUser(row: UserDirectoryRow) {
+export function recentUser(row: UserDirectoryRow): RecentUser {
   return {
     id: row.id,
     email: row.email,
@@ -35,10 +43,8 @@ export function recentUser(row: UserDirectoryRow) {
   };
 }
 
-import { GUEST_LABEL } from '@inkprint/contracts';
-
 /** Spec §3 dashboard `recentActivity[]`: guests are labelled as a guest session. */
-export function dashboardActivity(row: RecentActivityRow) {
+export function dashboardActivity(row: RecentActivityRow): DashboardActivity {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -52,7 +58,7 @@ export function dashboardActivity(row: RecentActivityRow) {
   };
 }
 
-export function timelineEvent(row: AuditTimelineRow) {
+export function timelineEvent(row: AuditTimelineRow): TimelineEvent {
   return {
     position: row.position,
     version: row.version,

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import {
   featureUsage,
   GUEST_PLAN,
@@ -9,30 +8,21 @@ import {
   usageQuotaDecider,
   usageStreamId,
   USAGE_FEATURES,
-  type FeatureUsage,
   type Plan,
   type QuotaSubject,
   type UsageFeature,
 } from '@inkprint/plans-domain';
+import type { RequestsPayload, UsagePayload } from '@inkprint/contracts';
 import { handleCommand, loadState, type Actor, type EventStore } from '@inkprint/eventstore';
-import { EVENT_STORE } from '../platform/tokens';
+import { CLOCK, type Clock } from '../../platform/clock';
+import { IDS, type Ids } from '../../platform/ids';
+import { EVENT_STORE } from '../../platform/tokens';
 
 /** Who is using a feature: an account on its plan, or a guest (limited per guest and per client address). */
 export type UsageHolder =
   { kind: 'account'; accountId: string; plan: Plan } | { kind: 'guest'; guestId: string; clientKey: string };
 
-export interface UsagePayload {
-  detector: FeatureUsage;
-  humaniser: FeatureUsage;
-  nextResets: { daily: string };
-  plan: { slug: string; name: string };
-  subscription: { planSlug: string };
-}
-
-export interface RequestsPayload {
-  detector: { dailyLimit: number | null; requestsToday: number; remaining: number | null; resetsAt: string };
-  humaniser: { dailyLimit: number | null; requestsToday: number; remaining: number | null; resetsAt: string };
-}
+export type { RequestsPayload, UsagePayload };
 
 export interface QuotaGrant {
   requestId: string;
@@ -47,7 +37,11 @@ export interface QuotaGrant {
  */
 @Injectable()
 export class UsageService {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDS) private readonly ids: Ids,
+  ) {}
 
   planOf(holder: UsageHolder): Plan {
     return holder.kind === 'account' ? holder.plan : planBySlug(GUEST_PLAN);
@@ -72,8 +66,8 @@ export class UsageService {
     feature: UsageFeature,
     options: { words: number; requestId?: string; now?: Date },
   ): Promise<QuotaGrant> {
-    const now = options.now ?? new Date();
-    const requestId = options.requestId ?? randomUUID();
+    const now = options.now ?? this.clock.now();
+    const requestId = options.requestId ?? this.ids.uuid();
     const day = usageDay(now);
     const limit = this.planOf(holder).dailyLimit;
     const resetsAt = nextDailyReset(now).toISOString();
@@ -112,7 +106,7 @@ export class UsageService {
         this.store,
         stream,
         usageQuotaDecider,
-        { type: 'ReleaseQuota', data: { requestId, reason, at: new Date().toISOString() } },
+        { type: 'ReleaseQuota', data: { requestId, reason, at: this.clock.now().toISOString() } },
         {
           metadata,
           maxAttempts: 200,
@@ -122,7 +116,7 @@ export class UsageService {
   }
 
   /** Requests counted today per feature (for guests: the larger of the guest's and the address's count). */
-  async usedToday(holder: UsageHolder, feature: UsageFeature, now = new Date()): Promise<number> {
+  async usedToday(holder: UsageHolder, feature: UsageFeature, now = this.clock.now()): Promise<number> {
     const day = usageDay(now);
     const counts = await Promise.all(
       this.subjects(holder).map(
@@ -133,7 +127,7 @@ export class UsageService {
     return Math.max(0, ...counts);
   }
 
-  async usage(holder: UsageHolder, subscriptionPlanSlug: string | null, now = new Date()): Promise<UsagePayload> {
+  async usage(holder: UsageHolder, subscriptionPlanSlug: string | null, now = this.clock.now()): Promise<UsagePayload> {
     const plan = this.planOf(holder);
     const [detector, humaniser] = await Promise.all(USAGE_FEATURES.map((f) => this.usedToday(holder, f, now)));
     return {
@@ -145,7 +139,7 @@ export class UsageService {
     };
   }
 
-  async requests(holder: UsageHolder, now = new Date()): Promise<RequestsPayload> {
+  async requests(holder: UsageHolder, now = this.clock.now()): Promise<RequestsPayload> {
     const plan = this.planOf(holder);
     const resetsAt = nextDailyReset(now).toISOString();
     const [detector, humaniser] = await Promise.all(USAGE_FEATURES.map((f) => this.usedToday(holder, f, now)));

@@ -1,44 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { DomainError } from '@inkprint/domain-kernel';
 import { guestSessionDecider, guestStreamId, verifyGuest } from '@inkprint/plans-domain';
-import { handleCommand, loadState, type EventStore } from '@inkprint/eventstore';
-import { EVENT_STORE } from '../platform/tokens';
-import { JWT_SECRET } from './auth/tokens';
-import { randomToken, sha256 } from './secrets';
-import { UsageService, type UsagePayload, type UsageHolder } from './usage.service';
+import { loadState, type EventStore } from '@inkprint/eventstore';
+import { EVENT_STORE } from '../../platform/tokens';
+import { JWT_SECRET } from '../auth/tokens';
+import { sha256 } from '../shared/secrets';
+import type { UsageHolder } from '../usage/usage.service';
 
 const GUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Guest sessions (spec §6): a guestId and a token (sent back as the X-Guest-Token header); only the hash is kept. */
+/** Who a guest request is (spec §6): a guestId and its token (the X-Guest-Token header); only the hash is kept. */
 @Injectable()
 export class GuestsService {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(JWT_SECRET) private readonly secret: string,
-    private readonly usage: UsageService,
   ) {}
 
   /** The client address, keyed so it is never stored in clear. */
   clientKey(ip: string | undefined): string {
     return sha256(`client:${this.secret}:${ip ?? 'unknown'}`).slice(0, 32);
-  }
-
-  async start(ip: string | undefined): Promise<{ guestId: string; token: string; summary: UsagePayload }> {
-    const guestId = randomUUID();
-    const token = `gst_${randomToken(32)}`;
-    const clientKey = this.clientKey(ip);
-    await handleCommand(
-      this.store,
-      guestStreamId(guestId),
-      guestSessionDecider,
-      {
-        type: 'StartGuestSession',
-        data: { guestId, tokenHash: sha256(token), clientKey, at: new Date().toISOString() },
-      },
-      { metadata: { actor: { type: 'guest', id: guestId } } },
-    );
-    return { guestId, token, summary: await this.usage.usage({ kind: 'guest', guestId, clientKey }, null) };
   }
 
   /**

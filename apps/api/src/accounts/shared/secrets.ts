@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import * as argon2 from 'argon2';
 
 /** argon2id with the library's defaults (m=64 MiB, t=3, p=4). */
@@ -24,15 +24,6 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 /** SHA-256 hex of a secret (tokens, codes, addresses): only hashes are stored in events. */
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
-}
-
-export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
-}
-
-/** 6-digit one-time code, uniformly random. */
-export function otpCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
 /** A verification code's hash is bound to the account, so equal codes of two accounts hash differently. */

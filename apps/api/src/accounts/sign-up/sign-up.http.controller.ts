@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { CodeSentResponse, RegisterRequest } from '@inkprint/contracts';
+import type { z } from 'zod';
+import { ApiContract } from '../../http/api-contract';
+import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { AuthThrottlerGuard, CODE_LIMIT } from '../auth/auth-throttler.guard';
+import { SignUp } from './sign-up.handler';
+
+@ApiTags('auth')
+@Controller('auth')
+export class SignUpController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('register')
+  @HttpCode(201)
+  @UseGuards(AuthThrottlerGuard)
+  @Throttle(CODE_LIMIT)
+  @ApiContract({
+    summary: 'Sign up: e-mails a 6-digit code',
+    body: RegisterRequest,
+    responses: { 201: CodeSentResponse },
+    errors: ['EMAIL_TAKEN', 'OTP_RESEND_COOLDOWN', 'MAIL_DELIVERY_FAILED', 'TOO_MANY_REQUESTS'],
+  })
+  async register(
+    @Body(new ZodValidationPipe(RegisterRequest)) body: z.output<typeof RegisterRequest>,
+  ): Promise<CodeSentResponse> {
+    const sent = await this.commands.execute(new SignUp(body));
+    return { message: 'We sent a 6-digit code to your email. Enter it below within 2 minutes.', ...sent };
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { normaliseEmail, OTP_TTL_MS } from '@inkprint/accounts-domain';
+import type { Mailer } from '@inkprint/mail';
+import { MAILER } from '../../mail/tokens';
+import { IDS, type Ids } from '../../platform/ids';
+import { AccountStreams } from '../shared/account-streams';
+import { userActor } from '../shared/actor';
+import { sendVerificationCode, type CodeSent } from '../shared/code-sent';
+import { codeHash } from '../shared/secrets';
+import { verifyNotFound } from './verify-email.handler';
+
+export class ResendVerificationCode extends Command<CodeSent> {
+  constructor(readonly email: string) {
+    super();
+  }
+}
+
+/** `POST /auth/resend-otp`: a new code replaces the old one, no sooner than 120 s after it (OTP_RESEND_COOLDOWN). */
+@CommandHandler(ResendVerificationCode)
+export class ResendVerificationCodeHandler implements ICommandHandler<ResendVerificationCode> {
+  constructor(
+    private readonly accounts: AccountStreams,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(IDS) private readonly ids: Ids,
+  ) {}
+
+  async execute(command: ResendVerificationCode): Promise<CodeSent> {
+    const email = normaliseEmail(command.email);
+    const accountId = await this.accounts.accountIdFor(email);
+    if (!accountId) throw verifyNotFound();
+    const code = this.ids.otp();
+    const now = this.accounts.clock.now();
+    const expiresAt = new Date(now.getTime() + OTP_TTL_MS).toISOString();
+    const outcome = await this.accounts.run(
+      accountId,
+      {
+        type: 'ResendVerificationCode',
+        data: { codeHash: codeHash(accountId, code), codeExpiresAt: expiresAt, at: now.toISOString() },
+      },
+      userActor(accountId),
+    );
+    const name = outcome.state.status === 'exists' ? outcome.state.account.name : '';
+    await sendVerificationCode(this.mailer, email, name, code);
+    return { email, expiresAt };
+  }
+}

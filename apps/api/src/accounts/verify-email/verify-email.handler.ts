@@ -1,0 +1,42 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '@inkprint/domain-kernel';
+import { AccountStreams } from '../shared/account-streams';
+import { userActor } from '../shared/actor';
+import { codeHash } from '../shared/secrets';
+import { SessionIssuer, type SignedIn } from '../shared/session-issuer';
+
+export const verifyNotFound = () =>
+  new DomainError('ACCOUNT_NOT_FOUND', 'No sign-up is waiting for this email. Create an account first.', 404, {
+    field: 'email',
+  });
+
+export class VerifyEmail extends Command<SignedIn> {
+  constructor(readonly input: { email: string; otp: string }) {
+    super();
+  }
+}
+
+/** `POST /auth/verify-otp`: the right code (in time, within the attempt limit) verifies the address and signs in. */
+@CommandHandler(VerifyEmail)
+export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
+  constructor(
+    private readonly accounts: AccountStreams,
+    private readonly sessions: SessionIssuer,
+  ) {}
+
+  async execute({ input }: VerifyEmail): Promise<SignedIn> {
+    const accountId = await this.accounts.accountIdFor(input.email);
+    if (!accountId) throw verifyNotFound();
+    const outcome = await this.accounts.run(
+      accountId,
+      (at) => ({ type: 'VerifyEmail', data: { codeHash: codeHash(accountId, input.otp), at } }),
+      userActor(accountId),
+    );
+    if (outcome.events.some((e) => e.type === 'VerificationCodeRejected')) {
+      throw new DomainError('OTP_INVALID', 'That code is not right. Check the email and try again.', 400, {
+        field: 'otp',
+      });
+    }
+    return this.sessions.start(accountId);
+  }
+}

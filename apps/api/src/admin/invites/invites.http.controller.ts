@@ -1,0 +1,72 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import { InviteAcceptedResponse, InviteResponse, InviteTokenRequest, IssueInviteRequest } from '@inkprint/contracts';
+import type { z } from 'zod';
+import { AuthGuard, CurrentAccount, Roles, RolesGuard, type SignedInAccount } from '../../accounts/auth';
+import { ApiContract } from '../../http/api-contract';
+import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { AcceptInvite } from './accept-invite.handler';
+import { IssueInvite } from './issue-invite.handler';
+import { LookUpInvite } from './look-up-invite.query';
+
+/** Spec §6: only the super admin invites. */
+@ApiTags('admin')
+@Controller('admin/invites')
+export class InvitesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @UseGuards(AuthGuard, RolesGuard)
+  @Roles('super_admin')
+  @ApiContract({
+    summary: 'Invite someone to be an admin (e-mails a link)',
+    body: IssueInviteRequest,
+    responses: { 201: InviteResponse },
+    errors: ['FORBIDDEN', 'ALREADY_ADMIN', 'MAIL_DELIVERY_FAILED'],
+    auth: 'bearer',
+  })
+  invite(
+    @CurrentAccount() me: SignedInAccount,
+    @Body(new ZodValidationPipe(IssueInviteRequest)) body: z.output<typeof IssueInviteRequest>,
+  ): Promise<InviteResponse> {
+    return this.commands.execute(new IssueInvite(me, body.email));
+  }
+
+  /** Public: the invite screen (/admin/invite?token=) shows 'Issued to' and 'Expires' before sign-in. */
+  @Post('lookup')
+  @HttpCode(200)
+  @ApiContract({
+    summary: 'Look up an invitation by its token',
+    body: InviteTokenRequest,
+    responses: { 200: InviteResponse },
+    errors: ['INVITE_NOT_FOUND'],
+  })
+  lookup(
+    @Body(new ZodValidationPipe(InviteTokenRequest)) body: z.output<typeof InviteTokenRequest>,
+  ): Promise<InviteResponse> {
+    return this.queries.execute(new LookUpInvite(body.token));
+  }
+
+  /** Accepting needs a signed-in account with the invited e-mail (spec §6). */
+  @Post('accept')
+  @HttpCode(200)
+  @UseGuards(AuthGuard)
+  @ApiContract({
+    summary: 'Accept an invitation as the invited account',
+    body: InviteTokenRequest,
+    responses: { 200: InviteAcceptedResponse },
+    errors: ['INVITE_NOT_FOUND', 'INVITE_NOT_PENDING', 'INVITE_EMAIL_MISMATCH'],
+    auth: 'bearer',
+  })
+  accept(
+    @CurrentAccount() me: SignedInAccount,
+    @Body(new ZodValidationPipe(InviteTokenRequest)) body: z.output<typeof InviteTokenRequest>,
+  ): Promise<InviteAcceptedResponse> {
+    return this.commands.execute(new AcceptInvite(me, body.token));
+  }
+}

@@ -1,0 +1,2 @@
+export * from './in-memory-event-store';
+export * from './in-memory-personal-data-keys';
