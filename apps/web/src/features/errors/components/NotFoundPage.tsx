@@ -1,33 +1,31 @@
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PageShell } from '../../../components/PageShell';
+import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
+import { ErrorScreen } from './ErrorScreen';
 
-/** Product spec §2: any unknown path shows 'Page not found' with Home, Contact and Privacy buttons. */
 export function NotFoundPage() {
   return (
-    <PageShell>
-      <Stack spacing={3} alignItems="flex-start">
-        <Typography variant="overline" color="text.secondary">
-          404
-        </Typography>
-        <Typography variant="h3" component="h1" sx={{ fontWeight: 800 }}>
-          Page not found
-        </Typography>
-        <Typography color="text.secondary">The page you are looking for does not exist or has moved.</Typography>
-        <Stack direction="row" spacing={2}>
-          <Button variant="contained" href={paths.home}>
+    <ErrorScreen
+      code="404"
+      title="Page not found"
+      actions={
+        <>
+          <Button component={RouterLink} to={paths.home} variant="contained">
             Home
           </Button>
-          <Button variant="outlined" href={paths.contact}>
+          <Button component={RouterLink} to={paths.contact} variant="outlined">
             Contact
           </Button>
-          <Button variant="outlined" href={paths.privacy}>
+          <Button component={RouterLink} to={paths.privacy} variant="text">
             Privacy
           </Button>
-        </Stack>
-      </Stack>
-    </PageShell>
+        </>
+      }
+    >
+      <Typography>The page you are looking for does not exist or has moved.</Typography>
+    </ErrorScreen>
   );
 }
+
+export default NotFoundPage;

@@ -1,0 +1,104 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { CONTACTS } from '../../config/env';
+import { paths, type SectionId } from '../../config/paths';
+import { goToSection } from './navigation';
+
+const linkSx = { color: 'rgba(255,255,255,0.78)', '&:hover': { color: '#fff' }, fontSize: 15 } as const;
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="nav" aria-label={title}>
+      <Typography
+        component="h2"
+        variant="overline"
+        sx={{ color: 'secondary.main', fontWeight: 800, letterSpacing: 1.2 }}
+      >
+        {title}
+      </Typography>
+      <Stack spacing={1} sx={{ mt: 1 }}>
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+export function Footer() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const section = (id: SectionId, label: string) => (
+    <Link
+      href={id === 'home' ? '/' : `/#${id}`}
+      sx={linkSx}
+      onClick={(event: MouseEvent) => {
+        event.preventDefault();
+        goToSection(id, pathname, navigate);
+      }}
+    >
+      {label}
+    </Link>
+  );
+  const page = (to: string, label: string) => (
+    <Link component={RouterLink} to={to} sx={linkSx}>
+      {label}
+    </Link>
+  );
+  const mail = (address: string, label: string) => (
+    <Link href={`mailto:${address}`} sx={linkSx}>
+      {label}
+    </Link>
+  );
+  return (
+    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: '#fff', pt: { xs: 6, md: 8 }, pb: 4, mt: 'auto' }}>
+      <Container maxWidth="lg">
+        <Grid container spacing={{ xs: 4, md: 6 }}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Typography sx={{ fontWeight: 800, fontSize: 22 }}>Inkprint</Typography>
+            <Typography sx={{ mt: 1.5, color: 'rgba(255,255,255,0.78)', maxWidth: 340 }}>
+              Honest AI-authorship scores and tone-aware rewrites for writers, editors, students, lecturers and teams.
+            </Typography>
+            <Link href={paths.apiDocs} sx={{ ...linkSx, display: 'inline-block', mt: 2 }}>
+              API docs
+            </Link>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4, md: 2.5 }}>
+            <Column title="Navigate">
+              {section('home', 'Home')}
+              {section('demo', 'Product')}
+              {section('pricing', 'Pricing')}
+              {page(paths.privacy, 'Privacy')}
+              {page(paths.security, 'Security')}
+              {page(paths.contact, 'Contact')}
+            </Column>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4, md: 3 }}>
+            <Column title="Contact">
+              {mail(CONTACTS.info, CONTACTS.info)}
+              {mail(CONTACTS.support, CONTACTS.support)}
+              {mail(CONTACTS.sales, CONTACTS.sales)}
+            </Column>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 2.5 }}>
+            <Column title="Legal">
+              {page(paths.privacy, 'Privacy Policy')}
+              {page(paths.terms, 'Terms of Service')}
+              {page(paths.security, 'Security')}
+            </Column>
+          </Grid>
+        </Grid>
+        <Typography
+          variant="body2"
+          sx={{ mt: 6, pt: 3, borderTop: '1px solid rgba(255,255,255,0.14)', color: 'rgba(255,255,255,0.7)' }}
+        >
+          © {new Date().getFullYear()} Inkprint. All rights reserved.
+        </Typography>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../ui/PageLoader';
+import { Footer } from './Footer';
+import { TopBar } from './TopBar';
+
+/** The shell of every public page: top bar, the routed page, footer. */
+export function SiteLayout() {
+  const { pathname, state } = useLocation();
+  useEffect(() => {
+    if (!(state as { scrollTo?: string } | null)?.scrollTo) window.scrollTo(0, 0);
+  }, [pathname, state]);
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <TopBar />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import type { PlanSlug } from '@inkprint/contracts/policies';
+
+/**
+ * Build-time configuration (Vite `VITE_*` variables), read once. The checkout links are https pages on the plans
+ * subdomain of the product host, the only 'continue' targets the sign-up and sign-in pages accept (spec §5).
+ */
+const vars = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
+
+export const env = {
+  /** API origin; empty = the same origin that served the app. */
+  apiBase: (vars.VITE_API_BASE ?? '').replace(/\/+$/, ''),
+  productHost: vars.VITE_PRODUCT_HOST ?? 'inkprint.app',
+  /** `{slug}` is replaced by the plan slug. */
+  checkoutUrlTemplate: vars.VITE_CHECKOUT_URL ?? 'https://plans.inkprint.app/checkout/{slug}',
+} as const;
+
+export function checkoutUrl(slug: PlanSlug, template: string = env.checkoutUrlTemplate): string {
+  return template.replace('{slug}', encodeURIComponent(slug));
+}
+
+/** The info contact the contact form addresses (spec §2 /contact). */
+export const CONTACTS = {
+  info: 'info@inkprint.app',
+  sales: 'sales@inkprint.app',
+  support: 'support@inkprint.app',
+  billing: 'billing@inkprint.app',
+  legal: 'legal@inkprint.app',
+  press: 'press@inkprint.app',
+  alternate: 'hello@inkprint.app',
+  system: 'no-reply@inkprint.app',
+} as const;

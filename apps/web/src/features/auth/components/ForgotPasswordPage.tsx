@@ -1,0 +1,62 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-error';
+import { withQueryClient } from '../../../lib/query-client';
+import { useForgotPassword } from '../api/forgot-password';
+import { AuthCard } from './AuthCard';
+
+const SENT = 'If an account exists we sent a reset link. Please check spam/junk if you do not see it.';
+
+export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const [email, setEmail] = useState('');
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNote(null);
+    try {
+      const answer = await forgot.mutateAsync({ email: email.trim() });
+      setNote({ ok: true, text: answer?.message || SENT });
+    } catch (err) {
+      setNote({ ok: false, text: errorMessage(err, 'Unable to send reset email. Please try again.') });
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Forgot password"
+      subtitle="Enter the e-mail address of your account and we will send you a reset link."
+    >
+      <Stack component="form" spacing={2.5} onSubmit={submit} aria-label="Forgot password">
+        {note && <Alert severity={note.ok ? 'success' : 'error'}>{note.text}</Alert>}
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={forgot.isPending}
+          fullWidth
+        />
+        <Button type="submit" variant="contained" size="large" disabled={forgot.isPending}>
+          {forgot.isPending ? 'Sending...' : 'Send reset link'}
+        </Button>
+        <Link component={RouterLink} to={paths.signin} variant="body2" sx={{ textAlign: 'center' }}>
+          Back to sign in
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
+}
+
+export default withQueryClient(ForgotPasswordPage);

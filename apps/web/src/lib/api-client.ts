@@ -1,0 +1,197 @@
+import type { GuestSessionResponse, RefreshResponse } from '@inkprint/contracts';
+import { env } from '../config/env';
+import { ApiError, networkError, timeoutError } from './api-error';
+import { backoffDelay, CLIENT_TIMEOUT_MS, isRetryable, MAX_RETRIES } from './retry';
+import { GUEST_RETRY } from './guest-retry';
+import { guestSession, userSession } from './session-store';
+import { showToast, TOAST_SUCCESS_TTL_MS } from './toast-store';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  headers?: Record<string, string>;
+  /** Send the guest id and token when no user is signed in (guest-scoped endpoints). */
+  guest?: boolean;
+  /** Show the generic 'Success' / 'Request Error' toasts (spec §8 "Generic request layer"). */
+  notify?: boolean;
+  timeoutMs?: number;
+  retries?: number;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  baseUrl: string;
+  fetch: typeof fetch;
+  sleep: (ms: number) => Promise<void>;
+}
+
+const NO_REFRESH = ['/auth/refresh', '/auth/login', '/auth/verify-otp', '/auth/register', '/auth/logout'];
+const guestRetryCodes = new Set<string>(GUEST_RETRY);
+
+/** One API call, without retries: timeout, JSON in and out, errors as ApiError. */
+async function send<T>(deps: ApiClientDeps, path: string, options: RequestOptions): Promise<T> {
+  const url = new URL(deps.baseUrl + path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const user = userSession.get();
+  const guest = guestSession.get();
+  if (user) headers.authorization = `Bearer ${user.tokens.accessToken}`;
+  else if (options.guest && guest) {
+    headers['x-guest-token'] = guest.token;
+    url.searchParams.set('guestId', guest.id);
+  }
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort('timeout'), options.timeoutMs ?? CLIENT_TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
+  let response: Response;
+  try {
+    response = await deps.fetch(url.toString(), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (controller.signal.aborted && controller.signal.reason === 'timeout') throw timeoutError();
+    if (options.signal?.aborted) throw error;
+    throw networkError();
+  } finally {
+    clearTimeout(timeout);
+  }
+  const text = await response.text().catch(() => '');
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (!response.ok) throw ApiError.fromBody(parsed, response.status);
+  return parsed as T;
+}
+
+/** The request layer of spec §4/§7/§8: timeout, retries, one refresh on 401, one guest retry, toasts. */
+export function createApiClient(deps: ApiClientDeps) {
+  let refreshing: Promise<boolean> | null = null;
+  let creatingGuest: Promise<void> | null = null;
+
+  /** Spec §5: refresh needs a refreshToken and the answer must carry accessToken; a failure clears the session. */
+  function refreshSession(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const session = userSession.get();
+      if (!session?.tokens.refreshToken) return false;
+      try {
+        const answer = await send<RefreshResponse>(deps, '/auth/refresh', {
+          method: 'POST',
+          body: { refreshToken: session.tokens.refreshToken },
+        });
+        if (!answer?.accessToken) throw new ApiError('Refresh failed', 401, 'SESSION_EXPIRED');
+        userSession.set((current) =>
+          current
+            ? {
+                ...current,
+                tokens: {
+                  accessToken: answer.accessToken,
+                  refreshToken: answer.refreshToken ?? current.tokens.refreshToken,
+                },
+              }
+            : current,
+        );
+        return true;
+      } catch {
+        userSession.set(null);
+        return false;
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function createGuestSession(): Promise<void> {
+    creatingGuest ??= send<GuestSessionResponse>(deps, '/auth/guest/session', { method: 'POST' })
+      .then((answer) => guestSession.set({ id: answer.guestId, token: answer.token, usage: answer.summary }))
+      .finally(() => {
+        creatingGuest = null;
+      });
+    return creatingGuest;
+  }
+
+  async function attempt<T>(path: string, options: RequestOptions): Promise<T> {
+    let refreshed = false;
+    let guestRetried = false;
+    for (;;) {
+      try {
+        return await send<T>(deps, path, options);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const signedIn = userSession.get() !== null;
+        if (error.status === 401 && signedIn && !refreshed && !NO_REFRESH.includes(path)) {
+          refreshed = true;
+          if (await refreshSession()) continue;
+          if (!options.guest) throw error;
+        }
+        if (options.guest && !guestRetried && !userSession.get() && guestRetryCodes.has(error.code)) {
+          guestRetried = true;
+          await createGuestSession();
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const retries = options.retries ?? MAX_RETRIES;
+    const method = options.method ?? 'GET';
+    for (let attemptNo = 0; ; attemptNo++) {
+      try {
+        const answer = await attempt<T>(path, options);
+        if (options.notify && method !== 'GET') {
+          const message = (answer as { message?: unknown } | undefined)?.message;
+          showToast({
+            type: 'success',
+            title: 'Success',
+            message: typeof message === 'string' && message ? message : 'Request completed successfully',
+            ttlMs: TOAST_SUCCESS_TTL_MS,
+          });
+        }
+        return answer;
+      } catch (error) {
+        if (attemptNo < retries && isRetryable(error as ApiError) && !options.signal?.aborted) {
+          await deps.sleep(backoffDelay(attemptNo + 1));
+          continue;
+        }
+        if (options.notify) {
+          showToast({ type: 'error', title: 'Request Error', message: errorText(error) });
+        }
+        throw error;
+      }
+    }
+  }
+
+  return { request, refreshSession, createGuestSession };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Request failed';
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const api: ApiClient = createApiClient({
+  baseUrl: env.apiBase,
+  fetch: (...args) => window.fetch(...args),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+});
