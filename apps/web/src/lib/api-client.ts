@@ -102,6 +102,8 @@ export function createApiClient(deps: ApiClientDeps) {
             ? {
                 ...current,
                 tokens: {
+                  ...current.tokens,
+                  ...(answer.expiresIn ? { expiresIn: answer.expiresIn } : {}),
                   accessToken: answer.accessToken,
                   refreshToken: answer.refreshToken ?? current.tokens.refreshToken,
                 },

@@ -4,7 +4,7 @@ import { createStore } from './store';
 /** Spec §3 "User session" and "Guest session", kept in local storage. */
 export interface UserSession {
   user: Pick<PublicUser, 'name' | 'email' | 'role'> & Partial<PublicUser>;
-  tokens: { accessToken: string; refreshToken: string };
+  tokens: { accessToken: string; refreshToken: string; expiresIn?: number };
   usage?: UsagePayload | null;
 }
 export interface GuestSession {
@@ -15,7 +15,10 @@ export interface GuestSession {
 
 export const USER_SESSION_KEY = 'inkprint.session';
 export const GUEST_SESSION_KEY = 'inkprint.guest';
-/** Where sign-in sends a user who was sent to /signin from elsewhere in the app (spec §2 "stored redirect"). */
+/**
+ * Where sign-in sends a user who was sent to /signin from elsewhere (spec §2 "stored redirect"); the admin console
+ * writes it (and `?redirect=`) before sending a signed-out visitor here. Same keys as apps/admin/src/providers/session.ts.
+ */
 export const REDIRECT_KEY = 'inkprint.redirect';
 
 function storage(): Storage | null {

@@ -12,7 +12,7 @@ export function safeStoredPath(value: string | null | undefined): string | null 
 }
 
 /**
- * Where sign-in goes (spec §2 /signin): admin roles to /admin; otherwise the accepted 'continue' target, then the
+ * Where sign-in goes (spec §2 /signin): admin roles to /admin (or the admin page they came from); otherwise the accepted 'continue' target, then the
  * stored redirect target, else /.
  */
 export function afterSignIn(
@@ -20,8 +20,9 @@ export function afterSignIn(
   continueUrl: string | null,
   storedRedirect: string | null | undefined,
 ): string {
-  if (isAdminRole(role)) return '/admin';
-  return continueUrl ?? safeStoredPath(storedRedirect) ?? '/';
+  const stored = safeStoredPath(storedRedirect);
+  if (isAdminRole(role)) return stored && /^\/admin(\/|\?|$)/.test(stored) ? stored : '/admin';
+  return continueUrl ?? stored ?? '/';
 }
 
 /** Where sign-up goes after the code is verified: the accepted 'continue' target or /. */

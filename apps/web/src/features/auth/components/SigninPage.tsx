@@ -19,13 +19,15 @@ import { afterSignIn, continueTarget } from '../rules';
 import { AuthCard } from './AuthCard';
 import { PasswordField } from './PasswordFields';
 
-function takeStoredRedirect(): string | null {
+/** The stored redirect target: `?redirect=` or the path the admin console left in local storage (used once). */
+function takeStoredRedirect(search: string): string | null {
+  const fromQuery = new URLSearchParams(search).get('redirect');
   try {
-    const value = window.sessionStorage.getItem(REDIRECT_KEY);
-    window.sessionStorage.removeItem(REDIRECT_KEY);
-    return value;
+    const value = window.localStorage.getItem(REDIRECT_KEY);
+    window.localStorage.removeItem(REDIRECT_KEY);
+    return fromQuery ?? value;
   } catch {
-    return null;
+    return fromQuery;
   }
 }
 
@@ -47,7 +49,7 @@ export function SigninPage() {
       const answer = await login.mutateAsync({ email: email.trim(), password });
       signIn(answer);
       showToast({ type: 'success', title: 'Signed in successfully', ttlMs: 3800 });
-      const target = afterSignIn(answer.user.role, continueUrl, takeStoredRedirect());
+      const target = afterSignIn(answer.user.role, continueUrl, takeStoredRedirect(search));
       if (target.startsWith('http') || target.startsWith(paths.admin)) window.location.assign(target);
       else navigate(target);
     } catch (err) {
