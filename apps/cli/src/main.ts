@@ -11,7 +11,9 @@ interface CommandModule {
 export function buildProgram(): Command {
   const program = new Command('inkprint').description('Inkprint: AI-text detector and humaniser').showHelpAfterError();
   const dir = path.join(__dirname, 'commands');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /\.command\.(js|ts)$/.test(f) && !f.endsWith('.d.ts')) : [];
+  const files = fs.existsSync(dir)
+    ? fs.readdirSync(dir).filter((f) => /\.command\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
+    : [];
   for (const file of files.sort()) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(path.join(dir, file)) as CommandModule;

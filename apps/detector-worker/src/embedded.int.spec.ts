@@ -23,7 +23,11 @@ describe('embedded job bus with the detector-worker handler in worker threads', 
       const interval = setInterval(() => ticks++, 5);
       const results = await Promise.all(
         (['low', 'high'] as const).map((priority) =>
-          bus.request<{ score: number; mode: string }>({ kind: 'detect', priority, payload: { text: TEXT, mode: 'moderate' } }),
+          bus.request<{ score: number; mode: string }>({
+            kind: 'detect',
+            priority,
+            payload: { text: TEXT, mode: 'moderate' },
+          }),
         ),
       );
       clearInterval(interval);

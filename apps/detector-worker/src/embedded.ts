@@ -1,9 +1,12 @@
+import type { EngineSettings } from '@inkprint/config';
 import { InProcessJobBus } from '@inkprint/job-bus';
 import { JOB_HANDLER_MODULE } from './jobs/job-handler';
 
 export interface EmbeddedJobBusOptions {
   /** Jobs run at once (one worker thread each). Default 2. */
   concurrency?: number;
+  /** Detector engine, models folder and humaniser LLM for the job handlers. Default: the auto engine, no LLM. */
+  engines?: EngineSettings;
 }
 
 /**
@@ -11,5 +14,9 @@ export interface EmbeddedJobBusOptions {
  * threads. The API calls `request(job)`; close it on shutdown.
  */
 export function createEmbeddedJobBus(options: EmbeddedJobBusOptions = {}): InProcessJobBus {
-  return new InProcessJobBus({ concurrency: options.concurrency ?? 2, handlerModule: JOB_HANDLER_MODULE });
+  return new InProcessJobBus({
+    concurrency: options.concurrency ?? 2,
+    handlerModule: JOB_HANDLER_MODULE,
+    handlerOptions: options.engines ?? { detectorEngine: 'auto' },
+  });
 }

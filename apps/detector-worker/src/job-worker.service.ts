@@ -13,7 +13,11 @@ export class JobWorkerService implements OnApplicationBootstrap, OnApplicationSh
   readonly worker: KafkaJobWorker;
 
   constructor(@Inject(WORKER_CONFIG) private readonly config: WorkerConfig) {
-    this.pool = new WorkerThreadPool({ handlerModule: JOB_HANDLER_MODULE, threads: config.concurrency });
+    this.pool = new WorkerThreadPool({
+      handlerModule: JOB_HANDLER_MODULE,
+      threads: config.concurrency,
+      handlerOptions: config.engines,
+    });
     this.worker = new KafkaJobWorker({
       brokers: config.kafkaBrokers,
       clientId: config.kafkaClientId,

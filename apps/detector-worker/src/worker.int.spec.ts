@@ -14,7 +14,12 @@ describeWithService('kafka', 'detector-worker app', (brokers) => {
   it('joins the consumer groups, serves detect jobs from Kafka and shuts down gracefully', async () => {
     const topicPrefix = `inkprint-test-${randomUUID().slice(0, 8)}`;
     const app = await startDetectorWorker(
-      { KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: topicPrefix, WORKER_CONCURRENCY: '2', DETECTOR_ENGINE: 'heuristic' },
+      {
+        KAFKA_BROKERS: brokers,
+        KAFKA_TOPIC_PREFIX: topicPrefix,
+        WORKER_CONCURRENCY: '2',
+        DETECTOR_ENGINE: 'heuristic',
+      },
       false,
     );
     const bus = new KafkaJobBus({ brokers, topicPrefix, logLevel: logLevel.ERROR });

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
         kurrentDbUrl: undefined,
         workerMode: 'embedded',
         workerConcurrency: 2,
+        engines: { detectorEngine: 'auto' },
         jwtSecret: undefined,
         accessTokenTtlSeconds: 900,
         superAdmin: undefined,

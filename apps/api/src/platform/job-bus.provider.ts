@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { INestApplicationContext } from '@nestjs/common';
 import { KafkaJobBus, type JobBus, type JobBusHealth, type JobRequest, type RequestOptions } from '@inkprint/job-bus';
-import { createEmbeddedJobBus, startDetectorWorker } from '@inkprint/detector-worker';
+import { createEmbeddedJobBus, startDetectorWorkerWith } from '@inkprint/detector-worker';
 import type { AppConfig } from '../config';
 
 /**
@@ -18,7 +18,10 @@ export class ApiJobBus implements JobBus {
 
   static async create(config: AppConfig): Promise<ApiJobBus> {
     if (!config.kafkaBrokers) {
-      return new ApiJobBus(createEmbeddedJobBus({ concurrency: config.workerConcurrency }), undefined);
+      return new ApiJobBus(
+        createEmbeddedJobBus({ concurrency: config.workerConcurrency, engines: config.engines }),
+        undefined,
+      );
     }
     const bus = new KafkaJobBus({
       brokers: config.kafkaBrokers,
@@ -29,13 +32,13 @@ export class ApiJobBus implements JobBus {
     try {
       await bus.start();
       if (config.workerMode === 'embedded') {
-        worker = await startDetectorWorker(
+        worker = await startDetectorWorkerWith(
           {
-            ...process.env,
-            KAFKA_BROKERS: config.kafkaBrokers.join(','),
-            KAFKA_CLIENT_ID: `${config.kafkaClientId}-worker`,
-            KAFKA_TOPIC_PREFIX: config.kafkaTopicPrefix,
-            WORKER_CONCURRENCY: String(config.workerConcurrency),
+            kafkaBrokers: [...config.kafkaBrokers],
+            kafkaClientId: `${config.kafkaClientId}-worker`,
+            topicPrefix: config.kafkaTopicPrefix,
+            concurrency: config.workerConcurrency,
+            engines: config.engines,
           },
           ['warn', 'error'],
         );

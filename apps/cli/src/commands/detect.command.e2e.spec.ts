@@ -8,7 +8,16 @@ const TEXT =
 
 describe('inkprint detect (process)', () => {
   it('answers each line as it arrives and turns bad lines into error lines', async () => {
-    const { firstAnswer, lines, stderr: err, code } = await runCliStreaming(['detect', '--mode', 'fast', '--compact'], JSON.stringify({ id: 'one', text: TEXT }), 'oops\n');
+    const {
+      firstAnswer,
+      lines,
+      stderr: err,
+      code,
+    } = await runCliStreaming(
+      ['detect', '--mode', 'fast', '--compact'],
+      JSON.stringify({ id: 'one', text: TEXT }),
+      'oops\n',
+    );
     expect(firstAnswer).toMatchObject({ id: 'one', mode: 'fast' });
     expect(code).toBe(0);
     expect(lines).toHaveLength(2);

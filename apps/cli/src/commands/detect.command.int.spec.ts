@@ -3,7 +3,6 @@ import { Capture } from '../testing/cli-harness';
 import { createDetector, type Detector } from '@inkprint/detector';
 import { parseMode, runDetect } from './detect.command';
 
-
 const TEXT =
   'The committee met on Tuesday to review the budget. Several members raised concerns about the timeline, and the chair ' +
   'agreed to revisit the numbers next month. Meanwhile, staff will prepare a short report on costs and benefits for everyone.';
@@ -20,16 +19,35 @@ describe('inkprint detect', () => {
     const progress = new Capture();
     const done = runDetect({ input, output, progress }, { mode: 'fast', detector, compact: true });
     input.end(
-      [JSON.stringify({ id: 'a', text: TEXT }), '{not json', JSON.stringify({ id: 7 }), '', JSON.stringify(['x']), JSON.stringify({ text: 'hello there' })].join('\n'),
+      [
+        JSON.stringify({ id: 'a', text: TEXT }),
+        '{not json',
+        JSON.stringify({ id: 7 }),
+        '',
+        JSON.stringify(['x']),
+        JSON.stringify({ text: 'hello there' }),
+      ].join('\n'),
     );
     const summary = await done;
     expect(summary).toEqual({ lines: 5, ok: 2, failed: 3 });
     const lines = output.lines;
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatchObject({ id: 'a', mode: 'fast', engine: 'heuristic' });
-    expect(Object.keys(lines[0]).slice(0, 7)).toEqual(['id', 'score', 'verdict', 'confidence', 'mode', 'engine', 'chunks']);
+    expect(Object.keys(lines[0]).slice(0, 7)).toEqual([
+      'id',
+      'score',
+      'verdict',
+      'confidence',
+      'mode',
+      'engine',
+      'chunks',
+    ]);
     expect(lines[0]).not.toHaveProperty('sentences');
-    expect(lines[1]).toEqual({ id: null, line: 2, error: { code: 'INVALID_JSON', message: expect.stringMatching(/^line 2 is not valid JSON/) } });
+    expect(lines[1]).toEqual({
+      id: null,
+      line: 2,
+      error: { code: 'INVALID_JSON', message: expect.stringMatching(/^line 2 is not valid JSON/) },
+    });
     expect(lines[2]).toMatchObject({ id: 7, line: 3, error: { code: 'INVALID_INPUT' } });
     expect(lines[3]).toMatchObject({ id: null, error: { code: 'INVALID_INPUT' } });
     expect(lines[4]).toMatchObject({ id: null, verdict: 'Mixed' });

@@ -94,10 +94,18 @@ export async function runDetect(io: DetectIo, opts: DetectRunOptions): Promise<D
       progress.tick(summary.lines, summary.failed);
       continue;
     }
-    const rec = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    const rec =
+      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : undefined;
     const id = rec?.id;
     if (!rec || typeof rec.text !== 'string') {
-      out = errorLine(id, lineNo, 'INVALID_INPUT', `line ${lineNo}: expected an object {"id", "text"} with "text" a string`);
+      out = errorLine(
+        id,
+        lineNo,
+        'INVALID_INPUT',
+        `line ${lineNo}: expected an object {"id", "text"} with "text" a string`,
+      );
       summary.failed++;
     } else {
       try {
@@ -129,17 +137,30 @@ export function register(program: Command): void {
     .description('Score JSON lines {"id","text"} from stdin; writes one JSON result per line to stdout')
     .option('-m, --mode <mode>', 'fast | moderate | strong | forensic', 'moderate')
     .option('--engine <engine>', 'auto (ONNX, heuristic fallback) | onnx | heuristic', 'auto')
-    .option('--models-dir <dir>', 'folder with inkprint-detector.json and the ONNX files')
+    .option(
+      '--models-dir <dir>',
+      'folder with inkprint-detector.json and the ONNX files (default: $INKPRINT_MODELS_DIR, else the repository models/)',
+      process.env.INKPRINT_MODELS_DIR,
+    )
     .option('--compact', 'leave out per-sentence scores and signals')
-    .action(async (o: { mode: string; engine: 'auto' | 'onnx' | 'heuristic'; modelsDir?: string; compact?: boolean }) => {
-      const mode = parseMode(o.mode);
-      const detector = await createDetector({ engine: o.engine, modelsDir: o.modelsDir });
-      if (detector.info.fallbackReason) process.stderr.write(`inkprint: using the heuristic engine (${detector.info.fallbackReason})\n`);
-      try {
-        const s = await runDetect({ input: process.stdin, output: process.stdout, progress: process.stderr }, { mode, detector, compact: o.compact });
-        if (s.failed > 0) process.stderr.write(`inkprint detect: ${s.failed} of ${s.lines} lines could not be scored (see their error lines)\n`);
-      } finally {
-        await detector.close();
-      }
-    });
+    .action(
+      async (o: { mode: string; engine: 'auto' | 'onnx' | 'heuristic'; modelsDir?: string; compact?: boolean }) => {
+        const mode = parseMode(o.mode);
+        const detector = await createDetector({ engine: o.engine, modelsDir: o.modelsDir });
+        if (detector.info.fallbackReason)
+          process.stderr.write(`inkprint: using the heuristic engine (${detector.info.fallbackReason})\n`);
+        try {
+          const s = await runDetect(
+            { input: process.stdin, output: process.stdout, progress: process.stderr },
+            { mode, detector, compact: o.compact },
+          );
+          if (s.failed > 0)
+            process.stderr.write(
+              `inkprint detect: ${s.failed} of ${s.lines} lines could not be scored (see their error lines)\n`,
+            );
+        } finally {
+          await detector.close();
+        }
+      },
+    );
 }

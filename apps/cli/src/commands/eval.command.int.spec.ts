@@ -15,19 +15,27 @@ class Capture extends Writable {
 }
 
 const AI =
-  'In today\'s rapidly evolving landscape, it is essential to navigate the multifaceted challenges of remote work. Moreover, ' +
+  "In today's rapidly evolving landscape, it is essential to navigate the multifaceted challenges of remote work. Moreover, " +
   'organizations must leverage innovative tools to foster collaboration and ensure seamless communication. Additionally, a ' +
   'comprehensive strategy can enhance productivity and empower employees. Furthermore, fostering a culture of trust plays a pivotal role.';
 const HUMAN =
-  "ok so i finally tried that ramen place on 5th. honestly? kinda overrated lol. the broth was fine but they forgot my egg and " +
-  "the guy at the counter was super rude when I asked. My friend got the spicy one and said it was way better, so maybe I just " +
+  'ok so i finally tried that ramen place on 5th. honestly? kinda overrated lol. the broth was fine but they forgot my egg and ' +
+  'the guy at the counter was super rude when I asked. My friend got the spicy one and said it was way better, so maybe I just ' +
   "ordered wrong. Parking's a nightmare too. Won't be rushing back!";
 
 function dataset(gz: boolean): string {
   const rows = [
     { id: 'h1', text: HUMAN, label: 'human', source: 't', domain: 'review', generator: 'human', attack: null },
     { id: 'a1', text: AI, label: 'ai', source: 't', domain: 'essay', generator: 'gpt-x', attack: null },
-    { id: 'a2', text: AI.replace('Moreover', 'Also'), label: 'ai_edited', source: 't', domain: 'review', generator: 'llama-y', attack: 'polish' },
+    {
+      id: 'a2',
+      text: AI.replace('Moreover', 'Also'),
+      label: 'ai_edited',
+      source: 't',
+      domain: 'review',
+      generator: 'llama-y',
+      attack: 'polish',
+    },
   ];
   const body = `${rows.map((r) => JSON.stringify(r)).join('\n')}\n{"text": 1}\n`;
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-eval-')), gz ? 'd.jsonl.gz' : 'd.jsonl');
@@ -39,7 +47,11 @@ describe('inkprint eval', () => {
   it('validates dataset lines', () => {
     expect(parseDatasetLine('{"text":"x","label":"robot"}')).toMatch(/"label" must be human, ai or ai_edited/);
     expect(parseDatasetLine('nope')).toMatch(/not valid JSON/);
-    expect(parseDatasetLine('{"text":"x","label":"ai","attack":null}')).toMatchObject({ attack: 'none', generator: 'unknown', domain: 'unknown' });
+    expect(parseDatasetLine('{"text":"x","label":"ai","attack":null}')).toMatchObject({
+      attack: 'none',
+      generator: 'unknown',
+      domain: 'unknown',
+    });
   });
 
   it('samples deterministically or takes the head', async () => {
@@ -71,7 +83,12 @@ describe('inkprint eval --edited', () => {
     const detector = await createDetector({ engine: 'heuristic' });
     const file = dataset(false);
     const run = async (edited: 'ai' | 'human' | 'skip') =>
-      (await runEval({ data: file, mode: 'fast', edited, detector }, { output: new Capture(), progress: new Capture() })).overall;
+      (
+        await runEval(
+          { data: file, mode: 'fast', edited, detector },
+          { output: new Capture(), progress: new Capture() },
+        )
+      ).overall;
     expect(await run('ai')).toMatchObject({ n: 3, human: 1, ai: 2 });
     expect(await run('human')).toMatchObject({ n: 3, human: 2, ai: 1 });
     expect(await run('skip')).toMatchObject({ n: 2, human: 1, ai: 1 });

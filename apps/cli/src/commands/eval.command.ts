@@ -6,7 +6,15 @@ import * as readline from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import type { Command } from 'commander';
-import { createDetector, evaluate, type Detector, type DetectionMode, type EvalRecord, type EvalReport, type MetricRow } from '@inkprint/detector';
+import {
+  createDetector,
+  evaluate,
+  type Detector,
+  type DetectionMode,
+  type EvalRecord,
+  type EvalReport,
+  type MetricRow,
+} from '@inkprint/detector';
 import { Progress, parseMode } from './detect.command';
 
 export interface DatasetRow {
@@ -31,7 +39,8 @@ export function parseDatasetLine(line: string): DatasetRow | string {
   if (typeof o !== 'object' || o === null) return 'not a JSON object';
   const r = o as Record<string, unknown>;
   if (typeof r.text !== 'string') return '"text" must be a string';
-  if (typeof r.label !== 'string' || !LABELS.has(r.label)) return `"label" must be human, ai or ai_edited (got ${JSON.stringify(r.label)})`;
+  if (typeof r.label !== 'string' || !LABELS.has(r.label))
+    return `"label" must be human, ai or ai_edited (got ${JSON.stringify(r.label)})`;
   return {
     id: typeof r.id === 'string' ? r.id : undefined,
     text: r.text,
@@ -132,7 +141,10 @@ export function formatTable(title: string, rows: readonly MetricRow[]): string {
   return [`== ${title}`, head, ...body].join('\n');
 }
 
-export function formatReport(report: EvalReport, meta: { file: string; mode: string; engine: string; scored: string }): string {
+export function formatReport(
+  report: EvalReport,
+  meta: { file: string; mode: string; engine: string; scored: string },
+): string {
   return [
     `inkprint eval: ${meta.file}, mode ${meta.mode}, engine ${meta.engine}; ${meta.scored}, flagged as AI when >= ${report.threshold}`,
     'Generator and attack rows are scored against every human row of the set.',
@@ -151,17 +163,42 @@ export function formatReport(report: EvalReport, meta: { file: string; mode: str
 }
 
 export async function runEval(
-  opts: { data: string; mode: DetectionMode; limit?: number; head?: boolean; seed?: number; threshold?: number; json?: boolean; product?: boolean; edited?: EditedPolicy; detector: Detector },
+  opts: {
+    data: string;
+    mode: DetectionMode;
+    limit?: number;
+    head?: boolean;
+    seed?: number;
+    threshold?: number;
+    json?: boolean;
+    product?: boolean;
+    edited?: EditedPolicy;
+    detector: Detector;
+  },
   io: { output: Writable; progress: Writable & { isTTY?: boolean } },
 ): Promise<EvalReport> {
   const { rows, skipped } = await readDataset(openLines(opts.data), opts);
-  if (skipped.length > 0) io.progress.write(`inkprint eval: skipped ${skipped.length} invalid lines (first: line ${skipped[0].line}: ${skipped[0].message})\n`);
+  if (skipped.length > 0)
+    io.progress.write(
+      `inkprint eval: skipped ${skipped.length} invalid lines (first: line ${skipped[0].line}: ${skipped[0].message})\n`,
+    );
   const progress = new Progress(io.progress, `inkprint eval (${opts.mode})`, rows.length);
   const records = await scoreRows(rows, opts.detector, opts.mode, progress, opts.product, opts.edited);
-  const defaultThreshold = opts.product ? opts.detector.info.thresholds.ai : opts.detector.info.operatingThresholds[opts.mode];
+  const defaultThreshold = opts.product
+    ? opts.detector.info.thresholds.ai
+    : opts.detector.info.operatingThresholds[opts.mode];
   const report = evaluate(records, opts.threshold ?? defaultThreshold);
-  const meta = { file: opts.data, mode: opts.mode, engine: opts.detector.info.engine, scored: opts.product ? 'product score' : 'calibrated probability' };
-  io.output.write(opts.json ? `${JSON.stringify({ ...meta, ...report }, (_k, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? null : v))}\n` : formatReport(report, meta));
+  const meta = {
+    file: opts.data,
+    mode: opts.mode,
+    engine: opts.detector.info.engine,
+    scored: opts.product ? 'product score' : 'calibrated probability',
+  };
+  io.output.write(
+    opts.json
+      ? `${JSON.stringify({ ...meta, ...report }, (_k, v: unknown) => (typeof v === 'number' && Number.isNaN(v) ? null : v))}\n`
+      : formatReport(report, meta),
+  );
   return report;
 }
 
@@ -174,26 +211,67 @@ export function register(program: Command): void {
     .option('-n, --limit <n>', 'score a seeded uniform sample of n rows (or the first n with --head)')
     .option('--head', 'with --limit: take the first n rows instead of a sample')
     .option('--seed <n>', 'sample seed', '1')
-    .option('--threshold <t>', 'value at or above which a text counts as flagged (default: the mode operating point, or 0.65 with --product)')
-    .option('--product', 'evaluate the product score of full results (report bands, short-text handling) instead of the calibrated probability')
+    .option(
+      '--threshold <t>',
+      'value at or above which a text counts as flagged (default: the mode operating point, or 0.65 with --product)',
+    )
+    .option(
+      '--product',
+      'evaluate the product score of full results (report bands, short-text handling) instead of the calibrated probability',
+    )
     .option('--edited <policy>', 'how ai_edited rows count: ai | human | skip', 'ai')
     .option('--engine <engine>', 'auto | onnx | heuristic', 'auto')
-    .option('--models-dir <dir>', 'folder with inkprint-detector.json and the ONNX files')
+    .option(
+      '--models-dir <dir>',
+      'folder with inkprint-detector.json and the ONNX files (default: $INKPRINT_MODELS_DIR, else the repository models/)',
+      process.env.INKPRINT_MODELS_DIR,
+    )
     .option('--json', 'print the report as JSON')
-    .action(async (o: { data: string; mode: string; limit?: string; head?: boolean; seed: string; threshold?: string; product?: boolean; edited: string; engine: 'auto' | 'onnx' | 'heuristic'; modelsDir?: string; json?: boolean }) => {
-      if (!['ai', 'human', 'skip'].includes(o.edited)) throw new Error('--edited must be ai, human or skip');
-      const mode = parseMode(o.mode);
-      if (!fs.existsSync(o.data)) throw new Error(`no such file: ${o.data}`);
-      const limit = o.limit === undefined ? undefined : Number(o.limit);
-      if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) throw new Error('--limit must be a positive integer');
-      const threshold = o.threshold === undefined ? undefined : Number(o.threshold);
-      if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new Error('--threshold must be between 0 and 1');
-      const detector = await createDetector({ engine: o.engine, modelsDir: o.modelsDir });
-      if (detector.info.fallbackReason) process.stderr.write(`inkprint: using the heuristic engine (${detector.info.fallbackReason})\n`);
-      try {
-        await runEval({ data: o.data, mode, limit, head: o.head, seed: Number(o.seed), threshold, json: o.json, product: o.product, edited: o.edited as EditedPolicy, detector }, { output: process.stdout, progress: process.stderr });
-      } finally {
-        await detector.close();
-      }
-    });
+    .action(
+      async (o: {
+        data: string;
+        mode: string;
+        limit?: string;
+        head?: boolean;
+        seed: string;
+        threshold?: string;
+        product?: boolean;
+        edited: string;
+        engine: 'auto' | 'onnx' | 'heuristic';
+        modelsDir?: string;
+        json?: boolean;
+      }) => {
+        if (!['ai', 'human', 'skip'].includes(o.edited)) throw new Error('--edited must be ai, human or skip');
+        const mode = parseMode(o.mode);
+        if (!fs.existsSync(o.data)) throw new Error(`no such file: ${o.data}`);
+        const limit = o.limit === undefined ? undefined : Number(o.limit);
+        if (limit !== undefined && !(Number.isInteger(limit) && limit > 0))
+          throw new Error('--limit must be a positive integer');
+        const threshold = o.threshold === undefined ? undefined : Number(o.threshold);
+        if (threshold !== undefined && !(threshold >= 0 && threshold <= 1))
+          throw new Error('--threshold must be between 0 and 1');
+        const detector = await createDetector({ engine: o.engine, modelsDir: o.modelsDir });
+        if (detector.info.fallbackReason)
+          process.stderr.write(`inkprint: using the heuristic engine (${detector.info.fallbackReason})\n`);
+        try {
+          await runEval(
+            {
+              data: o.data,
+              mode,
+              limit,
+              head: o.head,
+              seed: Number(o.seed),
+              threshold,
+              json: o.json,
+              product: o.product,
+              edited: o.edited as EditedPolicy,
+              detector,
+            },
+            { output: process.stdout, progress: process.stderr },
+          );
+        } finally {
+          await detector.close();
+        }
+      },
+    );
 }

@@ -8,7 +8,12 @@ const TEXT =
 
 describe('inkprint humanise (process)', () => {
   it('streams one JSON line per input line', async () => {
-    const { firstAnswer: first, lines, stderr: err, code } = await runCliStreaming(
+    const {
+      firstAnswer: first,
+      lines,
+      stderr: err,
+      code,
+    } = await runCliStreaming(
       ['humanise', '--tone', 'casual', '--engine', 'heuristic'],
       JSON.stringify({ id: 'one', text: TEXT }),
       'oops\n',

@@ -4,7 +4,6 @@ import { createDetector, type Detector } from '@inkprint/detector';
 import { createHumaniser, type Humaniser } from '@inkprint/humaniser';
 import { parseTone, runHumanise } from './humanise.command';
 
-
 const TEXT =
   'Moreover, it is important to note that the committee utilized numerous tools in 2024 to review the budget. ' +
   'Furthermore, the chair agreed to revisit the numbers in order to ensure a comprehensive review of all 12 items.';
@@ -22,10 +21,26 @@ describe('inkprint humanise', () => {
     const output = new Capture();
     const progress = new Capture();
     const done = runHumanise({ input, output, progress }, { tone: 'casual', humaniser });
-    input.end([JSON.stringify({ id: 'a', text: TEXT }), '{nope', JSON.stringify({ id: 3, text: '  ' }), '', JSON.stringify({ text: TEXT })].join('\n'));
+    input.end(
+      [
+        JSON.stringify({ id: 'a', text: TEXT }),
+        '{nope',
+        JSON.stringify({ id: 3, text: '  ' }),
+        '',
+        JSON.stringify({ text: TEXT }),
+      ].join('\n'),
+    );
     expect(await done).toEqual({ lines: 4, ok: 2, failed: 2 });
     const [a, bad, empty, noId] = output.lines;
-    expect(Object.keys(a)).toEqual(['id', 'text', 'humanised', 'aiProbabilityBefore', 'aiProbabilityAfter', 'similarity', 'notes']);
+    expect(Object.keys(a)).toEqual([
+      'id',
+      'text',
+      'humanised',
+      'aiProbabilityBefore',
+      'aiProbabilityAfter',
+      'similarity',
+      'notes',
+    ]);
     expect(a).toMatchObject({ id: 'a', text: TEXT });
     expect(a.humanised).not.toBe(TEXT);
     expect(a.humanised).toContain('2024');
@@ -35,7 +50,11 @@ describe('inkprint humanise', () => {
     expect(typeof a.aiProbabilityAfter).toBe('number');
     expect(a.similarity as number).toBeGreaterThanOrEqual(0.8);
     expect(a.notes).toMatch(/stock phrase/);
-    expect(bad).toEqual({ id: null, line: 2, error: { code: 'INVALID_JSON', message: expect.stringMatching(/^line 2 is not valid JSON/) } });
+    expect(bad).toEqual({
+      id: null,
+      line: 2,
+      error: { code: 'INVALID_JSON', message: expect.stringMatching(/^line 2 is not valid JSON/) },
+    });
     expect(empty).toMatchObject({ id: 3, line: 3, error: { code: 'INVALID_INPUT' } });
     expect(noId).toMatchObject({ id: null, humanised: a.humanised });
     expect(progress.text).toBe('');
@@ -45,17 +64,26 @@ describe('inkprint humanise', () => {
     const small = await createHumaniser({ detector, llm: false, maxChars: 50 });
     const input = new PassThrough();
     const output = new Capture();
-    const done = runHumanise({ input, output, progress: new Capture() }, { tone: 'formal', humaniser: small, full: true });
+    const done = runHumanise(
+      { input, output, progress: new Capture() },
+      { tone: 'formal', humaniser: small, full: true },
+    );
     input.end(`${JSON.stringify({ id: 'long', text: TEXT })}\n`);
     await done;
     expect(output.lines[0]).toMatchObject({ id: 'long', error: { code: 'HUMANISER_CHAR_LIMIT' } });
 
     const out2 = new Capture();
     const input2 = new PassThrough();
-    const done2 = runHumanise({ input: input2, output: out2, progress: new Capture() }, { tone: 'formal', humaniser, full: true });
+    const done2 = runHumanise(
+      { input: input2, output: out2, progress: new Capture() },
+      { tone: 'formal', humaniser, full: true },
+    );
     input2.end(`${JSON.stringify({ id: 'f', text: TEXT })}\n`);
     await done2;
-    expect(out2.lines[0].result).toMatchObject({ tone: 'formal', evaluation: { verdict: expect.any(String), badge: expect.any(String) } });
+    expect(out2.lines[0].result).toMatchObject({
+      tone: 'formal',
+      evaluation: { verdict: expect.any(String), badge: expect.any(String) },
+    });
   });
 
   it('validates the tone', () => {

@@ -5,7 +5,15 @@ import * as readline from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { createDetector } from '@inkprint/detector';
-import { createHumaniser, isTone, HumaniserError, TONES, type Humaniser, type Tone } from '@inkprint/humaniser';
+import {
+  createHumaniser,
+  isTone,
+  HumaniserError,
+  llmConfigFromEnv,
+  TONES,
+  type Humaniser,
+  type Tone,
+} from '@inkprint/humaniser';
 import { Progress } from './detect.command';
 
 export interface HumaniseIo {
@@ -53,14 +61,25 @@ export async function runHumanise(io: HumaniseIo, opts: HumaniseRunOptions): Pro
       parsed = JSON.parse(raw);
     } catch (e) {
       summary.failed++;
-      await write(io.output, errorLine(null, lineNo, 'INVALID_JSON', `line ${lineNo} is not valid JSON: ${(e as Error).message}`));
+      await write(
+        io.output,
+        errorLine(null, lineNo, 'INVALID_JSON', `line ${lineNo} is not valid JSON: ${(e as Error).message}`),
+      );
       progress.tick(summary.lines, summary.failed);
       continue;
     }
-    const rec = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    const rec =
+      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : undefined;
     const id = rec?.id;
     if (!rec || typeof rec.text !== 'string' || rec.text.trim() === '') {
-      out = errorLine(id, lineNo, 'INVALID_INPUT', `line ${lineNo}: expected an object {"id", "text"} with "text" a non-empty string`);
+      out = errorLine(
+        id,
+        lineNo,
+        'INVALID_INPUT',
+        `line ${lineNo}: expected an object {"id", "text"} with "text" a non-empty string`,
+      );
       summary.failed++;
     } else {
       try {
@@ -77,7 +96,8 @@ export async function runHumanise(io: HumaniseIo, opts: HumaniseRunOptions): Pro
         });
         summary.ok++;
       } catch (e) {
-        const code: ErrorCode = e instanceof HumaniserError && e.code === 'HUMANISER_CHAR_LIMIT' ? 'HUMANISER_CHAR_LIMIT' : 'HUMANISE_FAILED';
+        const code: ErrorCode =
+          e instanceof HumaniserError && e.code === 'HUMANISER_CHAR_LIMIT' ? 'HUMANISER_CHAR_LIMIT' : 'HUMANISE_FAILED';
         out = errorLine(id, lineNo, code, `line ${lineNo}: ${(e as Error).message}`);
         summary.failed++;
       }
@@ -98,19 +118,32 @@ export function register(program: Command): void {
   program
     .command('humanise')
     .alias('humanize')
-    .description('Rewrite JSON lines {"id","text"} from stdin so they read as human; one JSON result per line on stdout')
+    .description(
+      'Rewrite JSON lines {"id","text"} from stdin so they read as human; one JSON result per line on stdout',
+    )
     .option('-t, --tone <tone>', TONES.join(' | '), 'auto')
     .option('--engine <engine>', 'detector engine: auto (ONNX, heuristic fallback) | onnx | heuristic', 'auto')
-    .option('--models-dir <dir>', 'folder with inkprint-detector.json and the ONNX files')
+    .option(
+      '--models-dir <dir>',
+      'folder with inkprint-detector.json and the ONNX files (default: $INKPRINT_MODELS_DIR, else the repository models/)',
+      process.env.INKPRINT_MODELS_DIR,
+    )
     .option('--full', 'add the full result (evaluation before/after, similarity parts, changes, timings)')
     .action(async (o: { tone: string; engine: 'auto' | 'onnx' | 'heuristic'; modelsDir?: string; full?: boolean }) => {
       const tone = parseTone(o.tone);
       const detector = await createDetector({ engine: o.engine, modelsDir: o.modelsDir });
-      if (detector.info.fallbackReason) process.stderr.write(`inkprint: using the heuristic detector (${detector.info.fallbackReason})\n`);
-      const humaniser = await createHumaniser({ detector });
+      if (detector.info.fallbackReason)
+        process.stderr.write(`inkprint: using the heuristic detector (${detector.info.fallbackReason})\n`);
+      const humaniser = await createHumaniser({ detector, llm: llmConfigFromEnv(process.env) ?? false });
       try {
-        const s = await runHumanise({ input: process.stdin, output: process.stdout, progress: process.stderr }, { tone, humaniser, full: o.full });
-        if (s.failed > 0) process.stderr.write(`inkprint humanise: ${s.failed} of ${s.lines} lines could not be humanised (see their error lines)\n`);
+        const s = await runHumanise(
+          { input: process.stdin, output: process.stdout, progress: process.stderr },
+          { tone, humaniser, full: o.full },
+        );
+        if (s.failed > 0)
+          process.stderr.write(
+            `inkprint humanise: ${s.failed} of ${s.lines} lines could not be humanised (see their error lines)\n`,
+          );
       } finally {
         await humaniser.close();
         await detector.close();

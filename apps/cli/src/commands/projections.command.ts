@@ -21,7 +21,10 @@ export async function openProjectionRunner(env: ProjectionsEnvironment = process
     dataDir: env.DATABASE_URL ? undefined : path.resolve(REPO_ROOT, env.DATA_DIR || '.data/pglite'),
     entities: projections.flatMap((p) => [...p.entities]),
   });
-  const store = await openEventStore(db, { kurrentDbUrl: env.KURRENTDB_URL || undefined, personalData: accountsPersonalData });
+  const store = await openEventStore(db, {
+    kurrentDbUrl: env.KURRENTDB_URL || undefined,
+    personalData: accountsPersonalData,
+  });
   const runner = new ProjectionRunner(db, store, projections);
   await runner.init();
   return {
@@ -38,13 +41,24 @@ export function formatStatus(rows: Awaited<ReturnType<ProjectionRunner['status']
   const header = ['projection', 'position', 'lag', 'updated'];
   const lines = [header, ...rows.map((r) => [r.name, r.position, String(r.lag), r.updatedAt ?? 'never'])];
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
-  return lines.map((l) => l.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    lines
+      .map((l) =>
+        l
+          .map((cell, i) => cell.padEnd(widths[i]))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 export function register(program: Command): void {
   const projections = program
     .command('projections')
-    .description('Read models: status and rebuilds (embedded PGlite: stop the API first; PostgreSQL: safe while it runs)');
+    .description(
+      'Read models: status and rebuilds (embedded PGlite: stop the API first; PostgreSQL: safe while it runs)',
+    );
 
   projections
     .command('status')
@@ -69,7 +83,9 @@ export function register(program: Command): void {
         runner.projection(name);
         const started = Date.now();
         const result = await runner.rebuild(name);
-        process.stdout.write(`Rebuilt ${name}: ${result.events} events in ${Date.now() - started} ms; swapped in from ${result.shadowSchema}\n`);
+        process.stdout.write(
+          `Rebuilt ${name}: ${result.events} events in ${Date.now() - started} ms; swapped in from ${result.shadowSchema}\n`,
+        );
       } finally {
         await close();
       }

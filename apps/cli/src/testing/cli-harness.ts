@@ -32,23 +32,36 @@ export async function runCliStreaming(
   firstLine: string,
   rest: string,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ firstAnswer: Record<string, unknown>; lines: Record<string, unknown>[]; stderr: string; code: number | null }> {
-  const child = spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/ts-register.js'), path.join(ROOT, 'apps/cli/src/main.ts'), ...args], {
-    cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env,
-  });
+): Promise<{
+  firstAnswer: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+  stderr: string;
+  code: number | null;
+}> {
+  const child = spawn(
+    process.execPath,
+    ['-r', path.join(ROOT, 'scripts/ts-register.js'), path.join(ROOT, 'apps/cli/src/main.ts'), ...args],
+    {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env,
+    },
+  );
   let out = '';
   let stderr = '';
   child.stdout.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
   child.stdin.write(`${firstLine}\n`);
   const deadline = Date.now() + 30000;
-  while (!out.includes('\n') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+  while (!out.includes('\n') && Date.now() < deadline && child.exitCode === null)
+    await new Promise((r) => setTimeout(r, 20));
   // stdin is still open here: an answer now proves the command streams.
   const firstAnswer = JSON.parse(out.split('\n')[0]) as Record<string, unknown>;
   child.stdin.end(rest);
   const code = await new Promise<number | null>((r) => child.on('close', r));
-  const lines = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { firstAnswer, lines, stderr, code };
 }

@@ -1,63 +1,71 @@
 import { availableParallelism } from 'node:os';
-import { parseBrokers } from '@inkprint/job-bus';
+import {
+  ConfigError,
+  DETECTOR_ENGINES,
+  engineEnv,
+  engineSettings,
+  kafkaEnv,
+  parseEnv,
+  workerConcurrencyEnv,
+  type DetectorEngineChoice,
+  type EngineSettings,
+} from '@inkprint/config';
+import { z } from 'zod';
 
-export const DETECTOR_ENGINES = ['auto', 'onnx', 'heuristic'] as const;
-export type DetectorEngineChoice = (typeof DETECTOR_ENGINES)[number];
+export { DETECTOR_ENGINES, type DetectorEngineChoice };
 
-/** Settings of the detector worker, read once at start-up from the environment. */
+/** The detector worker's variables: the Kafka and engine fragments it shares with the API, and its own defaults. */
+const workerEnvSchema = z
+  .object({
+    ...kafkaEnv,
+    ...workerConcurrencyEnv(Math.max(1, availableParallelism() - 1)),
+    ...engineEnv,
+    KAFKA_CLIENT_ID: z.string().min(1).default('inkprint-detector-worker'),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.KAFKA_BROKERS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KAFKA_BROKERS'],
+        message:
+          'is required: the detector worker consumes jobs from Kafka (host:port[,host:port]). ' +
+          'Without Kafka, the API runs the in-process job bus and needs no separate worker.',
+      });
+    }
+  });
+
+/** Settings of the detector worker, read once at start-up. */
 export interface WorkerConfig {
   kafkaBrokers: string[];
   kafkaClientId: string;
   topicPrefix: string;
   /** Jobs run at once = worker threads. */
   concurrency: number;
-  detectorEngine: DetectorEngineChoice;
-  modelsDir?: string;
+  /** Detector engine, models folder, humaniser LLM: handed to the job handlers in every worker thread. */
+  engines: EngineSettings;
 }
 
-export class WorkerConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid detector-worker configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+export class WorkerConfigError extends ConfigError {
+  constructor(problems: readonly string[]) {
+    super(problems, 'detector-worker configuration');
     this.name = 'WorkerConfigError';
   }
 }
 
 /** Validates every variable and reports all problems at once, each naming its variable. */
-export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
-  const problems: string[] = [];
-  let kafkaBrokers: string[] = [];
-  if (!env.KAFKA_BROKERS?.trim()) {
-    problems.push(
-      'KAFKA_BROKERS is required: the detector worker consumes jobs from Kafka (host:port[,host:port]). ' +
-        'Without Kafka, the API runs the in-process job bus and needs no separate worker.',
-    );
-  } else {
-    try {
-      kafkaBrokers = parseBrokers(env.KAFKA_BROKERS);
-    } catch (error) {
-      problems.push(`KAFKA_BROKERS: ${(error as Error).message}`);
-    }
+export function loadWorkerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
+  let e: z.output<typeof workerEnvSchema>;
+  try {
+    e = parseEnv(workerEnvSchema, env, 'detector-worker configuration');
+  } catch (error) {
+    if (error instanceof ConfigError) throw new WorkerConfigError(error.problems);
+    throw error;
   }
-  const concurrencyText = env.WORKER_CONCURRENCY ?? String(Math.max(1, availableParallelism() - 1));
-  const concurrency = Number(concurrencyText);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
-    problems.push(`WORKER_CONCURRENCY must be a whole number from 1 to 64, got "${concurrencyText}"`);
-  }
-  const topicPrefix = env.KAFKA_TOPIC_PREFIX ?? 'inkprint';
-  if (!/^[A-Za-z0-9._-]+$/.test(topicPrefix)) {
-    problems.push(`KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-", got "${topicPrefix}"`);
-  }
-  const detectorEngine = (env.DETECTOR_ENGINE ?? 'auto') as DetectorEngineChoice;
-  if (!DETECTOR_ENGINES.includes(detectorEngine)) {
-    problems.push(`DETECTOR_ENGINE must be one of ${DETECTOR_ENGINES.join(', ')}, got "${env.DETECTOR_ENGINE}"`);
-  }
-  if (problems.length > 0) throw new WorkerConfigError(problems);
   return {
-    kafkaBrokers,
-    kafkaClientId: env.KAFKA_CLIENT_ID ?? 'inkprint-detector-worker',
-    topicPrefix,
-    concurrency,
-    detectorEngine,
-    ...(env.INKPRINT_MODELS_DIR ? { modelsDir: env.INKPRINT_MODELS_DIR } : {}),
+    kafkaBrokers: e.KAFKA_BROKERS ?? [],
+    kafkaClientId: e.KAFKA_CLIENT_ID,
+    topicPrefix: e.KAFKA_TOPIC_PREFIX,
+    concurrency: e.WORKER_CONCURRENCY,
+    engines: engineSettings(e),
   };
 }

@@ -7,7 +7,7 @@ describe('loadWorkerConfig', () => {
       kafkaBrokers: ['127.0.0.1:19092', 'kafka-2:9092'],
       concurrency: 3,
       topicPrefix: 'inkprint',
-      detectorEngine: 'auto',
+      engines: { detectorEngine: 'auto' },
     });
   });
 
@@ -20,13 +20,29 @@ describe('loadWorkerConfig', () => {
     }
     expect(error).toBeInstanceOf(WorkerConfigError);
     const message = (error as Error).message;
-    expect(message).toMatch(/KAFKA_BROKERS is required/);
-    expect(message).toMatch(/WORKER_CONCURRENCY must be a whole number/);
-    expect(message).toMatch(/DETECTOR_ENGINE must be one of auto, onnx, heuristic/);
+    expect(message).toMatch(/KAFKA_BROKERS: is required/);
+    expect(message).toMatch(/WORKER_CONCURRENCY: must be a whole number/);
+    expect(message).toMatch(/DETECTOR_ENGINE: must be one of auto, onnx, heuristic/);
     expect(message).toMatch(/KAFKA_TOPIC_PREFIX/);
   });
 
   it('rejects a malformed broker list', () => {
     expect(() => loadWorkerConfig({ KAFKA_BROKERS: 'localhost' })).toThrow(/KAFKA_BROKERS.*host:port/);
+  });
+});
+
+describe('engine settings', () => {
+  it('carries the models folder and the humaniser LLM to the job handlers', () => {
+    const config = loadWorkerConfig({
+      KAFKA_BROKERS: 'kafka:9092',
+      DETECTOR_ENGINE: 'onnx',
+      INKPRINT_MODELS_DIR: '/srv/models',
+      HUMANISER_LLM_URL: 'http://127.0.0.1:8080/v1/chat/completions',
+    });
+    expect(config.engines).toEqual({
+      detectorEngine: 'onnx',
+      modelsDir: '/srv/models',
+      humaniserLlm: { url: 'http://127.0.0.1:8080/v1/chat/completions' },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { createDetector, isDetectionMode, type Detector, type DetectionResult } from '@inkprint/detector';
 import type { DetectJobPayload } from '@inkprint/job-bus';
+import { threadEngineSettings } from './engine-settings';
 import { JobError } from './job-errors';
 
 let detector: Promise<Detector> | undefined;
@@ -7,9 +8,10 @@ let detector: Promise<Detector> | undefined;
 /** One detector per thread, created on first use (loading the model takes a moment). */
 export function detectorInstance(): Promise<Detector> {
   if (detector) return detector;
+  const settings = threadEngineSettings();
   const created = createDetector({
-    engine: (process.env.DETECTOR_ENGINE as 'auto' | 'onnx' | 'heuristic' | undefined) ?? 'auto',
-    ...(process.env.INKPRINT_MODELS_DIR ? { modelsDir: process.env.INKPRINT_MODELS_DIR } : {}),
+    engine: settings.detectorEngine,
+    ...(settings.modelsDir ? { modelsDir: settings.modelsDir } : {}),
   }).catch((error: unknown) => {
     detector = undefined;
     throw new JobError('DETECTOR_UNAVAILABLE', `The detector could not start: ${(error as Error).message}`);

@@ -1,6 +1,7 @@
 import { createHumaniser, HumaniserError, isTone, type Humaniser, type HumaniseResult } from '@inkprint/humaniser';
 import type { HumaniseJobPayload } from '@inkprint/job-bus';
 import { detectorInstance } from './detect.handler';
+import { threadEngineSettings } from './engine-settings';
 import { JobError } from './job-errors';
 
 let humaniser: Promise<Humaniser> | undefined;
@@ -9,7 +10,7 @@ let humaniser: Promise<Humaniser> | undefined;
 function humaniserInstance(): Promise<Humaniser> {
   if (humaniser) return humaniser;
   const created = detectorInstance()
-    .then((detector) => createHumaniser({ detector }))
+    .then((detector) => createHumaniser({ detector, llm: threadEngineSettings().humaniserLlm ?? false }))
     .catch((error: unknown) => {
       humaniser = undefined;
       if (error instanceof JobError) throw error;
@@ -30,7 +31,8 @@ export async function handleHumanise(payload: HumaniseJobPayload): Promise<Human
   try {
     return await engine.humanise(payload.text, payload.tone ? { tone: payload.tone } : {});
   } catch (e) {
-    if (e instanceof HumaniserError) throw new JobError(e.code === 'HUMANISER_CHAR_LIMIT' ? 'HUMANISER_CHAR_LIMIT' : 'JOB_INVALID_PAYLOAD', e.message);
+    if (e instanceof HumaniserError)
+      throw new JobError(e.code === 'HUMANISER_CHAR_LIMIT' ? 'HUMANISER_CHAR_LIMIT' : 'JOB_INVALID_PAYLOAD', e.message);
     throw e;
   }
 }

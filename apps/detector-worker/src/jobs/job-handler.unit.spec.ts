@@ -7,7 +7,14 @@ const TEXT =
   'In addition, the budget should be revisited before the next meeting, and every stakeholder must be consulted.';
 
 function job(kind: string, payload: unknown): JobEnvelope {
-  return { id: 'j1', kind, priority: 'normal', payload, requestedAt: new Date().toISOString(), deadline: Date.now() + 45_000 };
+  return {
+    id: 'j1',
+    kind,
+    priority: 'normal',
+    payload,
+    requestedAt: new Date().toISOString(),
+    deadline: Date.now() + 45_000,
+  };
 }
 
 describe('detector-worker job handler', () => {
@@ -30,11 +37,13 @@ describe('detector-worker job handler', () => {
 
   it('fails bad payloads, unknown modes and unknown kinds with catalogue codes', async () => {
     await expect(handleJob(job('detect', {}))).rejects.toMatchObject({ code: 'JOB_INVALID_PAYLOAD' });
-    await expect(handleJob(job('detect', { text: TEXT, mode: 'turbo' }))).rejects.toMatchObject({ code: 'JOB_INVALID_PAYLOAD' });
+    await expect(handleJob(job('detect', { text: TEXT, mode: 'turbo' }))).rejects.toMatchObject({
+      code: 'JOB_INVALID_PAYLOAD',
+    });
     await expect(handleJob(job('translate', { text: TEXT }))).rejects.toMatchObject({ code: 'JOB_UNKNOWN_KIND' });
   });
 
-  it('runs a humanise job through the humaniser engine and the thread\'s detector', async () => {
+  it("runs a humanise job through the humaniser engine and the thread's detector", async () => {
     const text =
       'Moreover, it is important to note that the committee utilized numerous tools in 2024 to review the proposal. ' +
       'Furthermore, the budget should be revisited in order to ensure that every one of the 12 stakeholders is consulted.';
@@ -57,7 +66,11 @@ describe('detector-worker job handler', () => {
 
   it('fails bad humanise payloads with catalogue codes', async () => {
     await expect(handleJob(job('humanise', {}))).rejects.toMatchObject({ code: 'JOB_INVALID_PAYLOAD' });
-    await expect(handleJob(job('humanise', { text: TEXT, tone: 'pirate' }))).rejects.toMatchObject({ code: 'JOB_INVALID_PAYLOAD' });
-    await expect(handleJob(job('humanise', { text: 'x'.repeat(20_001) }))).rejects.toMatchObject({ code: 'HUMANISER_CHAR_LIMIT' });
+    await expect(handleJob(job('humanise', { text: TEXT, tone: 'pirate' }))).rejects.toMatchObject({
+      code: 'JOB_INVALID_PAYLOAD',
+    });
+    await expect(handleJob(job('humanise', { text: 'x'.repeat(20_001) }))).rejects.toMatchObject({
+      code: 'HUMANISER_CHAR_LIMIT',
+    });
   });
 });

@@ -2,13 +2,11 @@
 import type { DetectedLanguage } from './language';
 import { describeSignal, strongestSignals, type Signal } from './heuristic';
 
-export const DETECTION_MODES = ['fast', 'moderate', 'strong', 'forensic'] as const;
-export type DetectionMode = (typeof DETECTION_MODES)[number];
-export const DEFAULT_MODE: DetectionMode = 'moderate';
+import { DEFAULT_DETECTION_MODE, DETECTION_MODES, isDetectionMode, type DetectionMode } from '@inkprint/contracts';
 
-export function isDetectionMode(x: unknown): x is DetectionMode {
-  return typeof x === 'string' && (DETECTION_MODES as readonly string[]).includes(x);
-}
+// The mode list is the product's (@inkprint/contracts), shared with the job bus, the API and the web app.
+export { DETECTION_MODES, isDetectionMode, type DetectionMode };
+export const DEFAULT_MODE: DetectionMode = DEFAULT_DETECTION_MODE;
 
 export type Verdict = 'Human' | 'Mixed' | 'AI-Generated';
 export type ChunkLabel = 'AI' | 'Human' | 'Mixed';

@@ -21,7 +21,7 @@ export const MANIFEST_FILE = 'inkprint-detector.json';
 export const WORDLISTS_FILE = 'inkprint-wordlists.json';
 
 export interface DetectorOptions {
-  /** Folder with the manifest, word lists and ONNX files. Default: $INKPRINT_MODELS_DIR, else the repository's models/. */
+  /** Folder with the manifest, word lists and ONNX files. Default: the repository's models/ (apps pass INKPRINT_MODELS_DIR). */
   modelsDir?: string;
   /** 'auto' (default): ONNX, heuristic if it cannot load. 'heuristic': never load ONNX. 'onnx': fail instead of falling back. */
   engine?: 'auto' | 'onnx' | 'heuristic';
@@ -89,7 +89,7 @@ function fallbackPlan(): DetectorPlan {
 
 export async function createDetector(options: DetectorOptions = {}): Promise<Detector> {
   const started = performance.now();
-  const modelsDir = options.modelsDir ?? process.env.INKPRINT_MODELS_DIR ?? findModelsDir();
+  const modelsDir = options.modelsDir ?? findModelsDir();
   const want = options.engine ?? 'auto';
   let plan: DetectorPlan | undefined;
   let wordLists: WordLists = EMPTY_WORD_LISTS;
@@ -97,7 +97,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   const problems: string[] = [];
 
   try {
-    if (!modelsDir) throw new Error('no models/ folder found (set INKPRINT_MODELS_DIR)');
+    if (!modelsDir) throw new Error('no models/ folder found (pass modelsDir; apps read INKPRINT_MODELS_DIR)');
     try {
       plan = parseManifest(readJson(path.join(modelsDir, MANIFEST_FILE)));
     } catch (e) {

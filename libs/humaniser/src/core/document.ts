@@ -31,7 +31,8 @@ export interface Document {
 
 const FENCE = /^\s{0,3}(```|~~~)/;
 const LIST = /^(\s*(?:[-*+\u2022\u2013]|\d{1,3}[.)]|[a-zA-Z][.)])\s+)(\S.*)$/;
-const VERBATIM_LINE = /^\s*(?:#{1,6}(?:\s|$)|>|\||[-*_=]{3,}\s*$|<\/?[a-zA-Z][^>]*>\s*$)|^(?: {4}|\t)|^\s*(?:title|subject|abstract|keywords)\s*:/i;
+const VERBATIM_LINE =
+  /^\s*(?:#{1,6}(?:\s|$)|>|\||[-*_=]{3,}\s*$|<\/?[a-zA-Z][^>]*>\s*$)|^(?: {4}|\t)|^\s*(?:title|subject|abstract|keywords)\s*:/i;
 
 /** A line that reads like a title or a label (short, no sentence punctuation at the end). */
 function isTitleLike(line: string): boolean {
@@ -43,7 +44,10 @@ function isTitleLike(line: string): boolean {
 const SENTENCE_END = /([.!?\u2026]+["')\]\u201D\u2019]*)(\s+)(?=["'([\u201C\u2018]?[A-Z0-9\uE000])/g;
 
 /** Splits one masked line into sentences and the gaps between them. Protected abbreviations hide their dots. */
-export function splitMasked(line: string, endsSentence: (placeholder: string) => boolean = () => false): { sentences: string[]; gaps: string[] } {
+export function splitMasked(
+  line: string,
+  endsSentence: (placeholder: string) => boolean = () => false,
+): { sentences: string[]; gaps: string[] } {
   const sentences: string[] = [];
   const gaps: string[] = [];
   let start = 0;
@@ -120,7 +124,10 @@ export function parseDocument(text: string): Document {
     const body = list ? list[2] : line.slice(prefix.length);
     const trailing = /\s*$/.exec(body)?.[0] ?? '';
     const masked = protect(body.slice(0, body.length - trailing.length), table);
-    const { sentences, gaps } = splitMasked(masked, (ph) => table.kindAt(ph) === 'quote' && /[.!?]["'\u201D\u2019]$/.test(table.restore(ph)));
+    const { sentences, gaps } = splitMasked(
+      masked,
+      (ph) => table.kindAt(ph) === 'quote' && /[.!?]["'\u201D\u2019]$/.test(table.restore(ph)),
+    );
     if (gaps.length) gaps[gaps.length - 1] = trailing;
     const short = masked.split(/\s+/).length < 6;
     pieces.push({ kind: 'prose', prefix, sentences, gaps, list: Boolean(list) || short, paragraph });
@@ -131,7 +138,10 @@ export function parseDocument(text: string): Document {
 }
 
 /** Renders masked pieces (with the given sentence texts per prose line) and restores protected spans. */
-export function renderDocument(doc: Document, sentencesOf: (line: ProseLine, index: number) => string = (l) => joinSentences(l.sentences, l.gaps)): string {
+export function renderDocument(
+  doc: Document,
+  sentencesOf: (line: ProseLine, index: number) => string = (l) => joinSentences(l.sentences, l.gaps),
+): string {
   let out = '';
   let p = 0;
   for (const piece of doc.pieces) {
@@ -181,7 +191,7 @@ export const COMMON_OPENERS = new Set(
   (
     'the a an this that these those it its they their them there he his she her we our you your i my many most some ' +
     'each every one two several few both all any no such other another what which who when where while if as so yet ' +
-    'people students companies users researchers readers customers teachers children parents this it\'s that\'s ' +
+    "people students companies users researchers readers customers teachers children parents this it's that's " +
     'in on at for with by from after before during without within through despite because although though since ' +
     'instead still also even only just then now today here not more less much'
   ).split(' '),

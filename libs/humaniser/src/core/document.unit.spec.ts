@@ -36,13 +36,32 @@ describe('document parsing', () => {
     const lines = proseLines(doc);
     expect(lines.map((l) => l.prefix)).toEqual(['', '', '1. ', '2. ', '   - ']);
     expect(lines.slice(2).every((l) => l.list)).toBe(true);
-    const verbatim = doc.pieces.filter((p) => p.kind === 'verbatim').map((p) => p.text.trim()).filter(Boolean);
-    expect(verbatim).toEqual(expect.arrayContaining(['# Quarterly notes', '```ts', 'const moreover = 1; // Furthermore.', '> A block quote. Leave it.', '|---|---|', 'indented code']));
+    const verbatim = doc.pieces
+      .filter((p) => p.kind === 'verbatim')
+      .map((p) => p.text.trim())
+      .filter(Boolean);
+    expect(verbatim).toEqual(
+      expect.arrayContaining([
+        '# Quarterly notes',
+        '```ts',
+        'const moreover = 1; // Furthermore.',
+        '> A block quote. Leave it.',
+        '|---|---|',
+        'indented code',
+      ]),
+    );
   });
 
   it('splits sentences without breaking at abbreviations, initials or decimals', () => {
     const table = new SpanTable();
-    const { sentences } = splitMasked(protect('The U.S. rate was 3.5 percent. J. R. Smith agreed, e.g. in May. Then it rose! Did it?', table));
-    expect(sentences.map((s) => table.restore(s))).toEqual(['The U.S. rate was 3.5 percent.', 'J. R. Smith agreed, e.g. in May.', 'Then it rose!', 'Did it?']);
+    const { sentences } = splitMasked(
+      protect('The U.S. rate was 3.5 percent. J. R. Smith agreed, e.g. in May. Then it rose! Did it?', table),
+    );
+    expect(sentences.map((s) => table.restore(s))).toEqual([
+      'The U.S. rate was 3.5 percent.',
+      'J. R. Smith agreed, e.g. in May.',
+      'Then it rose!',
+      'Did it?',
+    ]);
   });
 });

@@ -31,13 +31,90 @@ export function lexiconEntries(word: string): LexEntry[] | undefined {
 /** Every (word, candidate) pair of the lexicon, both ways: used by the meaning guard to credit swaps. */
 export function lexiconPairs(): Iterable<[string, string]> {
   const pairs: [string, string][] = [];
-  for (const [word, entries] of Object.entries(ENTRIES)) for (const e of entries) for (const c of e.candidates) pairs.push([word, c.w]);
+  for (const [word, entries] of Object.entries(ENTRIES))
+    for (const e of entries) for (const c of e.candidates) pairs.push([word, c.w]);
   return pairs;
 }
 
-const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'some', 'any', 'no', 'each', 'every', 'such', 'of', 'many', 'several']);
-const VERB_CUES = new Set(['to', 'will', 'would', 'can', 'could', 'should', 'may', 'might', 'must', 'we', 'they', 'i', 'you', 'he', 'she', 'it', 'not', 'also', 'help', 'helps', 'often', 'which', 'who', 'that', 'and', 'or', 'further', 'better', 'also', 'further']);
-const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', "it's", 'very', 'more', 'most', 'so', 'too', 'quite', 'rather', 'really', 'truly', 'how', 'less']);
+const DETERMINERS = new Set([
+  'a',
+  'an',
+  'the',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'your',
+  'his',
+  'her',
+  'its',
+  'our',
+  'their',
+  'some',
+  'any',
+  'no',
+  'each',
+  'every',
+  'such',
+  'of',
+  'many',
+  'several',
+]);
+const VERB_CUES = new Set([
+  'to',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'may',
+  'might',
+  'must',
+  'we',
+  'they',
+  'i',
+  'you',
+  'he',
+  'she',
+  'it',
+  'not',
+  'also',
+  'help',
+  'helps',
+  'often',
+  'which',
+  'who',
+  'that',
+  'and',
+  'or',
+  'further',
+  'better',
+  'also',
+  'further',
+]);
+const BE = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'am',
+  "it's",
+  'very',
+  'more',
+  'most',
+  'so',
+  'too',
+  'quite',
+  'rather',
+  'really',
+  'truly',
+  'how',
+  'less',
+]);
 
 /**
  * Does the context confirm the entry's part of speech? Only checked for ambiguous forms ("craft", "journey").
@@ -53,7 +130,8 @@ export function posFits(entry: LexEntry, prev: string, next: string): boolean {
     case 'noun':
       return DETERMINERS.has(prev) || /(?:al|ful|ous|ive|ing|ed|est|er)$/.test(prev);
     case 'verb':
-      if (entry.form === 'ed' || entry.form === 'ing') return !DETERMINERS.has(prev) && (BE.has(prev) || VERB_CUES.has(prev) || DETERMINERS.has(next));
+      if (entry.form === 'ed' || entry.form === 'ing')
+        return !DETERMINERS.has(prev) && (BE.has(prev) || VERB_CUES.has(prev) || DETERMINERS.has(next));
       return VERB_CUES.has(prev) && (DETERMINERS.has(next) || next === '');
     case 'adj':
       return DETERMINERS.has(prev) || BE.has(prev);

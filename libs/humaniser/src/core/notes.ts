@@ -36,8 +36,10 @@ export function composeNotes(n: NoteInput): string {
   if (c.expansions) parts.push(`no contractions for a ${n.profile.tone} tone`);
   if (n.dropped.length) parts.push(`${plural(n.dropped.length, 'sentence', 'sentences')} reworded beyond recognition`);
   if (n.llm === 'used') parts.push('rewritten by the configured language model');
-  if (n.llm === 'rejected') parts.push(`the language model's rewrite was not used (${n.llmReason ?? 'failed the meaning check'})`);
-  if (n.llm === 'failed') parts.push(`the language model was unavailable (${n.llmReason ?? 'error'}), so the built-in engine ran`);
+  if (n.llm === 'rejected')
+    parts.push(`the language model's rewrite was not used (${n.llmReason ?? 'failed the meaning check'})`);
+  if (n.llm === 'failed')
+    parts.push(`the language model was unavailable (${n.llmReason ?? 'error'}), so the built-in engine ran`);
   if (parts.length === 0) parts.push('nothing needed changing');
   let text = parts.join('; ');
   text = text[0].toUpperCase() + text.slice(1);

@@ -19,7 +19,17 @@ export interface Changes {
 }
 
 export function noChanges(): Changes {
-  return { phrases: 0, hedges: 0, transitions: 0, words: 0, contractions: 0, expansions: 0, dashes: 0, splits: 0, merges: 0 };
+  return {
+    phrases: 0,
+    hedges: 0,
+    transitions: 0,
+    words: 0,
+    contractions: 0,
+    expansions: 0,
+    dashes: 0,
+    splits: 0,
+    merges: 0,
+  };
 }
 
 export function addChanges(a: Changes, b: Changes): Changes {
@@ -83,7 +93,10 @@ function options<T>(to: Partial<Record<Register, T[]>> & { neutral: T[] }, regis
 export function fixArticles(s: string): string {
   return s.replace(/\b([Aa])(n?) ([A-Za-z][\w-]*)/g, (all, a: string, n: string, word: string) => {
     const lower = word.toLowerCase();
-    const vowelSound = /^[aeio]/.test(lower) || (/^u/.test(lower) && !/^u(?:ni|s[eu]|ti|r[aeiou]|k)/.test(lower)) || /^(?:hour|honest|honou?r|heir)/.test(lower);
+    const vowelSound =
+      /^[aeio]/.test(lower) ||
+      (/^u/.test(lower) && !/^u(?:ni|s[eu]|ti|r[aeiou]|k)/.test(lower)) ||
+      /^(?:hour|honest|honou?r|heir)/.test(lower);
     const want = vowelSound ? 'n' : '';
     return n === want ? all : `${a}${want} ${word}`;
   });
@@ -105,7 +118,10 @@ export function rewritePhrases(s: string, o: OperatorOptions, changes: Changes):
     });
   }
   if (out !== s) {
-    out = out.replace(/ {2,}/g, ' ').replace(/ ([,.;:])/g, '$1').replace(/^\s+/, '');
+    out = out
+      .replace(/ {2,}/g, ' ')
+      .replace(/ ([,.;:])/g, '$1')
+      .replace(/^\s+/, '');
     // a deleted hedge at the start leaves a lower-case word there
     if (/^[a-z]/.test(out) && /^[A-Z]/.test(s)) out = capitalise(out);
     out = fixArticles(out);
@@ -125,12 +141,18 @@ export function rewriteTransitions(s: string, o: OperatorOptions, changes: Chang
     const rest = out.slice(m[0].length);
     const choices = options(rule.to, o.profile.register).filter((c) => c !== '' || !rule.keepMeaning);
     let to: string;
-    if (!rule.keepMeaning && choices.includes('') && (o.alt > 0 ? o.alt % 2 === 0 : o.rng.chance(o.profile.dropTransition))) to = '';
+    if (
+      !rule.keepMeaning &&
+      choices.includes('') &&
+      (o.alt > 0 ? o.alt % 2 === 0 : o.rng.chance(o.profile.dropTransition))
+    )
+      to = '';
     else {
       const swaps = choices.filter((c) => c !== '');
       to = swaps.length ? pick(swaps, o.rng, o.alt) : '';
     }
-    if (!o.profile.conjunctionStarts && /^(?:But|So|And|Plus)\b/.test(to)) to = o.profile.register === 'formal' ? 'Still, ' : '';
+    if (!o.profile.conjunctionStarts && /^(?:But|So|And|Plus)\b/.test(to))
+      to = o.profile.register === 'formal' ? 'Still, ' : '';
     if (to === '') {
       out = capitalise(rest);
     } else {
@@ -165,7 +187,8 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
     const entries = lexiconEntries(lower);
     if (!entries) return;
     const prev = i > 0 && s.slice(tokens[i - 1].end, t.start).trim() === '' ? tokens[i - 1].w.toLowerCase() : '';
-    const next = i + 1 < tokens.length && s.slice(t.end, tokens[i + 1].start).trim() === '' ? tokens[i + 1].w.toLowerCase() : '';
+    const next =
+      i + 1 < tokens.length && s.slice(t.end, tokens[i + 1].start).trim() === '' ? tokens[i + 1].w.toLowerCase() : '';
     const entry = entries.find((e) => posFits(e, prev, next));
     if (!entry) return;
     const ranked = rankCandidates(entry);
@@ -189,7 +212,10 @@ const CONTRACT: [RegExp, string][] = [
   [/\b(it|that|there|what|who|he|she|here) is (?=[a-z])(?!not\b)/gi, "$1's "],
   [/\b(I) am (?=[a-z])/g, "$1'm "],
   [/\b(we|they|you) are (?=[a-z])(?!not\b)/gi, "$1're "],
-  [/\b(I|we|they|you) have (?=(?:been|had|got|seen|done|made|never|always|already|just|lost|found|heard|learned|noticed)\b)/gi, "$1've "],
+  [
+    /\b(I|we|they|you) have (?=(?:been|had|got|seen|done|made|never|always|already|just|lost|found|heard|learned|noticed)\b)/gi,
+    "$1've ",
+  ],
   [/\b(I|we|they|you|he|she|it) will (?=[a-z])(?!not\b)/gi, "$1'll "],
   [/\b(I|we|they|you|he|she) would (?=[a-z])(?!not\b|have\b)/gi, "$1'd "],
 ];
@@ -220,7 +246,8 @@ export function rewriteContractions(s: string, o: OperatorOptions, changes: Chan
       if (mode === 'add') changes.contractions++;
       else changes.expansions++;
       const groups = args.slice(1, -2);
-      const text = typeof to === 'string' ? to.replace(/\$(\d)/g, (_, d: string) => groups[Number(d) - 1] ?? '') : to(...args);
+      const text =
+        typeof to === 'string' ? to.replace(/\$(\d)/g, (_, d: string) => groups[Number(d) - 1] ?? '') : to(...args);
       return text;
     });
   }
@@ -241,10 +268,13 @@ export function rewriteDashes(s: string, allowance: { left: number }, changes: C
   }
   let out = s;
   if (count >= 2) {
-    out = out.replace(/\s*(?:\u2014|--|\s\u2013\s)\s*([^\u2014\u2013]{1,120}?)\s*(?:\u2014|--|\s\u2013\s)\s*/g, (_, inner: string) => {
-      changes.dashes++;
-      return `, ${inner}, `;
-    });
+    out = out.replace(
+      /\s*(?:\u2014|--|\s\u2013\s)\s*([^\u2014\u2013]{1,120}?)\s*(?:\u2014|--|\s\u2013\s)\s*/g,
+      (_, inner: string) => {
+        changes.dashes++;
+        return `, ${inner}, `;
+      },
+    );
   }
   out = out.replace(DASH, (m: string, offset: number, whole: string) => {
     changes.dashes++;
@@ -256,7 +286,8 @@ export function rewriteDashes(s: string, allowance: { left: number }, changes: C
 }
 
 // ---- sentence rhythm: split long sentences -------------------------------------------------------------------------
-const SUBJECT_START = /^(?:I|we|they|he|she|it|this|that|these|those|there|the|a|an|many|some|most|our|their|his|her|its|my|your|you|people|each|every|one|both|no|such|other|others|\uE000)\b/i;
+const SUBJECT_START =
+  /^(?:I|we|they|he|she|it|this|that|these|those|there|the|a|an|many|some|most|our|their|his|her|its|my|your|you|people|each|every|one|both|no|such|other|others|\uE000)\b/i;
 
 const PRONOUN_SUBJECT = /^(?:I|we|they|he|she|it|you|there)\b/i;
 /** Irregular past-tense verbs (the -ed ones are found by their ending); shared by FINITE_VERB and PAST. */
@@ -319,17 +350,48 @@ export function splitSentence(s: string, o: OperatorOptions, changes: Changes): 
 // A trailing participle clause (", highlighting the need for X.") is one of the most recognisable machine habits;
 // a careful writer makes it its own sentence with "This" as the subject, in the main clause's tense.
 const PARTICIPLES: Record<string, [string, string]> = {
-  highlighting: ['highlights', 'highlighted'], underscoring: ['underscores', 'underscored'], emphasizing: ['emphasizes', 'emphasized'],
-  emphasising: ['emphasises', 'emphasised'], showing: ['shows', 'showed'], making: ['makes', 'made'], allowing: ['allows', 'allowed'],
-  enabling: ['enables', 'enabled'], ensuring: ['ensures', 'ensured'], leading: ['leads', 'led'], creating: ['creates', 'created'],
-  providing: ['provides', 'provided'], reflecting: ['reflects', 'reflected'], demonstrating: ['demonstrates', 'demonstrated'],
-  resulting: ['results', 'resulted'], contributing: ['contributes', 'contributed'], offering: ['offers', 'offered'], giving: ['gives', 'gave'],
-  helping: ['helps', 'helped'], revealing: ['reveals', 'revealed'], suggesting: ['suggests', 'suggested'], indicating: ['indicates', 'indicated'],
-  paving: ['paves', 'paved'], adding: ['adds', 'added'], reducing: ['reduces', 'reduced'], improving: ['improves', 'improved'],
-  causing: ['causes', 'caused'], fostering: ['fosters', 'fostered'], shaping: ['shapes', 'shaped'], leaving: ['leaves', 'left'],
-  marking: ['marks', 'marked'], bringing: ['brings', 'brought'], raising: ['raises', 'raised'], prompting: ['prompts', 'prompted'],
-  signaling: ['signals', 'signaled'], signalling: ['signals', 'signalled'], solidifying: ['solidifies', 'solidified'], cementing: ['cements', 'cemented'],
-  illustrating: ['illustrates', 'illustrated'], pointing: ['points', 'pointed'], opening: ['opens', 'opened'], requiring: ['requires', 'required'],
+  highlighting: ['highlights', 'highlighted'],
+  underscoring: ['underscores', 'underscored'],
+  emphasizing: ['emphasizes', 'emphasized'],
+  emphasising: ['emphasises', 'emphasised'],
+  showing: ['shows', 'showed'],
+  making: ['makes', 'made'],
+  allowing: ['allows', 'allowed'],
+  enabling: ['enables', 'enabled'],
+  ensuring: ['ensures', 'ensured'],
+  leading: ['leads', 'led'],
+  creating: ['creates', 'created'],
+  providing: ['provides', 'provided'],
+  reflecting: ['reflects', 'reflected'],
+  demonstrating: ['demonstrates', 'demonstrated'],
+  resulting: ['results', 'resulted'],
+  contributing: ['contributes', 'contributed'],
+  offering: ['offers', 'offered'],
+  giving: ['gives', 'gave'],
+  helping: ['helps', 'helped'],
+  revealing: ['reveals', 'revealed'],
+  suggesting: ['suggests', 'suggested'],
+  indicating: ['indicates', 'indicated'],
+  paving: ['paves', 'paved'],
+  adding: ['adds', 'added'],
+  reducing: ['reduces', 'reduced'],
+  improving: ['improves', 'improved'],
+  causing: ['causes', 'caused'],
+  fostering: ['fosters', 'fostered'],
+  shaping: ['shapes', 'shaped'],
+  leaving: ['leaves', 'left'],
+  marking: ['marks', 'marked'],
+  bringing: ['brings', 'brought'],
+  raising: ['raises', 'raised'],
+  prompting: ['prompts', 'prompted'],
+  signaling: ['signals', 'signaled'],
+  signalling: ['signals', 'signalled'],
+  solidifying: ['solidifies', 'solidified'],
+  cementing: ['cements', 'cemented'],
+  illustrating: ['illustrates', 'illustrated'],
+  pointing: ['points', 'pointed'],
+  opening: ['opens', 'opened'],
+  requiring: ['requires', 'required'],
 };
 const PARTICIPLE_TAIL = new RegExp(`,\\s+(${Object.keys(PARTICIPLES).join('|')})\\s+([^,;:]{3,}?)([.!?]?)$`);
 
@@ -340,7 +402,10 @@ export function splitParticiple(s: string, changes: Changes): string {
   if (!m) return s;
   const left = s.slice(0, m.index);
   if (wordCount(left) < 6 || wordCount(m[2]) < 2) return s;
-  const finiteEd = [...left.matchAll(/(\S+)\s+([a-z]{3,}ed)\b/g)].some((m) => !/^(?:is|are|was|were|be|been|being|remains?|seems?|gets?|got|has|have|had|the|a|an|very|more|most)$/i.test(m[1]));
+  const finiteEd = [...left.matchAll(/(\S+)\s+([a-z]{3,}ed)\b/g)].some(
+    (m) =>
+      !/^(?:is|are|was|were|be|been|being|remains?|seems?|gets?|got|has|have|had|the|a|an|very|more|most)$/i.test(m[1]),
+  );
   const past = (PAST.test(left) || finiteEd) && !/\b(?:is|are|has|have|will|can|does|do|remains|seems)\b/.test(left);
   const verb = PARTICIPLES[m[1].toLowerCase()][past ? 1 : 0];
   changes.splits++;
@@ -349,7 +414,7 @@ export function splitParticiple(s: string, changes: Changes): string {
 
 /** Can sentence `b` be folded into `a` with ", and" (both plain statements, `b` opens with an ordinary word)? */
 export function canMerge(a: string, b: string): boolean {
-  if (!/[^.!?]\.$/.test(a) || /[?!]$/.test(b) === false && !/\.$/.test(b)) return false;
+  if (!/[^.!?]\.$/.test(a) || (/[?!]$/.test(b) === false && !/\.$/.test(b))) return false;
   if (/[;:]/.test(a) || /\uE000/.test(a.slice(-4))) return false;
   const wa = wordCount(a);
   const wb = wordCount(b);

@@ -23,26 +23,34 @@ function opts(tone: keyof typeof TONE_PROFILES, extra: Partial<OperatorOptions> 
 describe('operators', () => {
   it('contracts for casual tones and expands for formal ones, leaving ambiguous cases alone', () => {
     const c = noChanges();
-    expect(rewriteContractions('It is clear that we do not know, and they are unsure. I am here.', opts('casual'), c)).toBe(
-      "It's clear that we don't know, and they're unsure. I'm here.",
-    );
+    expect(
+      rewriteContractions('It is clear that we do not know, and they are unsure. I am here.', opts('casual'), c),
+    ).toBe("It's clear that we don't know, and they're unsure. I'm here.");
     expect(c.contractions).toBe(4);
     // "as it is." has nothing after "is": no contraction
     expect(rewriteContractions('Leave it as it is.', opts('casual'), noChanges())).toBe('Leave it as it is.');
-    expect(rewriteContractions("It's been hard, and we can't stop; it's late and they'd gone.", opts('formal'), noChanges())).toBe(
-      'It has been hard, and we cannot stop; it is late and they had gone.',
-    );
+    expect(
+      rewriteContractions("It's been hard, and we can't stop; it's late and they'd gone.", opts('formal'), noChanges()),
+    ).toBe('It has been hard, and we cannot stop; it is late and they had gone.');
     expect(rewriteContractions('We do not know.', opts('neutral'), noChanges())).toBe('We do not know.');
   });
 
   it('rewrites stock phrases and hedges with the right inflection and capitalisation', () => {
     const c = noChanges();
-    expect(rewritePhrases('It is important to note that the team delved into the data in order to learn.', opts('neutral'), c)).toBe(
-      'The team looked closely at the data to learn.',
-    );
+    expect(
+      rewritePhrases(
+        'It is important to note that the team delved into the data in order to learn.',
+        opts('neutral'),
+        c,
+      ),
+    ).toBe('The team looked closely at the data to learn.');
     expect(c).toMatchObject({ hedges: 1, phrases: 2 });
-    expect(rewritePhrases('Exercise plays a crucial role in health.', opts('formal'), noChanges())).toBe('Exercise is central to health.');
-    expect(rewritePhrases('She is showcasing a cutting-edge design.', opts('formal'), noChanges())).toBe('She is showing an advanced design.');
+    expect(rewritePhrases('Exercise plays a crucial role in health.', opts('formal'), noChanges())).toBe(
+      'Exercise is central to health.',
+    );
+    expect(rewritePhrases('She is showcasing a cutting-edge design.', opts('formal'), noChanges())).toBe(
+      'She is showing an advanced design.',
+    );
   });
 
   it('drops or simplifies opening transitions and keeps the sentence grammatical', () => {
@@ -50,15 +58,21 @@ describe('operators', () => {
     expect(dropped).toBe('The results were clear.');
     const contrast = rewriteTransitions('However, Paris stayed calm.', opts('casual', { alt: 1 }), noChanges());
     expect(['But Paris stayed calm.', 'Still, Paris stayed calm.']).toContain(contrast);
-    expect(rewriteTransitions('However, the plan failed.', opts('formal', { alt: 1 }), noChanges())).toMatch(/^(?:Still|Yet|Even so),? the plan failed\.$/);
+    expect(rewriteTransitions('However, the plan failed.', opts('formal', { alt: 1 }), noChanges())).toMatch(
+      /^(?:Still|Yet|Even so),? the plan failed\.$/,
+    );
   });
 
   it('swaps overused words only where the part of speech fits, fixing articles', () => {
     const c = noChanges();
-    expect(rewriteVocabulary('They utilize an innovative method and numerous tools.', opts('neutral'), c)).toBe('They use a new method and many tools.');
+    expect(rewriteVocabulary('They utilize an innovative method and numerous tools.', opts('neutral'), c)).toBe(
+      'They use a new method and many tools.',
+    );
     expect(c.words).toBe(3);
     // names and capitalised words mid-sentence are never touched
-    expect(rewriteVocabulary('We met Robust Inc. today.', opts('neutral'), noChanges())).toBe('We met Robust Inc. today.');
+    expect(rewriteVocabulary('We met Robust Inc. today.', opts('neutral'), noChanges())).toBe(
+      'We met Robust Inc. today.',
+    );
     expect(fixArticles('a apple, an car, an hour, a useful tip')).toBe('an apple, a car, an hour, a useful tip');
   });
 
@@ -70,7 +84,8 @@ describe('operators', () => {
     expect(splitParticiple('The new policy changes how clinics report cases, making audits much easier.', c)).toBe(
       'The new policy changes how clinics report cases. This makes audits much easier.',
     );
-    const long = 'The committee reviewed every proposal that arrived before the deadline in March, but the members still could not agree on a single budget.';
+    const long =
+      'The committee reviewed every proposal that arrived before the deadline in March, but the members still could not agree on a single budget.';
     expect(splitSentence(long, opts('casual'), noChanges())).toBe(
       'The committee reviewed every proposal that arrived before the deadline in March. But the members still could not agree on a single budget.',
     );
@@ -88,20 +103,31 @@ describe('operators', () => {
 
   it('merges two short plain sentences and refuses contrastive or name-initial ones', () => {
     expect(canMerge('The room was cold.', 'The heater was off.')).toBe(true);
-    expect(mergeSentences('The room was cold.', 'The heater was off.', ', and ')).toBe('The room was cold, and the heater was off.');
+    expect(mergeSentences('The room was cold.', 'The heater was off.', ', and ')).toBe(
+      'The room was cold, and the heater was off.',
+    );
     expect(canMerge('The room was cold.', 'However, it was fine.')).toBe(false);
     expect(canMerge('The room was cold.', 'Maria fixed the heater.')).toBe(false);
   });
 
   it('tones down em dashes beyond the allowance', () => {
     const c = noChanges();
-    expect(rewriteDashes('The plan \u2014 drafted in May \u2014 failed.', { left: 0 }, c)).toBe('The plan, drafted in May, failed.');
+    expect(rewriteDashes('The plan \u2014 drafted in May \u2014 failed.', { left: 0 }, c)).toBe(
+      'The plan, drafted in May, failed.',
+    );
     expect(c.dashes).toBe(1);
-    expect(rewriteDashes('It was simple \u2014 too simple.', { left: 1 }, noChanges())).toBe('It was simple \u2014 too simple.');
+    expect(rewriteDashes('It was simple \u2014 too simple.', { left: 1 }, noChanges())).toBe(
+      'It was simple \u2014 too simple.',
+    );
   });
 
   it('inflects template verbs', () => {
-    expect(['look', 'looks', 'looked', 'looking'].map((_, i) => inflect('look', ['', 's', 'ed', 'ing'][i]))).toEqual(['look', 'looks', 'looked', 'looking']);
+    expect(['look', 'looks', 'looked', 'looking'].map((_, i) => inflect('look', ['', 's', 'ed', 'ing'][i]))).toEqual([
+      'look',
+      'looks',
+      'looked',
+      'looking',
+    ]);
     expect(inflect('dig', 'ed')).toBe('dug');
     expect(inflect('handle', 'ing')).toBe('handling');
     expect(inflect('manage', 'd')).toBe('managed');

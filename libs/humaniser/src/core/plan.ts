@@ -56,7 +56,14 @@ export interface Choice {
 
 export const VARIANT_DEFAULT = 0;
 
-function rewriteSentence(s: string, profile: ToneProfile, rng: Rng, alt: number, light: boolean, dashes: { left: number }): Variant {
+function rewriteSentence(
+  s: string,
+  profile: ToneProfile,
+  rng: Rng,
+  alt: number,
+  light: boolean,
+  dashes: { left: number },
+): Variant {
   const changes = noChanges();
   // the default variant splits wherever the tone allows; the alternative does so at the tone's rate
   const split = !light && profile.split > 0 && (alt === 0 || rng.chance(profile.split));
@@ -125,7 +132,13 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
     }
     lines.push({ line: piece, sentences });
   }
-  return { doc, lines, profile, removed: { preamble: framing.preamble, closing: framing.closing }, joiner: profile.register === 'formal' ? '; ' : ', and ' };
+  return {
+    doc,
+    lines,
+    profile,
+    removed: { preamble: framing.preamble, closing: framing.closing },
+    joiner: profile.register === 'formal' ? '; ' : ', and ',
+  };
 }
 
 /** The plan's default choice: variant 0 everywhere, merges where the tone's merge rate (seeded) says so. */
@@ -143,7 +156,12 @@ export function defaultChoice(plan: Plan, seed: string): Choice {
   };
 }
 
-export function renderLine(lp: LinePlan, variant: number[], merge: boolean[], joiner: string): { text: string; changes: Changes } {
+export function renderLine(
+  lp: LinePlan,
+  variant: number[],
+  merge: boolean[],
+  joiner: string,
+): { text: string; changes: Changes } {
   let changes = noChanges();
   const parts: string[] = [];
   const gaps: string[] = [];
@@ -164,7 +182,9 @@ export function renderLine(lp: LinePlan, variant: number[], merge: boolean[], jo
     parts.push(v.text);
     gaps.push(gap);
     const next = lp.sentences[i + 1];
-    mergedPrev = Boolean(merge[i] && next && canMerge(v.text, next.variants[Math.min(variant[i + 1] ?? 0, next.variants.length - 1)].text));
+    mergedPrev = Boolean(
+      merge[i] && next && canMerge(v.text, next.variants[Math.min(variant[i + 1] ?? 0, next.variants.length - 1)].text),
+    );
   });
   return { text: joinSentences(parts, gaps), changes };
 }
@@ -185,6 +205,7 @@ export function renderPlan(plan: Plan, choice: Choice): { text: string; changes:
 
 function renderWith(doc: Document, byLine: Map<ProseLine, string>): string {
   let out = '';
-  for (const piece of doc.pieces) out += piece.kind === 'verbatim' ? piece.text : piece.prefix + (byLine.get(piece) ?? '');
+  for (const piece of doc.pieces)
+    out += piece.kind === 'verbatim' ? piece.text : piece.prefix + (byLine.get(piece) ?? '');
   return doc.table.restore(out);
 }

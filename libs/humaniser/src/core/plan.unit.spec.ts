@@ -27,7 +27,7 @@ const FIXTURES: Record<string, string> = {
   markdown: [
     '## Why it matters',
     '',
-    'In today\'s fast-paced world, **clear writing** plays a crucial role in how teams utilize `git rebase` and other tools.',
+    "In today's fast-paced world, **clear writing** plays a crucial role in how teams utilize `git rebase` and other tools.",
     '',
     '```bash',
     'npm run build -- --moreover',
@@ -47,11 +47,15 @@ const TONES = Object.keys(TONE_PROFILES) as (keyof typeof TONE_PROFILES)[];
 
 function rewrite(text: string, profile: ToneProfile, seed = 'fixture'): { text: string; ignore: string[] } {
   const plan = buildPlan(text, profile, seed);
-  return { text: renderPlan(plan, defaultChoice(plan, seed)).text, ignore: [plan.removed.preamble, plan.removed.closing].filter((x): x is string => !!x) };
+  return {
+    text: renderPlan(plan, defaultChoice(plan, seed)).text,
+    ignore: [plan.removed.preamble, plan.removed.closing].filter((x): x is string => !!x),
+  };
 }
 
 function protectedItems(text: string): string[] {
-  const re = /https?:\/\/[^\s)]+|`[^`]+`|"[^"]+"|\([^()]*\d{4}[^()]*\)|\[\d[^\]]*\]|\$?\d[\d,.:]*%?|\b(?:U\.S\.|U\.K\.|e\.g\.|i\.e\.|Dr\.|Prof\.|Inc\.|a\.m\.|Jan\.)|```[\s\S]*?```|^#+ .*$/gm;
+  const re =
+    /https?:\/\/[^\s)]+|`[^`]+`|"[^"]+"|\([^()]*\d{4}[^()]*\)|\[\d[^\]]*\]|\$?\d[\d,.:]*%?|\b(?:U\.S\.|U\.K\.|e\.g\.|i\.e\.|Dr\.|Prof\.|Inc\.|a\.m\.|Jan\.)|```[\s\S]*?```|^#+ .*$/gm;
   return text.match(re) ?? [];
 }
 
@@ -63,7 +67,8 @@ describe.each(TONES)('tone %s on tricky fixtures', (tone) => {
     for (const item of protectedItems(input)) expect(out).toContain(item);
     // paragraph breaks and line structure (list markers, headings, fences) are kept
     expect(out.split('\n\n').length).toBe(input.split('\n\n').length);
-    const markers = (s: string): string[] => s.split('\n').map((l) => /^(\s*(?:[-*]|\d+\.|#+|```|>))?/.exec(l)?.[1] ?? '');
+    const markers = (s: string): string[] =>
+      s.split('\n').map((l) => /^(\s*(?:[-*]|\d+\.|#+|```|>))?/.exec(l)?.[1] ?? '');
     expect(markers(out)).toEqual(markers(input));
     // well-formedness: no doubled spaces or punctuation, no space before punctuation, sentences start with a capital
     const plain = protectedItems(input).reduce((t, item) => t.split(item).join('Q'), out);
@@ -79,7 +84,8 @@ describe.each(TONES)('tone %s on tricky fixtures', (tone) => {
 
 describe('plan', () => {
   it('is deterministic: same text and tone give the same output', () => {
-    for (const input of Object.values(FIXTURES)) expect(rewrite(input, TONE_PROFILES.casual).text).toBe(rewrite(input, TONE_PROFILES.casual).text);
+    for (const input of Object.values(FIXTURES))
+      expect(rewrite(input, TONE_PROFILES.casual).text).toBe(rewrite(input, TONE_PROFILES.casual).text);
   });
 
   it('actually rewrites machine-style text, and differently per tone', () => {
@@ -88,15 +94,21 @@ describe('plan', () => {
     expect(casual).not.toBe(FIXTURES.citations);
     expect(casual).not.toMatch(/Moreover|crucial to note|underscores/);
     expect(formal).not.toMatch(/It is worth noting/);
-    expect(rewrite(FIXTURES.dialogue, TONE_PROFILES.narrative).text).toContain('"I do not think we should go," Maria said.');
-    expect(rewrite('We do not know why it is so hard to utilize the tools that we have.', TONE_PROFILES.casual).text).toBe(
-      "We don't know why it's so hard to use the tools that we have.",
+    expect(rewrite(FIXTURES.dialogue, TONE_PROFILES.narrative).text).toContain(
+      '"I do not think we should go," Maria said.',
     );
-    expect(rewrite("We don't know why it's so hard.", TONE_PROFILES.formal).text).toBe('We do not know why it is so hard.');
+    expect(
+      rewrite('We do not know why it is so hard to utilize the tools that we have.', TONE_PROFILES.casual).text,
+    ).toBe("We don't know why it's so hard to use the tools that we have.");
+    expect(rewrite("We don't know why it's so hard.", TONE_PROFILES.formal).text).toBe(
+      'We do not know why it is so hard.',
+    );
   });
 
   it('strips assistant framing and reports it', () => {
-    const s = stripFraming('Sure! Here is the essay you asked for:\n\nThe river rose fast that spring and flooded the fields.\n\nI hope this helps!');
+    const s = stripFraming(
+      'Sure! Here is the essay you asked for:\n\nThe river rose fast that spring and flooded the fields.\n\nI hope this helps!',
+    );
     expect(s.text).toBe('The river rose fast that spring and flooded the fields.');
     expect(s.preamble).toMatch(/^Sure! Here is/);
     expect(s.closing).toBe('I hope this helps!');

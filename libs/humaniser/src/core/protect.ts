@@ -22,7 +22,8 @@ function decodeId(s: string): number {
   return n;
 }
 
-export type ProtectedKind = 'quote' | 'url' | 'email' | 'code' | 'citation' | 'number' | 'abbreviation' | 'link' | 'emphasis' | 'name';
+export type ProtectedKind =
+  'quote' | 'url' | 'email' | 'code' | 'citation' | 'number' | 'abbreviation' | 'link' | 'emphasis' | 'name';
 
 export interface ProtectedSpan {
   kind: ProtectedKind;
@@ -46,7 +47,8 @@ export class SpanTable {
   restore(masked: string): string {
     // Spans never contain placeholders of later spans, but a quote may hold an earlier one: restore to a fixpoint.
     let out = masked;
-    for (let i = 0; i < 4 && out.includes(OPEN); i++) out = out.replace(PLACEHOLDER_RE, (_, id: string) => this.spans[decodeId(id)]?.text ?? '');
+    for (let i = 0; i < 4 && out.includes(OPEN); i++)
+      out = out.replace(PLACEHOLDER_RE, (_, id: string) => this.spans[decodeId(id)]?.text ?? '');
     return out;
   }
 }
@@ -69,9 +71,15 @@ const RULES: { kind: ProtectedKind; re: RegExp }[] = [
   { kind: 'citation', re: /\[\d+(?:\s*[,\u2013-]\s*\d+)*\]/g },
   { kind: 'emphasis', re: /\*\*[^*\n]+\*\*|__[^_\n]+__|(?<![*\w])\*[^*\s][^*\n]*\*(?![*\w])/g },
   // abbreviations with dots (U.S., e.g., i.e., a.m., Ph.D.) and titles/shorthands before the next word
-  { kind: 'abbreviation', re: /\b(?:[A-Za-z]\.){2,}(?:[A-Za-z]\b\.?)?|\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|Inc|Ltd|Co|Corp|No|Fig|Vol|al|approx|cf|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\./g },
+  {
+    kind: 'abbreviation',
+    re: /\b(?:[A-Za-z]\.){2,}(?:[A-Za-z]\b\.?)?|\b(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|vs|etc|Inc|Ltd|Co|Corp|No|Fig|Vol|al|approx|cf|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\./g,
+  },
   // numbers with their attached symbols / units: 3.5%, $1,200, 10:30, 2nd, 1990s, 4x, -3, 5-10, 3/4, COVID-19
-  { kind: 'number', re: /(?:[$\u00A3\u20AC\u00A5]\s?)?[-+]?(?:\b[A-Za-z]+-)?\d(?:[\d,.:/\u2013-]*\d)?(?:st|nd|rd|th|s|x|k|m|bn|%|\u00B0[CF]?)?(?![\w])/g },
+  {
+    kind: 'number',
+    re: /(?:[$\u00A3\u20AC\u00A5]\s?)?[-+]?(?:\b[A-Za-z]+-)?\d(?:[\d,.:/\u2013-]*\d)?(?:st|nd|rd|th|s|x|k|m|bn|%|\u00B0[CF]?)?(?![\w])/g,
+  },
 ];
 
 /**

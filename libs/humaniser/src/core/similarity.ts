@@ -166,7 +166,9 @@ export function similarity(input: string, output: string, opts: { ignoreSentence
   const outCounts = new Map<string, number>();
   const need = new Map<string, number>();
   for (const span of inDoc.table.spans) need.set(span.text, (need.get(span.text) ?? 0) + 1);
-  for (const piece of inDoc.pieces) if (piece.kind === 'verbatim' && piece.text.trim()) need.set(piece.text.replace(/\n$/, ''), (need.get(piece.text.replace(/\n$/, '')) ?? 0) + 1);
+  for (const piece of inDoc.pieces)
+    if (piece.kind === 'verbatim' && piece.text.trim())
+      need.set(piece.text.replace(/\n$/, ''), (need.get(piece.text.replace(/\n$/, '')) ?? 0) + 1);
   for (const [text, n] of need) {
     total += n;
     let found = 0;
@@ -184,7 +186,10 @@ export function similarity(input: string, output: string, opts: { ignoreSentence
     total += n;
     if ((outWords.get(w) ?? 0) < n) missing.push(w);
   }
-  const missingWeight = missing.reduce((s, m) => s + Math.max(1, (need.get(m) ?? inNames.get(m) ?? 1) - (outCounts.get(m) ?? outWords.get(m) ?? 0)), 0);
+  const missingWeight = missing.reduce(
+    (s, m) => s + Math.max(1, (need.get(m) ?? inNames.get(m) ?? 1) - (outCounts.get(m) ?? outWords.get(m) ?? 0)),
+    0,
+  );
   const entityRetention = total === 0 ? 1 : Math.max(0, 1 - missingWeight / total);
 
   // content words

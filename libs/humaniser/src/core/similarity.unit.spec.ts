@@ -17,7 +17,8 @@ describe('meaning guard', () => {
   });
 
   it('flags a changed number, a lost name, an edited quotation and a dropped sentence', () => {
-    const bad = 'The council approved a budget of $4.5 million on Tuesday. The mayor said the plan "puts pupils first."';
+    const bad =
+      'The council approved a budget of $4.5 million on Tuesday. The mayor said the plan "puts pupils first."';
     const s = similarity(A, bad);
     expect(s.missing).toEqual(expect.arrayContaining(['$4.2', '"puts schools first."', 'Alice', 'Chen', 'March']));
     expect(s.dropped).toHaveLength(1);

@@ -1,12 +1,9 @@
 // The eight tone presets of the product spec and what each one asks of the operators.
 
-export const TONES = ['auto', 'formal', 'casual', 'creative', 'neutral', 'persuasive', 'technical', 'narrative'] as const;
-export type Tone = (typeof TONES)[number];
-export const DEFAULT_TONE: Tone = 'auto';
+import { DEFAULT_TONE, isTone, TONES, type Tone } from '@inkprint/contracts';
 
-export function isTone(x: unknown): x is Tone {
-  return typeof x === 'string' && (TONES as readonly string[]).includes(x);
-}
+// The tone list is the product's (@inkprint/contracts), shared with the API and the web app.
+export { DEFAULT_TONE, isTone, TONES, type Tone };
 
 export interface ToneProfile {
   tone: Exclude<Tone, 'auto'>;
@@ -28,13 +25,83 @@ export interface ToneProfile {
 }
 
 export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
-  casual: { tone: 'casual', contractions: 'add', register: 'casual', conjunctionStarts: true, split: 0.8, merge: 0.5, dropTransition: 0.6, plainWords: true, dashesPerParagraph: 1 },
-  formal: { tone: 'formal', contractions: 'remove', register: 'formal', conjunctionStarts: false, split: 0.5, merge: 0.3, dropTransition: 0.7, plainWords: true, dashesPerParagraph: 0 },
-  creative: { tone: 'creative', contractions: 'add', register: 'casual', conjunctionStarts: true, split: 0.8, merge: 0.5, dropTransition: 0.8, plainWords: true, dashesPerParagraph: 1 },
-  neutral: { tone: 'neutral', contractions: 'keep', register: 'neutral', conjunctionStarts: true, split: 0.6, merge: 0.4, dropTransition: 0.7, plainWords: true, dashesPerParagraph: 0 },
-  persuasive: { tone: 'persuasive', contractions: 'add', register: 'neutral', conjunctionStarts: true, split: 0.9, merge: 0.3, dropTransition: 0.6, plainWords: true, dashesPerParagraph: 1 },
-  technical: { tone: 'technical', contractions: 'remove', register: 'formal', conjunctionStarts: false, split: 0.5, merge: 0.2, dropTransition: 0.7, plainWords: true, dashesPerParagraph: 0 },
-  narrative: { tone: 'narrative', contractions: 'add', register: 'casual', conjunctionStarts: true, split: 0.7, merge: 0.5, dropTransition: 0.8, plainWords: true, dashesPerParagraph: 1 },
+  casual: {
+    tone: 'casual',
+    contractions: 'add',
+    register: 'casual',
+    conjunctionStarts: true,
+    split: 0.8,
+    merge: 0.5,
+    dropTransition: 0.6,
+    plainWords: true,
+    dashesPerParagraph: 1,
+  },
+  formal: {
+    tone: 'formal',
+    contractions: 'remove',
+    register: 'formal',
+    conjunctionStarts: false,
+    split: 0.5,
+    merge: 0.3,
+    dropTransition: 0.7,
+    plainWords: true,
+    dashesPerParagraph: 0,
+  },
+  creative: {
+    tone: 'creative',
+    contractions: 'add',
+    register: 'casual',
+    conjunctionStarts: true,
+    split: 0.8,
+    merge: 0.5,
+    dropTransition: 0.8,
+    plainWords: true,
+    dashesPerParagraph: 1,
+  },
+  neutral: {
+    tone: 'neutral',
+    contractions: 'keep',
+    register: 'neutral',
+    conjunctionStarts: true,
+    split: 0.6,
+    merge: 0.4,
+    dropTransition: 0.7,
+    plainWords: true,
+    dashesPerParagraph: 0,
+  },
+  persuasive: {
+    tone: 'persuasive',
+    contractions: 'add',
+    register: 'neutral',
+    conjunctionStarts: true,
+    split: 0.9,
+    merge: 0.3,
+    dropTransition: 0.6,
+    plainWords: true,
+    dashesPerParagraph: 1,
+  },
+  technical: {
+    tone: 'technical',
+    contractions: 'remove',
+    register: 'formal',
+    conjunctionStarts: false,
+    split: 0.5,
+    merge: 0.2,
+    dropTransition: 0.7,
+    plainWords: true,
+    dashesPerParagraph: 0,
+  },
+  narrative: {
+    tone: 'narrative',
+    contractions: 'add',
+    register: 'casual',
+    conjunctionStarts: true,
+    split: 0.7,
+    merge: 0.5,
+    dropTransition: 0.8,
+    plainWords: true,
+    dashesPerParagraph: 1,
+  },
 };
 
 /**
@@ -55,7 +122,9 @@ export function resolveTone(tone: Tone, text: string): ToneProfile {
   if (code || citations > 0.01) return { ...TONE_PROFILES.technical, tone: 'technical' };
   if (dialogue > 0 || pastNarration > 0.015) return TONE_PROFILES.narrative;
   if (personal > 0.02 || contractions > 0.005) return TONE_PROFILES.casual;
-  const academic = rate(/\b(?:study|studies|analysis|results|method|data|framework|model|hypothesis|propose|empirical|significant)\b/gi);
+  const academic = rate(
+    /\b(?:study|studies|analysis|results|method|data|framework|model|hypothesis|propose|empirical|significant)\b/gi,
+  );
   if (academic > 0.02) return TONE_PROFILES.formal;
   return { ...TONE_PROFILES.neutral, contractions: 'add' };
 }

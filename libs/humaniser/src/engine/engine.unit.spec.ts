@@ -19,27 +19,46 @@ describe('humaniser evaluation bands (spec section 4)', () => {
 
 describe('tones', () => {
   it('knows the eight presets and resolves auto from the text', () => {
-    expect(['auto', 'formal', 'casual', 'creative', 'neutral', 'persuasive', 'technical', 'narrative'].every(isTone)).toBe(true);
+    expect(
+      ['auto', 'formal', 'casual', 'creative', 'neutral', 'persuasive', 'technical', 'narrative'].every(isTone),
+    ).toBe(true);
     expect(isTone('pirate')).toBe(false);
     expect(resolveTone('formal', 'x')).toBe(TONE_PROFILES.formal);
     expect(resolveTone('auto', 'Run `npm test` before you merge the branch into main.').tone).toBe('technical');
-    expect(resolveTone('auto', '"Stay," she said. He looked at the door and walked out into the rain without a word.').tone).toBe('narrative');
-    expect(resolveTone('auto', "I love this place and you'll love it too, my friends always say it's the best.").tone).toBe('casual');
-    expect(resolveTone('auto', 'The study proposes a framework; the results of the analysis show significant gains on the data.').tone).toBe('formal');
+    expect(
+      resolveTone('auto', '"Stay," she said. He looked at the door and walked out into the rain without a word.').tone,
+    ).toBe('narrative');
+    expect(
+      resolveTone('auto', "I love this place and you'll love it too, my friends always say it's the best.").tone,
+    ).toBe('casual');
+    expect(
+      resolveTone(
+        'auto',
+        'The study proposes a framework; the results of the analysis show significant gains on the data.',
+      ).tone,
+    ).toBe('formal');
   });
 });
 
 describe('LLM provider plumbing', () => {
   it('reads its configuration from the environment and validates it', () => {
     expect(llmConfigFromEnv({})).toBeUndefined();
-    expect(llmConfigFromEnv({ HUMANISER_LLM_URL: 'http://127.0.0.1:9/v1/chat/completions', HUMANISER_LLM_MODEL: 'm', HUMANISER_LLM_TIMEOUT_MS: '500' })).toEqual({
+    expect(
+      llmConfigFromEnv({
+        HUMANISER_LLM_URL: 'http://127.0.0.1:9/v1/chat/completions',
+        HUMANISER_LLM_MODEL: 'm',
+        HUMANISER_LLM_TIMEOUT_MS: '500',
+      }),
+    ).toEqual({
       url: 'http://127.0.0.1:9/v1/chat/completions',
       model: 'm',
       apiKey: undefined,
       timeoutMs: 500,
     });
     expect(() => llmConfigFromEnv({ HUMANISER_LLM_URL: 'ftp://x' })).toThrow(/HUMANISER_LLM_URL/);
-    expect(() => llmConfigFromEnv({ HUMANISER_LLM_URL: 'http://x', HUMANISER_LLM_TIMEOUT_MS: 'soon' })).toThrow(/TIMEOUT/);
+    expect(() => llmConfigFromEnv({ HUMANISER_LLM_URL: 'http://x', HUMANISER_LLM_TIMEOUT_MS: 'soon' })).toThrow(
+      /TIMEOUT/,
+    );
   });
 
   it('extracts the text from the assorted response shapes', () => {

@@ -61,7 +61,10 @@ describe('humanise (built-in engine, real detector)', () => {
     await expect(humaniser.humanise(AI_TEXT, { tone: 'pirate' })).rejects.toMatchObject({ code: 'INVALID_TONE' });
     const small = await createHumaniser({ detector, llm: false, maxChars: 100 });
     await expect(small.humanise(AI_TEXT)).rejects.toBeInstanceOf(HumaniserError);
-    await expect(small.humanise(AI_TEXT)).rejects.toMatchObject({ code: 'HUMANISER_CHAR_LIMIT', details: { max: 100 } });
+    await expect(small.humanise(AI_TEXT)).rejects.toMatchObject({
+      code: 'HUMANISER_CHAR_LIMIT',
+      details: { max: 100 },
+    });
   });
 });
 
@@ -89,12 +92,15 @@ describe('humanise with an OpenAI-compatible LLM provider (local fake server)', 
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const faithful =
-    "Remote work now shapes how companies run. Many studies point to its benefits: people get more done and balance work and life better.\n\n" +
-    "Companies can use modern tools so teams work together smoothly, and staff stay engaged and connected wherever they are. In 2023, 28% of U.S. employees worked from home at least part time.\n\n" +
+    'Remote work now shapes how companies run. Many studies point to its benefits: people get more done and balance work and life better.\n\n' +
+    'Companies can use modern tools so teams work together smoothly, and staff stay engaged and connected wherever they are. In 2023, 28% of U.S. employees worked from home at least part time.\n\n' +
     "Remote work isn't just a trend. It shows how work itself is changing, and it calls for flexible plans that let employees do well.";
 
   it('sends the chat request and uses a rewrite that passes the meaning guard when it scores more human', async () => {
-    reply = () => ({ status: 200, json: { choices: [{ message: { role: 'assistant', content: `Sure! Here's a rewrite:\n\n${faithful}` } }] } });
+    reply = () => ({
+      status: 200,
+      json: { choices: [{ message: { role: 'assistant', content: `Sure! Here's a rewrite:\n\n${faithful}` } }] },
+    });
     const h = await createHumaniser({ detector, llm: { url, model: 'fake-model', apiKey: 'k-123' } });
     const r = await h.humanise(AI_TEXT, { tone: 'casual' });
     const last = seen[seen.length - 1];

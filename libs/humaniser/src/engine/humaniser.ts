@@ -13,7 +13,7 @@ import { Rng } from '../core/rng';
 import { similarity, SIMILARITY_THRESHOLD, type Similarity } from '../core/similarity';
 import { DEFAULT_TONE, isTone, resolveTone, TONES, type Tone } from '../core/tones';
 import { evaluation, type HumaniserEvaluation } from './evaluation';
-import { llmConfigFromEnv, requestRewrite, type LlmConfig } from './llm';
+import { requestRewrite, type LlmConfig } from './llm';
 
 export const MAX_CHARS = 20_000;
 
@@ -90,7 +90,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
   const ownsDetector = !options.detector;
   const detector = options.detector ?? (await createDetector(options.detectorOptions ?? {}));
   const mode = options.mode ?? 'moderate';
-  const llm = options.llm === false ? undefined : (options.llm ?? llmConfigFromEnv());
+  const llm = options.llm === false ? undefined : options.llm;
   const maxChars = options.maxChars ?? MAX_CHARS;
   const budget = options.searchBudget ?? 60;
   const humanP = detector.info.humanProbability;
@@ -146,9 +146,15 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
   }
 
   /** Relax sentences to their light variant (and undo merges) until the meaning guard passes. */
-  function guard(original: string, plan: Plan, chosen: Scored, ignore: string[]): { text: string; changes: Changes; sim: Similarity; ok: boolean } {
+  function guard(
+    original: string,
+    plan: Plan,
+    chosen: Scored,
+    ignore: string[],
+  ): { text: string; changes: Changes; sim: Similarity; ok: boolean } {
     const check = (text: string): Similarity => similarity(original, text, { ignoreSentences: ignore });
-    const passes = (s: Similarity): boolean => s.score >= SIMILARITY_THRESHOLD && s.missing.length === 0 && s.dropped.length === 0;
+    const passes = (s: Similarity): boolean =>
+      s.score >= SIMILARITY_THRESHOLD && s.missing.length === 0 && s.dropped.length === 0;
     let sim = check(chosen.text);
     if (passes(sim)) return { text: chosen.text, changes: chosen.changes, sim, ok: true };
     const choice = cloneChoice(chosen.choice);
@@ -175,8 +181,10 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
 
   async function humanise(text: string, opts: HumaniseOptions = {}): Promise<HumaniseResult> {
     const started = performance.now();
-    if (typeof text !== 'string' || text.trim() === '') throw new HumaniserError('INVALID_INPUT', 'Paste some text first.');
-    if (text.length > maxChars) throw new HumaniserError('HUMANISER_CHAR_LIMIT', `Input exceeds ${maxChars} chars.`, { max: maxChars });
+    if (typeof text !== 'string' || text.trim() === '')
+      throw new HumaniserError('INVALID_INPUT', 'Paste some text first.');
+    if (text.length > maxChars)
+      throw new HumaniserError('HUMANISER_CHAR_LIMIT', `Input exceeds ${maxChars} chars.`, { max: maxChars });
     const tone = opts.tone ?? DEFAULT_TONE;
     if (!isTone(tone)) throw new HumaniserError('INVALID_TONE', `unknown tone "${String(tone)}" (${TONES.join(', ')})`);
     const profile = resolveTone(tone, text);
@@ -203,7 +211,10 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         const s = similarity(text, reply.text, { ignoreSentences: ignore });
         if (s.missing.length) {
           llmState = 'rejected';
-          llmReason = `it changed or dropped ${s.missing.slice(0, 2).map((m) => `"${m.slice(0, 30)}"`).join(', ')}`;
+          llmReason = `it changed or dropped ${s.missing
+            .slice(0, 2)
+            .map((m) => `"${m.slice(0, 30)}"`)
+            .join(', ')}`;
         } else if (s.dropped.length) {
           llmState = 'rejected';
           llmReason = `it dropped ${s.dropped.length === 1 ? 'a sentence' : `${s.dropped.length} sentences`}`;
@@ -212,7 +223,10 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
           llmReason = `similarity ${s.score.toFixed(2)} below ${SIMILARITY_THRESHOLD}`;
         } else {
           counter.calls += 2;
-          const [mine, theirs] = await Promise.all([detector.probability(out, { mode }), detector.probability(reply.text, { mode })]);
+          const [mine, theirs] = await Promise.all([
+            detector.probability(out, { mode }),
+            detector.probability(reply.text, { mode }),
+          ]);
           if (theirs.probability <= mine.probability) {
             out = reply.text;
             sim = s;

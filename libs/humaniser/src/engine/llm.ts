@@ -1,4 +1,4 @@
-// Optional LLM provider: an OpenAI-compatible chat endpoint (`POST {url}` with {model, messages}) configured by
+// Optional LLM provider: an OpenAI-compatible chat endpoint (`POST {url}` with {model, messages}). Apps configure it from
 //   HUMANISER_LLM_URL      full URL of the chat completions endpoint (unset: the built-in engine only)
 //   HUMANISER_LLM_MODEL    model name sent in the request (default "default")
 //   HUMANISER_LLM_API_KEY  optional bearer token
@@ -14,12 +14,14 @@ export interface LlmConfig {
   timeoutMs?: number;
 }
 
-export function llmConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LlmConfig | undefined {
+/** For apps: the provider's settings from their environment (the library itself never reads it). */
+export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig | undefined {
   const url = env.HUMANISER_LLM_URL?.trim();
   if (!url) return undefined;
   if (!/^https?:\/\//.test(url)) throw new Error(`HUMANISER_LLM_URL must be an http(s) URL, got "${url}"`);
   const timeout = env.HUMANISER_LLM_TIMEOUT_MS ? Number(env.HUMANISER_LLM_TIMEOUT_MS) : undefined;
-  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) throw new Error('HUMANISER_LLM_TIMEOUT_MS must be a positive number');
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0))
+    throw new Error('HUMANISER_LLM_TIMEOUT_MS must be a positive number');
   return {
     url,
     model: env.HUMANISER_LLM_MODEL?.trim() || undefined,
@@ -64,7 +66,18 @@ export function extractText(body: unknown): string | undefined {
     if (typeof msg?.content === 'string') return msg.content;
     if (typeof c.text === 'string') return c.text;
   }
-  for (const key of ['humanized_text', 'humanised_text', 'humanized', 'humanised', 'text', 'result', 'output', 'content', 'message', 'data']) {
+  for (const key of [
+    'humanized_text',
+    'humanised_text',
+    'humanized',
+    'humanised',
+    'text',
+    'result',
+    'output',
+    'content',
+    'message',
+    'data',
+  ]) {
     const v = o[key];
     const found = typeof v === 'string' ? v : v && typeof v === 'object' ? extractText(v) : undefined;
     if (found) return found;
@@ -80,8 +93,16 @@ export async function requestRewrite(config: LlmConfig, text: string, profile: T
   try {
     const res = await fetch(config.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-      body: JSON.stringify({ model: config.model ?? 'default', temperature: 0, seed: 7, messages: buildMessages(text, profile) }),
+      headers: {
+        'content-type': 'application/json',
+        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+      },
+      body: JSON.stringify({
+        model: config.model ?? 'default',
+        temperature: 0,
+        seed: 7,
+        messages: buildMessages(text, profile),
+      }),
       signal: controller.signal,
     });
     if (!res.ok) return { ok: false, error: `HTTP ${res.status}` };

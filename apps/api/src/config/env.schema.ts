@@ -1,0 +1,147 @@
+import * as path from 'node:path';
+import { engineEnv, kafkaEnv, logLevelEnv, workerConcurrencyEnv } from '@inkprint/config';
+import { DEFAULT_MAIL_FROM, isMailbox, parseSmtpUrl } from '@inkprint/mail';
+import { z } from 'zod';
+
+/** Repository root: this file sits at apps/api/{src,dist}/config/, four levels down. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+
+/** Relative paths are resolved against the repository root, so the same value works from any working directory. */
+const directory = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => path.resolve(REPO_ROOT, value));
+
+const kurrentPattern = /^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\//;
+
+const isSmtpUrl = (value: string) => {
+  try {
+    parseSmtpUrl(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const isPublicUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash
+    );
+  } catch {
+    return false;
+  }
+};
+
+/** Every variable the API process reads (fragments shared with the detector worker come from @inkprint/config). */
+export const apiEnvSchema = z
+  .object({
+    ...logLevelEnv,
+    ...kafkaEnv,
+    ...workerConcurrencyEnv(2),
+    ...engineEnv,
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' })
+      .default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(0, { error: 'must be between 0 and 65535 (0 = any free port)' })
+      .max(65535, { error: 'must be between 0 and 65535 (0 = any free port)' })
+      .default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: directory('.data/pglite'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, {
+        error: 'must be a PostgreSQL URL such as postgresql://user:pass@localhost:5432/inkprint',
+      })
+      .optional(),
+    KAFKA_CLIENT_ID: z.string().min(1).default('inkprint'),
+    DOMAIN_EVENT_RELAY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+    KURRENTDB_URL: z
+      .string()
+      .regex(kurrentPattern, {
+        error: 'must be a KurrentDB connection string such as kurrentdb://localhost:2113?tls=false',
+      })
+      .optional(),
+    WORKER_MODE: z.enum(['embedded', 'external'], { error: 'must be embedded or external' }).optional(),
+    JWT_SECRET: z
+      .string()
+      .min(32, { error: 'must be at least 32 characters (e.g. openssl rand -base64 48)' })
+      .optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds from 60 to 86400' })
+      .int({ error: 'must be a whole number of seconds from 60 to 86400' })
+      .min(60, { error: 'must be a whole number of seconds from 60 to 86400' })
+      .max(86400, { error: 'must be a whole number of seconds from 60 to 86400' })
+      .default(900),
+    SUPER_ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    SUPER_ADMIN_PASSWORD: z
+      .string()
+      .refine(
+        (p) => p.length >= 8 && [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(p)).length >= 3,
+        {
+          error: 'must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol',
+        },
+      )
+      .optional(),
+    SUPER_ADMIN_NAME: z.string().min(1).max(100).default('Super Admin'),
+    PRODUCT_HOST: z
+      .string()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, { error: 'must be a host name such as inkprint.app' })
+      .default('inkprint.app'),
+    PUBLIC_WEB_DIR: directory('apps/web/dist'),
+    ADMIN_WEB_DIR: directory('apps/admin/dist'),
+    SMTP_URL: z
+      .string()
+      .refine(isSmtpUrl, {
+        error:
+          'must be an SMTP URL such as smtp://user:pass@smtp.example.com:587 or smtps://user:pass@smtp.example.com:465',
+      })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .refine(isMailbox, {
+        error: 'must be a sender address such as "Inkprint <no-reply@example.com>" or no-reply@example.com',
+      })
+      .default(DEFAULT_MAIL_FROM),
+    APP_PUBLIC_URL: z
+      .string()
+      .refine(isPublicUrl, {
+        error: 'must be the http(s) address users open the app at, such as https://inkprint.example.com',
+      })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
+      const missing = env.SUPER_ADMIN_EMAIL ? 'SUPER_ADMIN_PASSWORD' : 'SUPER_ADMIN_EMAIL';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is needed too: set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD together',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required in production (at least 32 random characters)',
+      });
+    }
+    if (env.WORKER_MODE === 'external' && !env.KAFKA_BROKERS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKER_MODE'],
+        message:
+          'external needs KAFKA_BROKERS: without Kafka the in-process job bus cannot reach a separate worker process',
+      });
+    }
+  });

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * Variables more than one process reads (the API, the detector worker, the CLI), declared once. Each process
+ * composes its own schema from these: `z.object({ ...kafkaEnv, ...engineEnv, ...rest })`.
+ */
+const brokerPattern = /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9A-Fa-f:]+\]:\d{1,5}$/;
+
+export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug', 'verbose'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const logLevelEnv = {
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+};
+
+export const kafkaEnv = {
+  KAFKA_BROKERS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((broker) => broker.trim())
+        .filter((broker) => broker.length > 0),
+    )
+    .refine((brokers) => brokers.length > 0 && brokers.every((broker) => brokerPattern.test(broker)), {
+      error: 'must be a comma-separated list of host:port pairs, such as localhost:9092,kafka-2:9092',
+    })
+    .optional(),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/, { error: 'may hold only letters, digits, ".", "_" and "-"' })
+    .default('inkprint'),
+};
+
+export const workerConcurrencyEnv = (fallback: number) => ({
+  WORKER_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number from 1 to 64' })
+    .int({ error: 'must be a whole number from 1 to 64' })
+    .min(1, { error: 'must be a whole number from 1 to 64' })
+    .max(64, { error: 'must be a whole number from 1 to 64' })
+    .default(fallback),
+});
+
+export const DETECTOR_ENGINES = ['auto', 'onnx', 'heuristic'] as const;
+export type DetectorEngineChoice = (typeof DETECTOR_ENGINES)[number];
+
+/** The engines' settings: which detector engine, where its models are, and the humaniser's optional LLM. */
+export const engineEnv = {
+  DETECTOR_ENGINE: z.enum(DETECTOR_ENGINES, { error: `must be one of ${DETECTOR_ENGINES.join(', ')}` }).default('auto'),
+  INKPRINT_MODELS_DIR: z.string().optional(),
+  HUMANISER_LLM_URL: z
+    .string()
+    .regex(/^https?:\/\//, { error: 'must be an http(s) URL of an OpenAI-compatible chat completions endpoint' })
+    .optional(),
+  HUMANISER_LLM_MODEL: z.string().optional(),
+  HUMANISER_LLM_API_KEY: z.string().optional(),
+  HUMANISER_LLM_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a positive number of milliseconds' })
+    .positive({ error: 'must be a positive number of milliseconds' })
+    .optional(),
+};
+
+/** What the detector/humaniser job handlers need (passed to worker threads as plain data). */
+export interface EngineSettings {
+  detectorEngine: DetectorEngineChoice;
+  modelsDir?: string;
+  humaniserLlm?: { url: string; model?: string; apiKey?: string; timeoutMs?: number };
+}
+
+const engineEnvSchema = z.object(engineEnv);
+type EngineEnv = z.output<typeof engineEnvSchema>;
+
+export function engineSettings(env: EngineEnv): EngineSettings {
+  return {
+    detectorEngine: env.DETECTOR_ENGINE,
+    ...(env.INKPRINT_MODELS_DIR ? { modelsDir: env.INKPRINT_MODELS_DIR } : {}),
+    ...(env.HUMANISER_LLM_URL
+      ? {
+          humaniserLlm: {
+            url: env.HUMANISER_LLM_URL,
+            ...(env.HUMANISER_LLM_MODEL ? { model: env.HUMANISER_LLM_MODEL } : {}),
+            ...(env.HUMANISER_LLM_API_KEY ? { apiKey: env.HUMANISER_LLM_API_KEY } : {}),
+            ...(env.HUMANISER_LLM_TIMEOUT_MS ? { timeoutMs: env.HUMANISER_LLM_TIMEOUT_MS } : {}),
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './parse-env';
+export * from './env-fragments';
