@@ -42,10 +42,6 @@ const isPublicUrl = (value: string) => {
 /** Every variable the API process reads (fragments shared with the detector worker come from @inkprint/config). */
 export const apiEnvSchema = z
   .object({
-    ...logLevelEnv,
-    ...kafkaEnv,
-    ...workerConcurrencyEnv(2),
-    ...engineEnv,
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' })
       .default('development'),
@@ -56,6 +52,7 @@ export const apiEnvSchema = z
       .max(65535, { error: 'must be between 0 and 65535 (0 = any free port)' })
       .default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
+    ...logLevelEnv,
     DATA_DIR: directory('.data/pglite'),
     DATABASE_URL: z
       .string()
@@ -63,6 +60,7 @@ export const apiEnvSchema = z
         error: 'must be a PostgreSQL URL such as postgresql://user:pass@localhost:5432/inkprint',
       })
       .optional(),
+    ...kafkaEnv,
     KAFKA_CLIENT_ID: z.string().min(1).default('inkprint'),
     DOMAIN_EVENT_RELAY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     KURRENTDB_URL: z
@@ -72,6 +70,8 @@ export const apiEnvSchema = z
       })
       .optional(),
     WORKER_MODE: z.enum(['embedded', 'external'], { error: 'must be embedded or external' }).optional(),
+    ...workerConcurrencyEnv(2),
+    ...engineEnv,
     JWT_SECRET: z
       .string()
       .min(32, { error: 'must be at least 32 characters (e.g. openssl rand -base64 48)' })

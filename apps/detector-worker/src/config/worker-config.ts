@@ -15,24 +15,19 @@ import { z } from 'zod';
 export { DETECTOR_ENGINES, type DetectorEngineChoice };
 
 /** The detector worker's variables: the Kafka and engine fragments it shares with the API, and its own defaults. */
-const workerEnvSchema = z
-  .object({
-    ...kafkaEnv,
-    ...workerConcurrencyEnv(Math.max(1, availableParallelism() - 1)),
-    ...engineEnv,
-    KAFKA_CLIENT_ID: z.string().min(1).default('inkprint-detector-worker'),
-  })
-  .superRefine((env, ctx) => {
-    if (!env.KAFKA_BROKERS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['KAFKA_BROKERS'],
-        message:
-          'is required: the detector worker consumes jobs from Kafka (host:port[,host:port]). ' +
-          'Without Kafka, the API runs the in-process job bus and needs no separate worker.',
-      });
-    }
-  });
+const workerEnvSchema = z.object({
+  ...kafkaEnv,
+  ...workerConcurrencyEnv(Math.max(1, availableParallelism() - 1)),
+  ...engineEnv,
+  KAFKA_BROKERS: z
+    .string({
+      error:
+        'is required: the detector worker consumes jobs from Kafka (host:port[,host:port]). ' +
+        'Without Kafka, the API runs the in-process job bus and needs no separate worker.',
+    })
+    .pipe(kafkaEnv.KAFKA_BROKERS.unwrap()),
+  KAFKA_CLIENT_ID: z.string().min(1).default('inkprint-detector-worker'),
+});
 
 /** Settings of the detector worker, read once at start-up. */
 export interface WorkerConfig {
@@ -62,7 +57,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
     throw error;
   }
   return {
-    kafkaBrokers: e.KAFKA_BROKERS ?? [],
+    kafkaBrokers: e.KAFKA_BROKERS,
     kafkaClientId: e.KAFKA_CLIENT_ID,
     topicPrefix: e.KAFKA_TOPIC_PREFIX,
     concurrency: e.WORKER_CONCURRENCY,

@@ -1,5 +1,6 @@
 import { handleJob } from './job-handler';
 import { closeDetector } from './detect.handler';
+import { configureEngines } from './engine-settings';
 import type { JobEnvelope } from '@inkprint/job-bus';
 
 const TEXT =
@@ -18,14 +19,12 @@ function job(kind: string, payload: unknown): JobEnvelope {
 }
 
 describe('detector-worker job handler', () => {
-  const previousEngine = process.env.DETECTOR_ENGINE;
   beforeAll(() => {
-    process.env.DETECTOR_ENGINE = 'heuristic';
+    configureEngines({ detectorEngine: 'heuristic' });
   });
   afterAll(async () => {
     await closeDetector();
-    if (previousEngine === undefined) delete process.env.DETECTOR_ENGINE;
-    else process.env.DETECTOR_ENGINE = previousEngine;
+    configureEngines(undefined);
   });
 
   it('runs a detect job through the detector engine', async () => {
