@@ -48,7 +48,15 @@ module.exports = [
   ...tseslint.configs.recommended,
   {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        __dirname: 'readonly',
+        console: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
@@ -78,7 +86,13 @@ module.exports = [
             },
             {
               sourceTag: 'type:infrastructure',
-              onlyDependOnLibsWithTags: ['type:infrastructure', 'type:domain', 'type:contracts', 'type:engine', 'type:testing'],
+              onlyDependOnLibsWithTags: [
+                'type:infrastructure',
+                'type:domain',
+                'type:contracts',
+                'type:engine',
+                'type:testing',
+              ],
             },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },

@@ -191,10 +191,8 @@ describe('API app (HTTP)', () => {
       ['GET', '/auth/nope'],
       ['GET', '/api/nope'],
     ])('%s %s (unknown API route) → 404 NOT_FOUND even for a browser', async (method, url) => {
-      const res = await request(app.getHttpServer())
-        [method === 'GET' ? 'get' : 'post'](url)
-        .set('Accept', BROWSER)
-        .expect(404);
+      const agent = request(app.getHttpServer());
+      const res = await (method === 'GET' ? agent.get(url) : agent.post(url)).set('Accept', BROWSER).expect(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.body).toEqual({ message: `Cannot ${method} ${url}`, status: 404, code: 'NOT_FOUND', details: {} });
     });

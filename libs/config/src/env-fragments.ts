@@ -67,8 +67,7 @@ export interface EngineSettings {
   humaniserLlm?: { url: string; model?: string; apiKey?: string; timeoutMs?: number };
 }
 
-const engineEnvSchema = z.object(engineEnv);
-type EngineEnv = z.output<typeof engineEnvSchema>;
+type EngineEnv = z.output<ReturnType<typeof z.object<typeof engineEnv>>>;
 
 export function engineSettings(env: EngineEnv): EngineSettings {
   return {

@@ -22,7 +22,9 @@ export function deciderSpecification<S, C extends Command, E extends Event>(deci
             then(expected: readonly E[]): void {
               const actual = run();
               if (!isDeepStrictEqual(actual, expected)) {
-                throw new Error(`${command.type}: expected events\n${JSON.stringify(expected, null, 2)}\nbut got\n${JSON.stringify(actual, null, 2)}`);
+                throw new Error(
+                  `${command.type}: expected events\n${JSON.stringify(expected, null, 2)}\nbut got\n${JSON.stringify(actual, null, 2)}`,
+                );
               }
             },
             thenThrows(code: string, details?: Record<string, unknown>): DomainError {
@@ -31,9 +33,12 @@ export function deciderSpecification<S, C extends Command, E extends Event>(deci
                 actual = run();
               } catch (error) {
                 if (!(error instanceof DomainError)) throw error;
-                if (error.code !== code) throw new Error(`${command.type}: expected refusal ${code} but got ${error.code} (${error.message})`);
+                if (error.code !== code)
+                  throw new Error(`${command.type}: expected refusal ${code} but got ${error.code} (${error.message})`);
                 if (details && !Object.entries(details).every(([k, v]) => isDeepStrictEqual(error.details[k], v))) {
-                  throw new Error(`${command.type}: refusal ${code} details ${JSON.stringify(error.details)} do not include ${JSON.stringify(details)}`);
+                  throw new Error(
+                    `${command.type}: refusal ${code} details ${JSON.stringify(error.details)} do not include ${JSON.stringify(details)}`,
+                  );
                 }
                 return error;
               }

@@ -16,16 +16,37 @@ const spec = deciderSpecification(counter);
 
 describe('deciderSpecification', () => {
   it('passes when the events match', () => {
-    spec.given([{ type: 'Added', data: { n: 4 } }]).when({ type: 'Add', data: { n: 1 } }).then([{ type: 'Added', data: { n: 1 } }]);
+    spec
+      .given([{ type: 'Added', data: { n: 4 } }])
+      .when({ type: 'Add', data: { n: 1 } })
+      .then([{ type: 'Added', data: { n: 1 } }]);
   });
 
   it('fails when the events differ', () => {
-    expect(() => spec.given().when({ type: 'Add', data: { n: 1 } }).then([{ type: 'Added', data: { n: 2 } }])).toThrow(/expected events/);
+    expect(() =>
+      spec
+        .given()
+        .when({ type: 'Add', data: { n: 1 } })
+        .then([{ type: 'Added', data: { n: 2 } }]),
+    ).toThrow(/expected events/);
   });
 
   it('checks refusals by code and details', () => {
-    spec.given([{ type: 'Added', data: { n: 9 } }]).when({ type: 'Add', data: { n: 2 } }).thenThrows('TOO_MUCH', { total: 9 });
-    expect(() => spec.given([{ type: 'Added', data: { n: 9 } }]).when({ type: 'Add', data: { n: 2 } }).thenThrows('OTHER')).toThrow(/expected refusal OTHER/);
-    expect(() => spec.given().when({ type: 'Add', data: { n: 2 } }).thenThrows('TOO_MUCH')).toThrow(/but got events/);
+    spec
+      .given([{ type: 'Added', data: { n: 9 } }])
+      .when({ type: 'Add', data: { n: 2 } })
+      .thenThrows('TOO_MUCH', { total: 9 });
+    expect(() =>
+      spec
+        .given([{ type: 'Added', data: { n: 9 } }])
+        .when({ type: 'Add', data: { n: 2 } })
+        .thenThrows('OTHER'),
+    ).toThrow(/expected refusal OTHER/);
+    expect(() =>
+      spec
+        .given()
+        .when({ type: 'Add', data: { n: 2 } })
+        .thenThrows('TOO_MUCH'),
+    ).toThrow(/but got events/);
   });
 });

@@ -28,7 +28,10 @@ async function benchBackend(backend: string, db: Database, writers: number): Pro
   const schema = testSchemaName('bench');
   const readSchema = testSchemaName('benchrm');
   const store = await PostgresEventStore.create(db.sql, { schema });
-  const event = (i: number) => ({ type: 'TextSubmitted', data: { words: i % 500, text: 'lorem ipsum dolor sit amet' } });
+  const event = (i: number) => ({
+    type: 'TextSubmitted',
+    data: { words: i % 500, text: 'lorem ipsum dolor sit amet' },
+  });
   try {
     // Warm-up.
     for (let i = 0; i < 50; i++) await store.appendToStream(`warm-${i}`, [event(i)], { expectedVersion: 'no_stream' });
@@ -44,7 +47,8 @@ async function benchBackend(backend: string, db: Database, writers: number): Pro
       const perWriter = 400;
       await Promise.all(
         Array.from({ length: writers }, async (_, w) => {
-          for (let i = 0; i < perWriter; i++) await store.appendToStream(`many1-${w}-${i}`, [event(i)], { expectedVersion: 'no_stream' });
+          for (let i = 0; i < perWriter; i++)
+            await store.appendToStream(`many1-${w}-${i}`, [event(i)], { expectedVersion: 'no_stream' });
         }),
       );
       return perWriter * writers;
@@ -57,7 +61,11 @@ async function benchBackend(backend: string, db: Database, writers: number): Pro
       await Promise.all(
         Array.from({ length: writers }, async (_, w) => {
           for (let i = 0; i < perWriter; i++) {
-            await store.appendToStream(`many10-${w}-${i}`, Array.from({ length: batch }, (_, k) => event(k)), { expectedVersion: 'no_stream' });
+            await store.appendToStream(
+              `many10-${w}-${i}`,
+              Array.from({ length: batch }, (_, k) => event(k)),
+              { expectedVersion: 'no_stream' },
+            );
           }
         }),
       );
@@ -65,7 +73,10 @@ async function benchBackend(backend: string, db: Database, writers: number): Pro
     });
     rows.push({ backend, scenario: `many streams, 10 events per append, ${writers} writers`, ...manyBatched });
 
-    const runner = new ProjectionRunner(db, store, [streamActivityProjection()], { schema: readSchema, batchSize: 1000 });
+    const runner = new ProjectionRunner(db, store, [streamActivityProjection()], {
+      schema: readSchema,
+      batchSize: 1000,
+    });
     await runner.init();
     const total = await store.countAfter(0n);
     const catchUp = await timed(() => runner.catchUp('stream_activity'));
@@ -98,11 +109,18 @@ async function main() {
   }
   const table = [
     ['backend', 'scenario', 'events', 'seconds', 'events/s'],
-    ...rows.map((r) => [r.backend, r.scenario, String(r.events), r.seconds.toFixed(2), Math.round(r.events / r.seconds).toLocaleString('en-US')]),
+    ...rows.map((r) => [
+      r.backend,
+      r.scenario,
+      String(r.events),
+      r.seconds.toFixed(2),
+      Math.round(r.events / r.seconds).toLocaleString('en-US'),
+    ]),
   ];
   const widths = table[0].map((_, i) => Math.max(...table.map((l) => l[i].length)));
   process.stdout.write('\nEvent store and projections\n');
-  for (const line of table) process.stdout.write(`${line.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ')}\n`);
+  for (const line of table)
+    process.stdout.write(`${line.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ')}\n`);
 }
 
 main().catch((error) => {

@@ -77,7 +77,11 @@ const STRATA: { name: string; n: number; take: (r: Row) => boolean }[] = [
     n: 65,
     take: (r: Row) => r.generator === 'claude-3-opus' && r.domain === d && !r.attack,
   })),
-  { name: 'claude-3-opus/paraphrased', n: 70, take: (r: Row) => r.generator === 'claude-3-opus' && r.attack === 'paraphrase' },
+  {
+    name: 'claude-3-opus/paraphrased',
+    n: 70,
+    take: (r: Row) => r.generator === 'claude-3-opus' && r.attack === 'paraphrase',
+  },
 ];
 
 interface SetEntry {
@@ -144,10 +148,23 @@ async function main(): Promise<void> {
   const humaniser = await createHumaniser({ detector, llm: false });
   const t0 = performance.now();
 
-  type Rec = { stratum: string; before: number; after: number; strongBefore: number; strongAfter: number; sim: number; ok: boolean; ms: number; words: number };
+  type Rec = {
+    stratum: string;
+    before: number;
+    after: number;
+    strongBefore: number;
+    strongAfter: number;
+    sim: number;
+    ok: boolean;
+    ms: number;
+    words: number;
+  };
   const run = async (text: string, tone: string, stratum: string): Promise<{ rec: Rec; res: HumaniseResult }> => {
     const res = await humaniser.humanise(text, { tone });
-    const [sb, sa] = [await detector.detect(text, { mode: 'strong' }), await detector.detect(res.humanised, { mode: 'strong' })];
+    const [sb, sa] = [
+      await detector.detect(text, { mode: 'strong' }),
+      await detector.detect(res.humanised, { mode: 'strong' }),
+    ];
     return {
       res,
       rec: {
@@ -168,11 +185,26 @@ async function main(): Promise<void> {
     humanBefore: r3(recs.filter((r) => r.before <= 0.35).length / recs.length),
     humanAfter: r3(recs.filter((r) => r.after <= 0.35).length / recs.length),
     humanisedVerdictAfter: r3(recs.filter((r) => r.after <= 0.5).length / recs.length),
-    medianScoreBefore: r3(percentile(recs.map((r) => r.before), 0.5)),
-    medianScoreAfter: r3(percentile(recs.map((r) => r.after), 0.5)),
+    medianScoreBefore: r3(
+      percentile(
+        recs.map((r) => r.before),
+        0.5,
+      ),
+    ),
+    medianScoreAfter: r3(
+      percentile(
+        recs.map((r) => r.after),
+        0.5,
+      ),
+    ),
     strongHumanBefore: r3(recs.filter((r) => r.strongBefore <= 0.35).length / recs.length),
     strongHumanAfter: r3(recs.filter((r) => r.strongAfter <= 0.35).length / recs.length),
-    medianSimilarity: r3(percentile(recs.map((r) => r.sim), 0.5)),
+    medianSimilarity: r3(
+      percentile(
+        recs.map((r) => r.sim),
+        0.5,
+      ),
+    ),
     minSimilarity: r3(Math.min(...recs.map((r) => r.sim))),
     guardPassed: r3(recs.filter((r) => r.ok).length / recs.length),
   });
@@ -183,10 +215,22 @@ async function main(): Promise<void> {
   for (const [i, t] of items.entries()) {
     const { rec, res } = await run(t.text, 'auto', t.stratum);
     recs.push(rec);
-    if (i % 40 === 0) examples.push({ stratum: t.stratum, before: rec.before, after: rec.after, in: t.text.slice(0, 280), out: res.humanised.slice(0, 280), notes: res.notes });
+    if (i % 40 === 0)
+      examples.push({
+        stratum: t.stratum,
+        before: rec.before,
+        after: rec.after,
+        in: t.text.slice(0, 280),
+        out: res.humanised.slice(0, 280),
+        notes: res.notes,
+      });
   }
   const overall = summarise(recs);
-  const byStratum = Object.fromEntries(STRATA.map((s) => [s.name, summarise(recs.filter((r) => r.stratum === s.name))]).filter(([, v]) => (v as { n: number }).n > 0));
+  const byStratum = Object.fromEntries(
+    STRATA.map((s) => [s.name, summarise(recs.filter((r) => r.stratum === s.name))]).filter(
+      ([, v]) => (v as { n: number }).n > 0,
+    ),
+  );
 
   // 2. per tone on a subset
   const toneN = QUICK ? 8 : 40;
@@ -199,7 +243,10 @@ async function main(): Promise<void> {
   }
 
   // 3. latency at ~300 words, one core
-  const lat = items.map((t) => clip(t.text, 300)).filter((t) => t.split(/\s+/).length >= 250).slice(0, QUICK ? 10 : 60);
+  const lat = items
+    .map((t) => clip(t.text, 300))
+    .filter((t) => t.split(/\s+/).length >= 250)
+    .slice(0, QUICK ? 10 : 60);
   for (const t of lat.slice(0, 3)) await humaniser.humanise(t);
   const times: number[] = [];
   for (const t of lat) {
@@ -207,16 +254,32 @@ async function main(): Promise<void> {
     await humaniser.humanise(t);
     times.push(performance.now() - s);
   }
-  const latency = { texts: lat.length, meanWords: Math.round(lat.reduce((s, t) => s + t.split(/\s+/).length, 0) / Math.max(1, lat.length)), p50: r3(percentile(times, 0.5)), p95: r3(percentile(times, 0.95)) };
+  const latency = {
+    texts: lat.length,
+    meanWords: Math.round(lat.reduce((s, t) => s + t.split(/\s+/).length, 0) / Math.max(1, lat.length)),
+    p50: r3(percentile(times, 0.5)),
+    p95: r3(percentile(times, 0.95)),
+  };
 
-  const report = { set: { file: path.relative(process.cwd(), SET_FILE), size: items.length }, overall, byStratum, perTone, latency, wallSeconds: r3((performance.now() - t0) / 1000), examples };
+  const report = {
+    set: { file: path.relative(process.cwd(), SET_FILE), size: items.length },
+    overall,
+    byStratum,
+    perTone,
+    latency,
+    wallSeconds: r3((performance.now() - t0) / 1000),
+    examples,
+  };
   process.stdout.write(`humaniser eval (moderate mode, Human = score <= 0.35; ${items.length} held-out AI texts)\n`);
   process.stdout.write(`overall: ${JSON.stringify(overall)}\n`);
   for (const [k, v] of Object.entries(byStratum)) process.stdout.write(`  ${k.padEnd(32)} ${JSON.stringify(v)}\n`);
   process.stdout.write(`per tone (${subset.length} texts):\n`);
   for (const [k, v] of Object.entries(perTone)) process.stdout.write(`  ${k.padEnd(12)} ${JSON.stringify(v)}\n`);
   process.stdout.write(`latency ~300 words, one core: ${JSON.stringify(latency)}\n`);
-  for (const e of examples) process.stdout.write(`\n[${e.stratum}] ${e.before} -> ${e.after}: ${e.notes}\n  IN:  ${e.in.replace(/\n/g, ' ')}\n  OUT: ${e.out.replace(/\n/g, ' ')}\n`);
+  for (const e of examples)
+    process.stdout.write(
+      `\n[${e.stratum}] ${e.before} -> ${e.after}: ${e.notes}\n  IN:  ${e.in.replace(/\n/g, ' ')}\n  OUT: ${e.out.replace(/\n/g, ' ')}\n`,
+    );
   if (JSON_OUT) fs.writeFileSync(JSON_OUT, `${JSON.stringify(report, null, 2)}\n`);
   await humaniser.close();
   await detector.close();

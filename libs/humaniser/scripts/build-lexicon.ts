@@ -55,7 +55,8 @@ function synset(pos: WnPos, offset: string): Synset {
   const pAt = 4 + 2 * wCnt;
   const pCnt = Number(f[pAt]);
   const pointers = [];
-  for (let i = 0; i < pCnt; i++) pointers.push({ symbol: f[pAt + 1 + 4 * i], offset: f[pAt + 2 + 4 * i], pos: f[pAt + 3 + 4 * i] });
+  for (let i = 0; i < pCnt; i++)
+    pointers.push({ symbol: f[pAt + 1 + 4 * i], offset: f[pAt + 2 + 4 * i], pos: f[pAt + 3 + 4 * i] });
   return { offset, pos, words, pointers };
 }
 
@@ -86,7 +87,9 @@ function adjectiveCluster(s: Synset): Set<string> {
 
 /** Adjective synsets an adverb sense derives from (WordNet "\\" pertainym pointers). */
 function adverbRoots(s: Synset): Synset[] {
-  return s.pointers.filter((p) => p.symbol === '\\' && (p.pos === 'a' || p.pos === 's')).map((p) => synset('a', p.offset));
+  return s.pointers
+    .filter((p) => p.symbol === '\\' && (p.pos === 'a' || p.pos === 's'))
+    .map((p) => synset('a', p.offset));
 }
 
 /**
@@ -94,7 +97,12 @@ function adverbRoots(s: Synset): Synset[] {
  * synonym (same synset), hypernym (direct, more general), similar (adjectives in one similarity cluster;
  * adverbs derived from adjectives of one cluster). `sense` is the word's sense number the link attaches to.
  */
-function relation(indexes: Record<WnPos, Map<string, string[]>>, pos: WnPos, word: string, candidate: string): { rel: string; sense: number } | undefined {
+function relation(
+  indexes: Record<WnPos, Map<string, string[]>>,
+  pos: WnPos,
+  word: string,
+  candidate: string,
+): { rel: string; sense: number } | undefined {
   const key = (w: string): string => w.toLowerCase().replace(/ /g, '_');
   const offsets = indexes[pos].get(key(word)) ?? [];
   const cand = key(candidate);
@@ -109,7 +117,8 @@ function relation(indexes: Record<WnPos, Map<string, string[]>>, pos: WnPos, wor
     };
     if (s.words.includes(cand)) found('synonym');
     for (const p of s.pointers) {
-      if ((p.symbol === '@' || p.symbol === '@i') && p.pos === pos && synset(pos, p.offset).words.includes(cand)) found('hypernym');
+      if ((p.symbol === '@' || p.symbol === '@i') && p.pos === pos && synset(pos, p.offset).words.includes(cand))
+        found('hypernym');
     }
     if (pos === 'a') {
       const cluster = adjectiveCluster(s);
@@ -153,7 +162,11 @@ function ingForm(w: string): string {
 }
 function plural(w: string): string {
   const [head, ...rest] = w.split(' ');
-  if (rest.length) return `${head} ${rest.slice(0, -1).join(' ')}${rest.length > 1 ? ' ' : ''}${sForm(rest[rest.length - 1])}`.replace(/ +/g, ' ');
+  if (rest.length)
+    return `${head} ${rest.slice(0, -1).join(' ')}${rest.length > 1 ? ' ' : ''}${sForm(rest[rest.length - 1])}`.replace(
+      / +/g,
+      ' ',
+    );
   return sForm(head);
 }
 
@@ -173,9 +186,15 @@ interface LexiconEntry {
 }
 
 function main(): void {
-  const indexes: Record<WnPos, Map<string, string[]>> = { n: readIndex('n'), v: readIndex('v'), a: readIndex('a'), r: readIndex('r') };
+  const indexes: Record<WnPos, Map<string, string[]>> = {
+    n: readIndex('n'),
+    v: readIndex('v'),
+    a: readIndex('a'),
+    r: readIndex('r'),
+  };
   const tags = readTagCounts();
-  const freq = (w: string): number => w.split(' ').reduce((m, part) => Math.min(m, tags.get(part.toLowerCase()) ?? 0), Infinity);
+  const freq = (w: string): number =>
+    w.split(' ').reduce((m, part) => Math.min(m, tags.get(part.toLowerCase()) ?? 0), Infinity);
   const entries: Record<string, LexiconEntry[]> = {};
   const rejected: string[] = [];
   let kept = 0;
@@ -196,7 +215,9 @@ function main(): void {
     }
     if (cands.length === 0) continue;
     kept += cands.length;
-    const otherPos = (Object.keys(indexes) as WnPos[]).filter((p) => p !== pos && !(pos === 'a' && p === 'r') && indexes[p].has(src.word));
+    const otherPos = (Object.keys(indexes) as WnPos[]).filter(
+      (p) => p !== pos && !(pos === 'a' && p === 'r') && indexes[p].has(src.word),
+    );
     const add = (surface: string, form: LexiconEntry['form'], map: (c: string) => string): void => {
       const list = (entries[surface] ??= []);
       if (list.some((e) => e.pos === src.pos && e.form === form)) return;
@@ -230,8 +251,12 @@ function main(): void {
   const file = path.join(__dirname, '..', 'src', 'lexicon', 'lexicon.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(out)}\n`);
-  process.stdout.write(`lexicon: ${Object.keys(entries).length} surface forms, ${kept} validated candidates -> ${path.relative(process.cwd(), file)}\n`);
-  process.stdout.write(`rejected (WordNet does not link them in this part of speech and sense):\n  ${rejected.join('\n  ')}\n`);
+  process.stdout.write(
+    `lexicon: ${Object.keys(entries).length} surface forms, ${kept} validated candidates -> ${path.relative(process.cwd(), file)}\n`,
+  );
+  process.stdout.write(
+    `rejected (WordNet does not link them in this part of speech and sense):\n  ${rejected.join('\n  ')}\n`,
+  );
 }
 
 main();

@@ -15,10 +15,30 @@ export interface SourceEntry {
   uncountable?: boolean;
 }
 
-const v = (word: string, candidates: string[], extra: Partial<SourceEntry> = {}): SourceEntry => ({ word, pos: 'verb', candidates, ...extra });
-const n = (word: string, candidates: string[], extra: Partial<SourceEntry> = {}): SourceEntry => ({ word, pos: 'noun', candidates, ...extra });
-const a = (word: string, candidates: string[], extra: Partial<SourceEntry> = {}): SourceEntry => ({ word, pos: 'adj', candidates, ...extra });
-const r = (word: string, candidates: string[], extra: Partial<SourceEntry> = {}): SourceEntry => ({ word, pos: 'adv', candidates, ...extra });
+const v = (word: string, candidates: string[], extra: Partial<SourceEntry> = {}): SourceEntry => ({
+  word,
+  pos: 'verb',
+  candidates,
+  ...extra,
+});
+const n = (word: string, candidates: string[], extra: Partial<SourceEntry> = {}): SourceEntry => ({
+  word,
+  pos: 'noun',
+  candidates,
+  ...extra,
+});
+const a = (word: string, candidates: string[], extra: Partial<SourceEntry> = {}): SourceEntry => ({
+  word,
+  pos: 'adj',
+  candidates,
+  ...extra,
+});
+const r = (word: string, candidates: string[], extra: Partial<SourceEntry> = {}): SourceEntry => ({
+  word,
+  pos: 'adv',
+  candidates,
+  ...extra,
+});
 
 export const LEXICON_SOURCES: SourceEntry[] = [
   // verbs

@@ -60,19 +60,39 @@ class Scenario {
   }
 
   account(id: string, command: AccountCommand, actor: Actor = { type: 'user', id }) {
-    return handleCommand(this.store, accountStreamId(id), accountDecider, command, { metadata: { actor, correlationId: randomUUID() } });
+    return handleCommand(this.store, accountStreamId(id), accountDecider, command, {
+      metadata: { actor, correlationId: randomUUID() },
+    });
   }
 
   async register(id: string, email: string, name: string, verify = true) {
     const at = this.at();
     await this.account(
       id,
-      { type: 'RegisterAccount', data: { accountId: id, email, name, passwordHash: `argon2-${sha(id)}`, codeHash: sha(`code-${id}`), codeExpiresAt: this.at(0), at } },
+      {
+        type: 'RegisterAccount',
+        data: {
+          accountId: id,
+          email,
+          name,
+          passwordHash: `argon2-${sha(id)}`,
+          codeHash: sha(`code-${id}`),
+          codeExpiresAt: this.at(0),
+          at,
+        },
+      },
       { type: 'system', id: 'signup' },
     );
     // The code above expires at once; verify with a fresh one.
     if (verify) {
-      await this.account(id, { type: 'ResendVerificationCode', data: { codeHash: sha(`code2-${id}`), codeExpiresAt: new Date(this.clock + 600_000 + 130_000).toISOString(), at: this.at(130) } });
+      await this.account(id, {
+        type: 'ResendVerificationCode',
+        data: {
+          codeHash: sha(`code2-${id}`),
+          codeExpiresAt: new Date(this.clock + 600_000 + 130_000).toISOString(),
+          at: this.at(130),
+        },
+      });
       await this.account(id, { type: 'VerifyEmail', data: { codeHash: sha('wrong'), at: this.at() } });
       await this.account(id, { type: 'VerifyEmail', data: { codeHash: sha(`code2-${id}`), at: this.at() } });
     }
@@ -81,12 +101,16 @@ class Scenario {
   consume(feature: UsageFeature, subject: QuotaSubject, requestId: string, words: number) {
     const at = this.at();
     const day = at.slice(0, 10);
-    const actor: Actor = subject.kind === 'account' ? { type: 'user', id: subject.id } : { type: 'guest', id: subject.id };
+    const actor: Actor =
+      subject.kind === 'account' ? { type: 'user', id: subject.id } : { type: 'guest', id: subject.id };
     return handleCommand(
       this.store,
       usageStreamId(feature, day, subject),
       usageQuotaDecider,
-      { type: 'ConsumeQuota', data: { requestId, feature, day, limit: 100, resetsAt: `${day}T23:59:59.999Z`, at, words } },
+      {
+        type: 'ConsumeQuota',
+        data: { requestId, feature, day, limit: 100, resetsAt: `${day}T23:59:59.999Z`, at, words },
+      },
       { metadata: { actor, correlationId: requestId } },
     );
   }
@@ -108,7 +132,15 @@ class Scenario {
       inviteDecider,
       {
         type: 'IssueInvite',
-        data: { inviteId, email, expiresAt: new Date(this.clock + INVITE_TTL_MS).toISOString(), issuedBy, issuerRole: 'super_admin', inviteeIsAdmin: false, at },
+        data: {
+          inviteId,
+          email,
+          expiresAt: new Date(this.clock + INVITE_TTL_MS).toISOString(),
+          issuedBy,
+          issuerRole: 'super_admin',
+          inviteeIsAdmin: false,
+          at,
+        },
       },
       { metadata: { actor: { type: 'admin', id: issuedBy }, correlationId: randomUUID() } },
     ).then(() => inviteId);
@@ -145,7 +177,16 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
 
     await s.account(
       ids.sa,
-      { type: 'BootstrapSuperAdmin', data: { accountId: ids.sa, email: 'Root@Inkprint.test', name: 'Root Admin', passwordHash: 'argon2-root', at: s.at() } },
+      {
+        type: 'BootstrapSuperAdmin',
+        data: {
+          accountId: ids.sa,
+          email: 'Root@Inkprint.test',
+          name: 'Root Admin',
+          passwordHash: 'argon2-root',
+          at: s.at(),
+        },
+      },
       { type: 'system', id: 'bootstrap' },
     );
     await s.register(ids.ada, 'Ada.Lovelace@Example.com', 'Ada Lovelace');
@@ -163,13 +204,27 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     await s.account(ids.ada, { type: 'ChangePlan', data: { planSlug: 'pro', at: s.at() } }, admin);
     await s.account(ids.ada, { type: 'ChangeAccountStatus', data: { status: 'disabled', at: s.at() } }, admin);
     await s.account(ids.ada, { type: 'ChangeAccountStatus', data: { status: 'active', at: s.at() } }, admin);
-    await s.account(ids.ada, { type: 'RequestPasswordReset', data: { tokenHash: sha('reset-token'), expiresAt: new Date(T0 + 86_400_000).toISOString(), at: s.at() } });
-    await s.account(ids.ada, { type: 'ResetPassword', data: { tokenHash: sha('reset-token'), passwordHash: 'argon2-new-secret', at: s.at() } });
+    await s.account(ids.ada, {
+      type: 'RequestPasswordReset',
+      data: { tokenHash: sha('reset-token'), expiresAt: new Date(T0 + 86_400_000).toISOString(), at: s.at() },
+    });
+    await s.account(ids.ada, {
+      type: 'ResetPassword',
+      data: { tokenHash: sha('reset-token'), passwordHash: 'argon2-new-secret', at: s.at() },
+    });
 
     await s.register(ids.bob, 'bob@example.com', 'Bob', false);
     await s.account(ids.bob, {
       type: 'RegisterAccount',
-      data: { accountId: ids.bob, email: 'bob@example.com', name: 'Robert Tables', passwordHash: 'argon2-bob2', codeHash: sha('bob2'), codeExpiresAt: new Date(T0 + 9e6).toISOString(), at: s.at(200) },
+      data: {
+        accountId: ids.bob,
+        email: 'bob@example.com',
+        name: 'Robert Tables',
+        passwordHash: 'argon2-bob2',
+        codeHash: sha('bob2'),
+        codeExpiresAt: new Date(T0 + 9e6).toISOString(),
+        at: s.at(200),
+      },
     });
 
     // Guests count against the guest and their client address with the same request id.
@@ -182,7 +237,10 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
 
     await s.register(ids.cy, 'cy@example.com', 'Cy Young');
     inviteId = await s.issueInvite('invite-token-1', 'CY@example.com', ids.sa);
-    await handleCommand(store, inviteStreamId(inviteId), inviteDecider, { type: 'AcceptInvite', data: { accountId: ids.cy, accountEmail: 'cy@example.com', at: s.at() } });
+    await handleCommand(store, inviteStreamId(inviteId), inviteDecider, {
+      type: 'AcceptInvite',
+      data: { accountId: ids.cy, accountEmail: 'cy@example.com', at: s.at() },
+    });
     await s.account(ids.cy, { type: 'PromoteToAdmin', data: { inviteId, at: s.at() } });
     // Eve signs up, uses the detector, is projected in clear, then erases her account.
     await s.register(ids.eve, 'eve.erased@example.com', 'Eve Erased');
@@ -191,7 +249,8 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     await store.keys.erase(accountStreamId(ids.eve));
     await s.account(ids.eve, { type: 'EraseAccount', data: { at: s.at() } });
     // 21 more accounts for paging.
-    for (let i = 0; i < 21; i++) await s.register(`user-${String(i).padStart(2, '0')}`, `user${i}@paging.test`, `Pager ${i}`, i % 3 !== 0);
+    for (let i = 0; i < 21; i++)
+      await s.register(`user-${String(i).padStart(2, '0')}`, `user${i}@paging.test`, `Pager ${i}`, i % 3 !== 0);
     await runner.catchUpAll();
   });
 
@@ -213,9 +272,19 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     });
     expect(ada!.lastLoginAt).toBeInstanceOf(Date);
     expect(ada!.createdAt.getTime()).toBeLessThan(ada!.updatedAt.getTime());
-    expect(await read.user(ids.bob)).toMatchObject({ name: 'Robert Tables', status: 'pending_verification', planSlug: null, wordsUsed: 0, lastLoginAt: null });
+    expect(await read.user(ids.bob)).toMatchObject({
+      name: 'Robert Tables',
+      status: 'pending_verification',
+      planSlug: null,
+      wordsUsed: 0,
+      lastLoginAt: null,
+    });
     expect(await read.user(ids.cy)).toMatchObject({ role: 'admin', status: 'active' });
-    expect(await read.user(ids.sa)).toMatchObject({ role: 'super_admin', status: 'active', email: 'Root@Inkprint.test' });
+    expect(await read.user(ids.sa)).toMatchObject({
+      role: 'super_admin',
+      status: 'active',
+      email: 'Root@Inkprint.test',
+    });
     expect((await read.userByEmail('ADA.lovelace@example.COM'))?.id).toBe(ids.ada);
     expect(await read.user('nobody')).toBeNull();
   });
@@ -252,7 +321,11 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     // bob + user-00, 03, 06, 09, 12, 15, 18
     expect(pending.total).toBe(8);
     expect(pending.users.every((u) => u.status === 'pending_verification')).toBe(true);
-    const nextPending = await read.listUsers({ limit: 100, status: 'pending_verification', cursor: decodeUserCursor(pending.nextCursor!)! });
+    const nextPending = await read.listUsers({
+      limit: 100,
+      status: 'pending_verification',
+      cursor: decodeUserCursor(pending.nextCursor!)!,
+    });
     expect(nextPending.users).toHaveLength(5);
 
     expect((await read.listUsers({ limit: 20, role: 'admin' })).users.map((u) => u.id)).toEqual([ids.cy]);
@@ -269,20 +342,42 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
   it('rejects cursors it did not make', () => {
     const good = encodeUserCursor({ createdAt: new Date(T0), id: 'x' });
     expect(decodeUserCursor(good)).toEqual({ createdAt: new Date(T0), id: 'x' });
-    for (const bad of ['', 'not base64!', Buffer.from('{"c":"yesterday","i":"x"}').toString('base64url'), Buffer.from('[1]').toString('base64url'), 'e30']) {
+    for (const bad of [
+      '',
+      'not base64!',
+      Buffer.from('{"c":"yesterday","i":"x"}').toString('base64url'),
+      Buffer.from('[1]').toString('base64url'),
+      'e30',
+    ]) {
       expect(decodeUserCursor(bad)).toBeNull();
     }
   });
 
   it('keeps invites with their status and acceptor', async () => {
     const invite = await read.invite(inviteId);
-    expect(invite).toMatchObject({ email: 'CY@example.com', emailLower: 'cy@example.com', status: 'accepted', issuedBy: ids.sa, acceptedBy: ids.cy });
+    expect(invite).toMatchObject({
+      email: 'CY@example.com',
+      emailLower: 'cy@example.com',
+      status: 'accepted',
+      issuedBy: ids.sa,
+      acceptedBy: ids.cy,
+    });
     expect(invite!.expiresAt.getTime() - invite!.createdAt.getTime()).toBe(INVITE_TTL_MS);
   });
 
   it('records counted detector requests as recent activity, guests once, released ones gone', async () => {
     const { recentActivity } = await read.dashboard({ recentUsers: 10, recentActivity: 10 });
-    expect(recentActivity.map((r) => [r.id, r.accountType, r.accountId, r.accountEmail, r.verdict, r.aiPercent, r.biasPercent])).toEqual([
+    expect(
+      recentActivity.map((r) => [
+        r.id,
+        r.accountType,
+        r.accountId,
+        r.accountEmail,
+        r.verdict,
+        r.aiPercent,
+        r.biasPercent,
+      ]),
+    ).toEqual([
       ['req-e1', 'user', ids.eve, ERASED, null, null, null],
       ['req-g1', 'guest', guest, null, null, null, null],
       ['req-a3', 'user', ids.ada, 'Ada.Lovelace@Example.com', null, null, null],
@@ -308,15 +403,36 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
       actorId: ids.sa,
       data: { from: null, to: 'pro' },
     });
-    expect(byType('AccountStatusChanged').map((e) => e.summary)).toEqual(['Status changed from disabled to active', 'Status changed from active to disabled']);
-    expect(byType('AccountRegistered')[0]).toMatchObject({ actorType: 'system', actorId: 'signup', data: { accountId: ids.ada, role: 'user', status: 'pending_verification' } });
+    expect(byType('AccountStatusChanged').map((e) => e.summary)).toEqual([
+      'Status changed from disabled to active',
+      'Status changed from active to disabled',
+    ]);
+    expect(byType('AccountRegistered')[0]).toMatchObject({
+      actorType: 'system',
+      actorId: 'signup',
+      data: { accountId: ids.ada, role: 'user', status: 'pending_verification' },
+    });
     expect(byType('VerificationCodeRejected')[0].summary).toBe('Wrong verification code entered (attempt 1)');
     expect(byType('LoginFailed')[0].summary).toBe('Sign-in failed: wrong password');
-    expect(byType('PasswordChanged')[0]).toMatchObject({ summary: 'Password changed with a reset link', data: { via: 'reset' } });
+    expect(byType('PasswordChanged')[0]).toMatchObject({
+      summary: 'Password changed with a reset link',
+      data: { via: 'reset' },
+    });
     expect(events.map((e) => e.type)).toEqual(
-      expect.arrayContaining(['AccountRegistered', 'VerificationCodeSent', 'EmailVerified', 'LoggedIn', 'PasswordResetRequested', 'PasswordChanged']),
+      expect.arrayContaining([
+        'AccountRegistered',
+        'VerificationCodeSent',
+        'EmailVerified',
+        'LoggedIn',
+        'PasswordResetRequested',
+        'PasswordChanged',
+      ]),
     );
-    expect((await read.timeline(ids.cy, { limit: 1 }))[0]).toMatchObject({ type: 'RoleChanged', summary: 'Role changed from user to admin (admin invitation accepted)', data: { inviteId } });
+    expect((await read.timeline(ids.cy, { limit: 1 }))[0]).toMatchObject({
+      type: 'RoleChanged',
+      summary: 'Role changed from user to admin (admin invitation accepted)',
+      data: { inviteId },
+    });
     const page = await read.timeline(ids.ada, { limit: 3, beforeVersion: events[2].version });
     expect(page.map((e) => e.version)).toEqual(events.slice(3, 6).map((e) => e.version));
 
@@ -330,10 +446,16 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
   it('drops an erased account from the directory and keeps its history and activity without the person', async () => {
     expect(await read.user(ids.eve)).toBeNull();
     const history = await read.timeline(ids.eve, { limit: 50 });
-    expect(history.map((e) => e.type)).toEqual(expect.arrayContaining(['AccountRegistered', 'EmailVerified', 'AccountErased']));
+    expect(history.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['AccountRegistered', 'EmailVerified', 'AccountErased']),
+    );
     expect(history.find((e) => e.type === 'AccountRegistered')?.data).toMatchObject({ email: ERASED, name: ERASED });
-    expect(history.find((e) => e.type === 'AccountErased')?.summary).toBe("Account erased at the owner's request: name, email and password destroyed");
-    const activity = await db.sql.query<{ account_email: string }>(`select account_email from "${live}".recent_activity where id = 'req-e1'`);
+    expect(history.find((e) => e.type === 'AccountErased')?.summary).toBe(
+      "Account erased at the owner's request: name, email and password destroyed",
+    );
+    const activity = await db.sql.query<{ account_email: string }>(
+      `select account_email from "${live}".recent_activity where id = 'req-e1'`,
+    );
     expect(activity).toEqual([{ account_email: ERASED }]);
     for (const projection of runner.projections) {
       const tables = JSON.stringify(await dump(db, live, projection.name));
@@ -354,7 +476,8 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     const other = new ProjectionRunner(db, store, inkprintProjections(), { schema: fresh, batchSize: 1000 });
     await other.init();
     await other.catchUpAll();
-    for (const projection of runner.projections) expect(await dump(db, fresh, projection.name)).toEqual(await dump(db, live, projection.name));
+    for (const projection of runner.projections)
+      expect(await dump(db, fresh, projection.name)).toEqual(await dump(db, live, projection.name));
     expect((await runner.status()).every((s) => s.lag === 0)).toBe(true);
   });
 }
@@ -369,7 +492,11 @@ describe('accounts read models on embedded PGlite', () => {
 describeWithService('postgres', 'accounts read models on PostgreSQL', (url) => {
   projectionsSuite(async () => {
     const scratch: ScratchDatabase = await createScratchDatabase(url, 'read_models');
-    const db = await openDatabase({ databaseUrl: scratch.url, poolSize: 4, entities: inkprintProjections().flatMap((p) => [...p.entities]) });
+    const db = await openDatabase({
+      databaseUrl: scratch.url,
+      poolSize: 4,
+      entities: inkprintProjections().flatMap((p) => [...p.entities]),
+    });
     return {
       db,
       close: async () => {

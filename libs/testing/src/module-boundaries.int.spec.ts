@@ -9,7 +9,10 @@ describe('module boundaries (ESLint + Nx tags)', () => {
   let eslint: ESLint;
   beforeAll(() => {
     // The Nx rule reads the project graph; without it the rule silently skips.
-    execFileSync(path.join(root, 'node_modules/.bin/nx'), ['show', 'projects'], { cwd: root, env: { ...process.env, NX_DAEMON: 'false' } });
+    execFileSync(path.join(root, 'node_modules/.bin/nx'), ['show', 'projects'], {
+      cwd: root,
+      env: { ...process.env, NX_DAEMON: 'false' },
+    });
     eslint = new ESLint({ cwd: root });
   });
 

@@ -16,7 +16,8 @@ export interface ScratchDatabase {
 export async function createScratchDatabase(baseUrl: string, label = 'scratch'): Promise<ScratchDatabase> {
   const base = new URL(baseUrl);
   const baseName = base.pathname.replace(/^\//, '');
-  if (!/test/i.test(baseName)) throw new Error(`Refusing to create test databases from "${baseName}": its name must contain "test"`);
+  if (!/test/i.test(baseName))
+    throw new Error(`Refusing to create test databases from "${baseName}": its name must contain "test"`);
   const name = `inkprint_test_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   await withClient(baseUrl, (c) => c.query(`create database "${name}"`));
   const url = new URL(baseUrl);
@@ -24,7 +25,8 @@ export async function createScratchDatabase(baseUrl: string, label = 'scratch'):
   return {
     url: url.toString(),
     name,
-    drop: () => withClient(baseUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+    drop: () =>
+      withClient(baseUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
   };
 }
 

@@ -56,9 +56,7 @@ export function passwordResetMail(input: PasswordResetMailInput): OutgoingMail {
     subject: `Reset your ${PRODUCT_NAME} password`,
     preview: `Choose a new password. The link expires in ${validity}.`,
     greeting: greeting(input.name),
-    intro: [
-      `We received a request to reset the password of the ${PRODUCT_NAME} account for ${input.to}.`,
-    ],
+    intro: [`We received a request to reset the password of the ${PRODUCT_NAME} account for ${input.to}.`],
     action: { type: 'link', label: 'Choose a new password', url },
     details: [`The link expires in ${validity}. If it has expired, ask for a new one on the Forgot password page.`],
     notYou: `If you did not ask to reset your password, you can ignore this email: your password stays the same.`,

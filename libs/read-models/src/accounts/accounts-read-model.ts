@@ -84,7 +84,12 @@ export class AccountsReadModel {
       ? {
           $and: [
             ...filters,
-            { $or: [{ createdAt: { $lt: query.cursor.createdAt } }, { createdAt: query.cursor.createdAt, id: { $lt: query.cursor.id } }] },
+            {
+              $or: [
+                { createdAt: { $lt: query.cursor.createdAt } },
+                { createdAt: query.cursor.createdAt, id: { $lt: query.cursor.id } },
+              ],
+            },
           ],
         }
       : where;
@@ -100,18 +105,23 @@ export class AccountsReadModel {
   async dashboard(options: { recentUsers: number; recentActivity: number }): Promise<DashboardSummary> {
     const em = this.em();
     const count = (where: FilterQuery<UserDirectoryRow>) => em.count(UserDirectoryRow, where);
-    const [users, activeUsers, pendingUsers, admins, basic, pro, enterprise, recentUsers, recentActivity] = await Promise.all([
-      count({}),
-      count({ status: 'active' }),
-      count({ status: 'pending_verification' }),
-      count({ role: { $in: ['admin', 'super_admin'] } }),
-      // "Active paid plans": accounts on the plan whose status is active.
-      count({ planSlug: 'basic', status: 'active' }),
-      count({ planSlug: 'pro', status: 'active' }),
-      count({ planSlug: 'enterprise', status: 'active' }),
-      em.find(UserDirectoryRow, {}, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: options.recentUsers }),
-      em.find(RecentActivityRow, {}, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: options.recentActivity }),
-    ]);
+    const [users, activeUsers, pendingUsers, admins, basic, pro, enterprise, recentUsers, recentActivity] =
+      await Promise.all([
+        count({}),
+        count({ status: 'active' }),
+        count({ status: 'pending_verification' }),
+        count({ role: { $in: ['admin', 'super_admin'] } }),
+        // "Active paid plans": accounts on the plan whose status is active.
+        count({ planSlug: 'basic', status: 'active' }),
+        count({ planSlug: 'pro', status: 'active' }),
+        count({ planSlug: 'enterprise', status: 'active' }),
+        em.find(UserDirectoryRow, {}, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: options.recentUsers }),
+        em.find(
+          RecentActivityRow,
+          {},
+          { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: options.recentActivity },
+        ),
+      ]);
     return {
       totals: { users, activeUsers, pendingUsers, admins },
       subscriptions: { basic, pro, enterprise },
@@ -122,7 +132,11 @@ export class AccountsReadModel {
 
   /** Admins and super admins, oldest first. */
   adminTeam(): Promise<UserDirectoryRow[]> {
-    return this.em().find(UserDirectoryRow, { role: { $in: ['admin', 'super_admin'] } }, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return this.em().find(
+      UserDirectoryRow,
+      { role: { $in: ['admin', 'super_admin'] } },
+      { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+    );
   }
 
   user(id: string): Promise<UserDirectoryRow | null> {
@@ -131,12 +145,17 @@ export class AccountsReadModel {
 
   /** Oldest account with this address (case-insensitive); there is at most one (email claims). */
   userByEmail(email: string): Promise<UserDirectoryRow | null> {
-    return this.em().findOne(UserDirectoryRow, { emailLower: email.trim().toLowerCase() }, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return this.em().findOne(
+      UserDirectoryRow,
+      { emailLower: email.trim().toLowerCase() },
+      { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+    );
   }
 
   /** An account's events, newest first; `beforeVersion` pages back. */
   timeline(accountId: string, options: { limit: number; beforeVersion?: number }): Promise<AuditTimelineRow[]> {
-    const where: FilterQuery<AuditTimelineRow> = options.beforeVersion === undefined ? { accountId } : { accountId, version: { $lt: options.beforeVersion } };
+    const where: FilterQuery<AuditTimelineRow> =
+      options.beforeVersion === undefined ? { accountId } : { accountId, version: { $lt: options.beforeVersion } };
     return this.em().find(AuditTimelineRow, where, { orderBy: { version: 'desc' }, limit: options.limit });
   }
 

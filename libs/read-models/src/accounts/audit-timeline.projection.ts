@@ -48,7 +48,11 @@ export function redactSecrets(data: unknown): Record<string, unknown> {
   const clean = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(clean);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([key]) => !SECRET_KEY.test(key)).map(([k, v]) => [k, clean(v)]));
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>)
+          .filter(([key]) => !SECRET_KEY.test(key))
+          .map(([k, v]) => [k, clean(v)]),
+      );
     }
     return value;
   };
@@ -64,7 +68,9 @@ const words = (value: string) => value.replace(/_/g, ' ');
 export function auditSummary(event: AccountEvent): string {
   switch (event.type) {
     case 'AccountRegistered':
-      return event.data.role === 'user' ? 'Account registered, awaiting email verification' : `Account created as ${words(event.data.role)}`;
+      return event.data.role === 'user'
+        ? 'Account registered, awaiting email verification'
+        : `Account created as ${words(event.data.role)}`;
     case 'RegistrationRenewed':
       return 'Signed up again before verifying: name and password replaced';
     case 'VerificationCodeSent':
@@ -88,7 +94,12 @@ export function auditSummary(event: AccountEvent): string {
     case 'AccountErased':
       return "Account erased at the owner's request: name, email and password destroyed";
     case 'RoleChanged': {
-      const why = { invite_accepted: ' (admin invitation accepted)', revoked: ' (admin access revoked)', bootstrap: ' (super admin set at start-up)' }[event.data.reason] ?? '';
+      const why =
+        {
+          invite_accepted: ' (admin invitation accepted)',
+          revoked: ' (admin access revoked)',
+          bootstrap: ' (super admin set at start-up)',
+        }[event.data.reason] ?? '';
       return `Role changed from ${words(event.data.from)} to ${words(event.data.to)}${why}`;
     }
     default: {
@@ -108,7 +119,10 @@ export function auditTimelineProjection(): Projection {
       if (accountEvents.length === 0) return;
       // Rows already there (a batch is never applied twice, but be safe against a replayed event).
       const existing = await em.find(AuditTimelineRow, {
-        $or: accountEvents.map((event) => ({ accountId: accountIdOfStream(event.streamId)!, version: event.streamVersion })),
+        $or: accountEvents.map((event) => ({
+          accountId: accountIdOfStream(event.streamId)!,
+          version: event.streamVersion,
+        })),
       });
       const seen = new Set(existing.map((row) => `${row.accountId}\n${row.version}`));
       const created: AuditTimelineRow[] = [];
@@ -118,21 +132,27 @@ export function auditTimelineProjection(): Projection {
         if (seen.has(key)) continue;
         seen.add(key);
         const actor = event.metadata.actor ?? { type: 'system', id: 'system' };
-        created.push(em.create(AuditTimelineRow, {
-          accountId,
-          version: event.streamVersion,
-          position: event.globalPosition.toString(),
-          type: event.type,
-          at: eventTime(event),
-          actorType: actor.type,
-          actorId: actor.id,
-          summary: auditSummary(event as unknown as AccountEvent),
-          data: redactSecrets(event.data),
-        }));
+        created.push(
+          em.create(AuditTimelineRow, {
+            accountId,
+            version: event.streamVersion,
+            position: event.globalPosition.toString(),
+            type: event.type,
+            at: eventTime(event),
+            actorType: actor.type,
+            actorId: actor.id,
+            summary: auditSummary(event as unknown as AccountEvent),
+            data: redactSecrets(event.data),
+          }),
+        );
       }
       // Erased accounts keep their history (who did what, when) but not their personal data: the same rows a rebuild
       // gives, where the sealed fields read as erased.
-      const erased = new Set(accountEvents.filter((event) => event.type === 'AccountErased').map((event) => accountIdOfStream(event.streamId)!));
+      const erased = new Set(
+        accountEvents
+          .filter((event) => event.type === 'AccountErased')
+          .map((event) => accountIdOfStream(event.streamId)!),
+      );
       if (erased.size === 0) return;
       const stored = await em.find(AuditTimelineRow, { accountId: { $in: [...erased] } });
       for (const row of new Set([...stored, ...created])) {

@@ -37,7 +37,10 @@ export const InviteSchema = new EntitySchema<InviteRow>({
   },
 });
 
-export function inviteRowStatus(row: Pick<InviteRow, 'status' | 'expiresAt'>, now: Date): 'pending' | 'accepted' | 'expired' {
+export function inviteRowStatus(
+  row: Pick<InviteRow, 'status' | 'expiresAt'>,
+  now: Date,
+): 'pending' | 'accepted' | 'expired' {
   if (row.status === 'accepted') return 'accepted';
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
 }
@@ -48,7 +51,11 @@ export function invitesProjection(): Projection {
     entities: [InviteSchema],
     eventTypes: ['InviteIssued', 'InviteAccepted'],
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
-      const ids = [...new Set(events.filter((e) => e.streamId.startsWith('invite-')).map((e) => e.streamId.slice('invite-'.length)))];
+      const ids = [
+        ...new Set(
+          events.filter((e) => e.streamId.startsWith('invite-')).map((e) => e.streamId.slice('invite-'.length)),
+        ),
+      ];
       const rows = new Map((await em.find(InviteRow, { id: { $in: ids } })).map((r) => [r.id, r]));
       for (const event of events) {
         if (!event.streamId.startsWith('invite-')) continue;

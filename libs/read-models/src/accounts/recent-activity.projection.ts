@@ -70,7 +70,10 @@ export function recentActivityProjection(): Projection {
         requestIds.add((event.data as { requestId: string }).requestId);
       }
       const emails = new Map(
-        (await em.find(RecentActivityAccountRow, { accountId: { $in: [...accountIds] } })).map((r) => [r.accountId, r.email]),
+        (await em.find(RecentActivityAccountRow, { accountId: { $in: [...accountIds] } })).map((r) => [
+          r.accountId,
+          r.email,
+        ]),
       );
       const rows = new Map((await em.find(RecentActivityRow, { id: { $in: [...requestIds] } })).map((r) => [r.id, r]));
       const removed = new Set<string>();
@@ -90,7 +93,8 @@ export function recentActivityProjection(): Projection {
           if (!accountId) continue;
           // The activity stays (it counts in the totals); whose it was does not.
           await em.nativeUpdate(RecentActivityRow, { accountId, accountType: 'user' }, { accountEmail: ERASED });
-          for (const row of rows.values()) if (row.accountId === accountId && row.accountType === 'user') row.accountEmail = ERASED;
+          for (const row of rows.values())
+            if (row.accountId === accountId && row.accountType === 'user') row.accountEmail = ERASED;
           const lookup = created.get(accountId);
           if (lookup) lookup.email = ERASED;
           else await em.nativeUpdate(RecentActivityAccountRow, { accountId }, { email: ERASED });

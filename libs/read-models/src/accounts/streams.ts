@@ -2,7 +2,9 @@ import type { RecordedEvent } from '@inkprint/eventstore';
 
 /** `account-<id>` → id; anything else → null. */
 export function accountIdOfStream(streamId: string): string | null {
-  return streamId.startsWith('account-') && streamId.length > 'account-'.length ? streamId.slice('account-'.length) : null;
+  return streamId.startsWith('account-') && streamId.length > 'account-'.length
+    ? streamId.slice('account-'.length)
+    : null;
 }
 
 export interface UsageStream {

@@ -100,7 +100,10 @@ export function usersProjection(): Projection {
       // Two queries load every row the batch touches; the runner flushes once.
       const users = new Map((await em.find(UserDirectoryRow, { id: { $in: [...accountIds] } })).map((u) => [u.id, u]));
       const ledger = new Map(
-        (usageStreams.size ? await em.find(UserUsageRow, { streamId: { $in: [...usageStreams] } }) : []).map((r) => [`${r.streamId}\n${r.requestId}`, r]),
+        (usageStreams.size ? await em.find(UserUsageRow, { streamId: { $in: [...usageStreams] } }) : []).map((r) => [
+          `${r.streamId}\n${r.requestId}`,
+          r,
+        ]),
       );
 
       for (const event of events) {
@@ -113,7 +116,16 @@ export function usersProjection(): Projection {
             const key = `${event.streamId}\n${data.requestId}`;
             if (ledger.has(key)) continue;
             const n = Math.max(0, Math.trunc(Number(data.words) || 0));
-            ledger.set(key, em.create(UserUsageRow, { streamId: event.streamId, requestId: data.requestId, accountId: usage.id, words: n, released: false }));
+            ledger.set(
+              key,
+              em.create(UserUsageRow, {
+                streamId: event.streamId,
+                requestId: data.requestId,
+                accountId: usage.id,
+                words: n,
+                released: false,
+              }),
+            );
             if (user) user.wordsUsed += n;
           } else if (event.type === 'QuotaReleased') {
             const data = (event as RecordedEvent<'QuotaReleased', QuotaReleased['data']>).data;
