@@ -164,7 +164,7 @@ function SentInvites({ invites }: { invites: Invite[] }) {
                       <Chip
                         size="small"
                         label={invite.status}
-                        color={invite.status === 'pending' ? 'warning' : 'success'}
+                        color={invite.status === 'pending' ? 'default' : 'success'}
                         variant="outlined"
                       />
                     </TableCell>

@@ -38,9 +38,22 @@ const roleChoices = [
 ];
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search email or name" aria-label="Search users" />,
-  <SelectInput key="status" source="status" label="Status" choices={statusChoices} alwaysOn emptyText="All statuses" />,
-  <SelectInput key="role" source="role" label="Role" choices={roleChoices} alwaysOn emptyText="All roles" />,
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Search email or name"
+    inputProps={{ 'aria-label': 'Search users' }}
+  />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="Filter by status"
+    choices={statusChoices}
+    alwaysOn
+    emptyText="All statuses"
+  />,
+  <SelectInput key="role" source="role" label="Filter by role" choices={roleChoices} alwaysOn emptyText="All roles" />,
 ];
 
 /** 'Load more' (spec §2): follows the cursor; off while a search is active (searches are not paged, spec §4). */

@@ -1,0 +1,571 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// The API in this process, as apps/api/test/start.e2e.spec.ts runs it (its dist may be rebuilt while this runs).
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the e2e test hosts the real API; apps have no package entry
+import { createApp } from '../../api/src/app.factory';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- same
+import { loadConfig } from '../../api/src/config';
+
+/**
+ * The admin console in Debian Chromium against the built app: the API (started in this process from its sources, on
+ * PGlite, on a port in 3200-3299) serving the built `apps/admin/dist` at /admin, with real accounts (sign-up through the dev mailbox) and the configured super
+ * admin. Sessions are put in localStorage as the web app stores them (apps/admin/src/providers/session.ts), so the
+ * test does not depend on the web app's pages. Screenshots go to $INKPRINT_ADMIN_SCREENSHOTS when it is set.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const required = (process.env.INKPRINT_REQUIRE_SERVICES ?? '').split(',').map((s) => s.trim().toLowerCase());
+const chromiumRequired = ['all', '1', 'chromium'].some((name) => required.includes(name));
+const hasChromium = fs.existsSync(CHROMIUM);
+if (!hasChromium && chromiumRequired) {
+  throw new Error(
+    `${CHROMIUM} is missing but INKPRINT_REQUIRE_SERVICES requires chromium: apt-get install -y chromium`,
+  );
+}
+const describeInBrowser = hasChromium ? describe : describe.skip;
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+const SUPER = { email: 'root@inkprint.test', password: 'Sup3r-secret!' };
+const PASSWORD = 'Corr3ct-horse';
+const SHOTS = process.env.INKPRINT_ADMIN_SCREENSHOTS;
+
+interface Session {
+  user: { id: string; name: string; email: string; role: string };
+  tokens: { accessToken: string; refreshToken: string; expiresIn: number };
+}
+
+/** Builds the console when its output is missing (a fresh clone). */
+function ensureBuilt(): void {
+  if (!fs.existsSync(path.join(REPO_ROOT, 'apps/admin/dist/index.html'))) {
+    execFileSync('npx', ['vite', 'build'], { cwd: path.join(REPO_ROOT, 'apps/admin'), stdio: 'pipe' });
+  }
+}
+
+/** A free port in 3200-3299 (the range this suite may use). */
+async function freePort(): Promise<number> {
+  const start = 3200 + Math.floor(Math.random() * 100);
+  for (let i = 0; i < 100; i++) {
+    const port = 3200 + ((start - 3200 + i) % 100);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port in 3200-3299');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
+  let api: NestExpressApplication;
+  let browser: Browser;
+  let base: string;
+  let tmp: string;
+  const pageErrors: string[] = [];
+  const stamp = Date.now().toString(36);
+  let n = 0;
+  const email = (tag: string) => `${tag}-${++n}-${stamp}@example.com`;
+
+  async function call<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: T }> {
+    const response = await fetch(base + url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+  }
+
+  async function mail(to: string, kind: 'verification_code' | 'admin_invite'): Promise<string> {
+    const answer = await call<{ text: string }>('GET', `/dev/mailbox/latest?to=${encodeURIComponent(to)}&kind=${kind}`);
+    expect(answer.status).toBe(200);
+    return answer.body.text;
+  }
+
+  async function signUp(address: string, name: string): Promise<Session> {
+    expect(
+      (await call('POST', '/auth/register', { name, email: address, password: PASSWORD, confirm: PASSWORD })).status,
+    ).toBe(201);
+    const otp = /\b(\d{6})\b/.exec(await mail(address, 'verification_code'))?.[1];
+    const verified = await call<Session>('POST', '/auth/verify-otp', { email: address, otp });
+    expect(verified.status).toBe(200);
+    return verified.body;
+  }
+
+  async function logIn(address: string, password = PASSWORD): Promise<Session> {
+    const answer = await call<Session>('POST', '/auth/login', { email: address, password });
+    expect(answer.status).toBe(200);
+    return answer.body;
+  }
+
+  const contexts: BrowserContext[] = [];
+  /** A page whose localStorage holds `session` (as the web app stores it), or none. */
+  async function pageAs(session: Session | null, width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) {
+        pageErrors.push(`console: ${message.text()}`);
+      }
+    });
+    await page.goto(`${base}/health`);
+    if (session) {
+      await page.evaluate(
+        (value) => localStorage.setItem('inkprint.session', JSON.stringify({ user: value.user, tokens: value.tokens })),
+        session,
+      );
+    }
+    return page;
+  }
+
+  async function shot(page: Page, name: string): Promise<void> {
+    if (!SHOTS) return;
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const width of [1280, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await sleep(300);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  /** axe-core on the current screen: no serious or critical violations. */
+  async function expectAccessible(page: Page, screen: string): Promise<void> {
+    await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: Document,
+              options: unknown,
+            ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+      }));
+    });
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect({ screen, serious }).toEqual({ screen, serious: [] });
+  }
+
+  async function toast(page: Page, text: string): Promise<void> {
+    await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+  }
+
+  let root: Session;
+  let plain: Session;
+  let stranger: Session;
+  const invitee = { email: '', name: 'Ivy Invitee' };
+
+  beforeAll(async () => {
+    ensureBuilt();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, 'pglite'),
+      JWT_SECRET: 'admin-console-e2e-secret-0123456789abcdef',
+      APP_PUBLIC_URL: base,
+      SUPER_ADMIN_EMAIL: SUPER.email,
+      SUPER_ADMIN_PASSWORD: SUPER.password,
+    });
+    api = await createApp(config);
+    await api.listen(port, '127.0.0.1');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    root = await logIn(SUPER.email, SUPER.password);
+    plain = await signUp(email('plain'), 'Plain User');
+    stranger = await signUp(email('stranger'), 'Sam Stranger');
+    // 22 more accounts, a third left unverified, so the directory has two pages of 20 and a pending filter to show.
+    for (let i = 0; i < 22; i++) {
+      const address = email(i % 3 === 0 ? 'pending' : 'crowd');
+      if (i % 3 === 0) {
+        expect(
+          (await call('POST', '/auth/register', { name: `Pending ${i}`, email: address, password: PASSWORD })).status,
+        ).toBe(201);
+      } else {
+        await signUp(address, `Crowd ${i}`);
+      }
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await api?.close();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  describe('guard', () => {
+    it('sends a signed-out visitor to /signin remembering the path', async () => {
+      const page = await pageAs(null);
+      await page.goto(`${base}/admin/users?status=active`);
+      await page.waitForURL((url) => url.pathname === '/signin');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/users?status=active');
+      expect(await page.evaluate(() => localStorage.getItem('inkprint.redirect'))).toBe('/admin/users?status=active');
+      pageErrors.splice(0); // the web app's /signin may not exist yet: its 404 is not the console's error
+    });
+
+    it('sends a plain user to /', async () => {
+      const page = await pageAs(plain);
+      await page.goto(`${base}/admin`);
+      await page.waitForURL((url) => url.pathname === '/');
+      pageErrors.splice(0);
+    });
+
+    it("shows 'Loading admin experience…' while the profile loads, then lets an admin in", async () => {
+      const page = await pageAs(root);
+      await page.route('**/auth/me', async (route) => {
+        await sleep(1500);
+        await route.continue();
+      });
+      await page.goto(`${base}/admin`);
+      await page.getByText('Loading admin experience…').waitFor();
+      await shot(page, 'loading');
+      await page.getByRole('heading', { name: 'Admin control center' }).waitFor();
+      await page.getByText('Total accounts').waitFor();
+    });
+
+    it('refreshes an expired access token once and writes the rotated tokens back', async () => {
+      const page = await pageAs(await logIn(SUPER.email, SUPER.password));
+      await page.evaluate(() => {
+        const s = JSON.parse(localStorage.getItem('inkprint.session')!);
+        s.tokens.accessToken = 'expired.or.forged';
+        localStorage.setItem('inkprint.session', JSON.stringify(s));
+      });
+      await page.goto(`${base}/admin`);
+      await page.getByRole('heading', { name: 'Admin control center' }).waitFor();
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('inkprint.session')!));
+      expect(stored.tokens.accessToken).not.toBe('expired.or.forged');
+    });
+  });
+
+  describe('super admin', () => {
+    it('shows the dashboard: cards, paid plans, recent enrolments, latest humanisations', async () => {
+      const page = await pageAs(root);
+      await page.goto(`${base}/admin`);
+      await page.getByRole('heading', { name: 'Admin control center' }).waitFor();
+      for (const label of ['Total accounts', 'Active users', 'Pending verification', 'Admin accounts']) {
+        await page.getByTestId(`summary-${label}`).waitFor();
+      }
+      expect(await page.getByTestId('summary-Total accounts').textContent()).toBe('25');
+      expect(await page.getByTestId('summary-Pending verification').textContent()).toBe('8');
+      expect(await page.getByTestId('paid-plans').textContent()).toContain('Basic 0 · Pro 0 · Enterprise 0');
+      await page.getByRole('heading', { name: 'Recent enrolments' }).waitFor();
+      await page.getByRole('heading', { name: 'Latest humanisations' }).waitFor();
+      await page.getByText('up to date').first().waitFor();
+      await page.getByRole('button', { name: 'Refresh data' }).click();
+      await page.getByRole('button', { name: 'Sync profile' }).click();
+      await toast(page, 'Profile synced');
+      await expect(page.getByRole('menuitem', { name: 'Admin team' }).isVisible()).resolves.toBe(true);
+      await shot(page, 'dashboard');
+      await expectAccessible(page, 'dashboard');
+    });
+
+    it('filters, searches (debounced, not paged) and loads more', async () => {
+      const page = await pageAs(root);
+      await page.goto(`${base}/admin/users`);
+      await page.getByTestId('directory-count').filter({ hasText: 'Showing 20 of 25' }).waitFor();
+      const loadMore = page.getByRole('button', { name: 'Load more' });
+      await loadMore.click();
+      await page.getByTestId('directory-count').filter({ hasText: 'Showing 25 of 25' }).waitFor();
+      expect(await loadMore.isDisabled()).toBe(true);
+      await shot(page, 'users');
+      await expectAccessible(page, 'users');
+
+      // Status filter: the 8 unverified accounts.
+      const requests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/admin/users?')) requests.push(request.url());
+      });
+      await page.getByRole('combobox', { name: /^Filter by status/ }).click();
+      await page.getByRole('option', { name: 'Pending verification' }).click();
+      await page.getByTestId('directory-count').filter({ hasText: 'Showing 8 of 8' }).waitFor();
+      expect(requests.some((url) => new URL(url).searchParams.get('status') === 'pending_verification')).toBe(true);
+      await page.getByRole('combobox', { name: /^Filter by status/ }).click();
+      await page.getByRole('option', { name: 'All statuses' }).click();
+      await page.getByTestId('directory-count').filter({ hasText: 'of 25' }).waitFor();
+
+      // Role filter.
+      await page.getByRole('combobox', { name: /^Filter by role/ }).click();
+      await page.getByRole('option', { name: 'Super admin' }).click();
+      await page.getByTestId('directory-count').filter({ hasText: 'Showing 1 of 1' }).waitFor();
+      await page.getByRole('combobox', { name: /^Filter by role/ }).click();
+      await page.getByRole('option', { name: 'All roles' }).click();
+      await page.getByTestId('directory-count').filter({ hasText: 'of 25' }).waitFor();
+
+      // Search: typed fast, sent once after the 300 ms pause, never with a cursor; Load more is off.
+      requests.length = 0;
+      await page.getByRole('textbox', { name: 'Search users' }).pressSequentially('stranger', { delay: 40 });
+      await page
+        .getByTestId('directory-count')
+        .filter({ hasText: 'Showing 1 of 1 (search results are not paged)' })
+        .waitFor();
+      const searches = requests.filter((url) => new URL(url).searchParams.has('q'));
+      expect(searches.map((url) => new URL(url).searchParams.get('q'))).toEqual(['stranger']);
+      expect(searches.every((url) => !new URL(url).searchParams.has('cursor'))).toBe(true);
+      expect(await loadMore.isDisabled()).toBe(true);
+      await page.getByRole('cell', { name: stranger.user.email, exact: true }).waitFor();
+    });
+
+    it('invites an admin; the invitee signs up, sees the mismatch as someone else, accepts and reaches /admin', async () => {
+      invitee.email = email('invitee');
+      const page = await pageAs(root);
+      await page.goto(`${base}/admin/admins`);
+      await page.getByRole('heading', { name: 'Current admin team' }).waitFor();
+      await page.getByTestId('admin-row').filter({ hasText: SUPER.email }).waitFor();
+      // Empty address: the spec's message.
+      await page.getByRole('button', { name: 'Send invite' }).click();
+      await toast(page, 'Email required');
+      await page.getByText('Enter an email address to invite.').first().waitFor();
+      await page.getByRole('textbox', { name: 'Email address' }).fill(invitee.email);
+      await page.getByRole('button', { name: 'Send invite' }).click();
+      await toast(page, 'Success');
+      await page.getByTestId('invite-row').filter({ hasText: invitee.email }).filter({ hasText: 'pending' }).waitFor();
+      await shot(page, 'admin-team');
+      await expectAccessible(page, 'admin team');
+
+      const link = /(https?:\/\/\S+\/admin\/invite\?token=[A-Za-z0-9_-]+)/.exec(
+        await mail(invitee.email, 'admin_invite'),
+      )?.[1];
+      expect(link).toBeDefined();
+      const token = new URL(link!).searchParams.get('token')!;
+      const invited = await signUp(invitee.email, invitee.name);
+
+      // Signed out: Issued to, Expires and a sign-in button that comes back here.
+      const out = await pageAs(null);
+      await out.goto(link!.replace(/^https?:\/\/[^/]+/, base));
+      await out.getByTestId('issued-to').filter({ hasText: invitee.email }).waitFor();
+      await out.getByTestId('expires').waitFor();
+      await shot(out, 'invite-signed-out');
+      await expectAccessible(out, 'invite (signed out)');
+      await out.getByRole('button', { name: 'Sign in to accept' }).click();
+      await out.waitForURL((url) => url.pathname === '/signin');
+      expect(new URL(out.url()).searchParams.get('redirect')).toBe(`/admin/invite?token=${token}`);
+      pageErrors.splice(0);
+
+      // Signed in as someone else: the mismatch warning, no accept button.
+      const other = await pageAs(stranger);
+      await other.goto(`${base}/admin/invite?token=${token}`);
+      await other
+        .getByTestId('mismatch')
+        .filter({ hasText: `signed in as ${stranger.user.email}` })
+        .waitFor();
+      expect(await other.getByRole('button', { name: 'Accept admin access' }).count()).toBe(0);
+      await shot(other, 'invite-mismatch');
+      await expectAccessible(other, 'invite (mismatch)');
+
+      // The invited account (its e-mail in other case: compared case-insensitively) accepts and reaches the console.
+      const own = await pageAs({ ...invited, user: { ...invited.user, email: invited.user.email.toUpperCase() } });
+      await own.goto(`${base}/admin/invite?token=${token}`);
+      await own.route('**/admin/invites/accept', async (route) => {
+        await sleep(700);
+        await route.continue();
+      });
+      await shot(own, 'invite-accept');
+      await own.getByRole('button', { name: 'Accept admin access' }).click();
+      await own.getByRole('button', { name: 'Activating…' }).waitFor();
+      await own.waitForURL((url) => url.pathname === '/admin');
+      await own.getByRole('heading', { name: 'Admin control center' }).waitFor();
+      // A plain admin: no admin team.
+      expect(await own.getByRole('menuitem', { name: 'Admin team' }).count()).toBe(0);
+
+      // The used link now warns; a missing token says so.
+      await other.goto(`${base}/admin/invite?token=${token}`);
+      await other.getByText('This invitation has already been used').waitFor();
+      await other.goto(`${base}/admin/invite`);
+      await other.getByText('Invitation token missing from the URL.').waitFor();
+      await other.goto(`${base}/admin/invite?token=nope`);
+      await other.getByText('This invitation could not be found or has expired.').waitFor();
+    });
+
+    it("changes the invitee's status and plan (with 'No change'), revokes the admin, and the timeline shows each with its actor", async () => {
+      const page = await pageAs(root);
+      await page.goto(`${base}/admin/users`);
+      await page.getByRole('textbox', { name: 'Search users' }).fill(invitee.email);
+      await page.getByTestId('directory-count').filter({ hasText: 'Showing 1 of 1' }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: invitee.email });
+      await expect(row.getByRole('cell', { name: 'admin', exact: true }).count()).resolves.toBe(1);
+
+      // Status: disabled, then active again.
+      await page.getByRole('combobox', { name: `Status of ${invitee.email}` }).click();
+      await page.getByRole('option', { name: 'disabled' }).click();
+      await toast(page, 'Success');
+      await page
+        .getByRole('combobox', { name: `Status of ${invitee.email}` })
+        .filter({ hasText: 'disabled' })
+        .waitFor();
+      await page.getByRole('combobox', { name: `Status of ${invitee.email}` }).click();
+      await page.getByRole('option', { name: 'active', exact: true }).click();
+      await page
+        .getByRole('combobox', { name: `Status of ${invitee.email}` })
+        .filter({ hasText: 'active' })
+        .waitFor();
+
+      // Plan: Confirm only once the selection differs; Free -> Pro.
+      const confirm = page.getByRole('button', { name: `Confirm plan of ${invitee.email}` });
+      expect(await confirm.isDisabled()).toBe(true);
+      await page.getByRole('combobox', { name: `Plan of ${invitee.email}` }).click();
+      await page.getByRole('option', { name: 'Pro' }).click();
+      expect(await confirm.isEnabled()).toBe(true);
+      await confirm.click();
+      await toast(page, 'Success');
+      await page
+        .getByRole('combobox', { name: `Plan of ${invitee.email}` })
+        .filter({ hasText: 'Pro' })
+        .waitFor();
+      await page.waitForFunction((button) => (button as HTMLButtonElement).disabled, await confirm.elementHandle());
+
+      // Another admin moves the account to Basic meanwhile; choosing Basic here finds the live plan: 'No change'.
+      const planCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/plan')) planCalls.push(request.url());
+      });
+      expect(
+        (
+          await call(
+            'POST',
+            `/admin/users/${(await logIn(invitee.email)).user.id}/plan`,
+            { planSlug: 'basic' },
+            root.tokens.accessToken,
+          )
+        ).status,
+      ).toBe(200);
+      await page.getByRole('combobox', { name: `Plan of ${invitee.email}` }).click();
+      await page.getByRole('option', { name: 'Basic' }).click();
+      await confirm.click();
+      await toast(page, 'No change');
+      expect(planCalls).toEqual([]);
+      await page
+        .getByRole('combobox', { name: `Plan of ${invitee.email}` })
+        .filter({ hasText: 'Basic' })
+        .waitFor();
+
+      // The super admin's own row offers no revoke.
+      await page.getByRole('textbox', { name: 'Search users' }).fill(SUPER.email);
+      await page.getByTestId('directory-count').filter({ hasText: 'Showing 1 of 1' }).waitFor();
+      expect(
+        await page
+          .getByRole('row')
+          .filter({ hasText: SUPER.email })
+          .getByRole('button', { name: 'Revoke admin' })
+          .isDisabled(),
+      ).toBe(true);
+
+      // Revoke the invitee from the directory row.
+      await page.getByRole('textbox', { name: 'Search users' }).fill(invitee.email);
+      await page.getByTestId('directory-count').filter({ hasText: 'Showing 1 of 1' }).waitFor();
+      await page
+        .getByRole('row')
+        .filter({ hasText: invitee.email })
+        .getByRole('button', { name: 'Revoke admin' })
+        .click();
+      await page.getByRole('button', { name: 'Revoke', exact: true }).click();
+      await toast(page, 'Success');
+      await page
+        .getByRole('row')
+        .filter({ hasText: invitee.email })
+        .getByRole('cell', { name: 'user', exact: true })
+        .waitFor();
+
+      // The audit timeline, from the row.
+      await page.getByRole('link', { name: `Audit timeline of ${invitee.email}` }).click();
+      await page.getByRole('heading', { name: `Audit timeline: ${invitee.email}` }).waitFor();
+      const rows = page.getByTestId('timeline-row');
+      // Actors are resolved to e-mails once the admin team has loaded.
+      await rows.filter({ hasText: `(admin access revoked) by ${SUPER.email}` }).waitFor();
+      const text = (await rows.allTextContents()).join('\n');
+      for (const line of [
+        `Role changed from admin to user (admin access revoked) by ${SUPER.email}`,
+        `Plan changed from Pro to Basic by ${SUPER.email}`,
+        `Plan changed from Free to Pro by ${SUPER.email}`,
+        `Status changed from disabled to active by ${SUPER.email}`,
+        `Status changed from active to disabled by ${SUPER.email}`,
+        'Role changed from user to admin (admin invitation accepted)',
+        'Email verified',
+      ]) {
+        expect(text).toContain(line);
+      }
+      // Newest first: the revocation above the invitation.
+      expect(text.indexOf('admin access revoked')).toBeLessThan(text.indexOf('admin invitation accepted'));
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'admin invitation accepted' })
+        .getByRole('cell', { name: 'the account' })
+        .waitFor();
+      await shot(page, 'timeline');
+      await expectAccessible(page, 'timeline');
+
+      // Filter by kind.
+      await page.getByRole('combobox', { name: 'Kind' }).click();
+      await page.getByRole('option', { name: 'Plan changes' }).click();
+      await expect(rows.count()).resolves.toBe(2);
+      expect(
+        await page.getByTestId('timeline-row').evaluateAll((els) => els.map((el) => el.getAttribute('data-type'))),
+      ).toEqual(['PlanChanged', 'PlanChanged']);
+    });
+
+    it('shows the spec toast when the API rejects a command', async () => {
+      const page = await pageAs(root);
+      await page.goto(`${base}/admin/users`);
+      await page.getByRole('textbox', { name: 'Search users' }).fill(plain.user.email);
+      await page.getByTestId('directory-count').filter({ hasText: 'Showing 1 of 1' }).waitFor();
+      await page.route('**/admin/users/*/status', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: '', status: 500, code: 'INTERNAL_ERROR', details: {} }),
+        }),
+      );
+      await page.getByRole('combobox', { name: `Status of ${plain.user.email}` }).click();
+      await page.getByRole('option', { name: 'disabled' }).click();
+      await toast(page, 'Update failed');
+      await page.getByTestId('toast').filter({ hasText: 'Unable to update user status.' }).waitFor();
+      pageErrors.splice(0);
+    });
+  });
+});
