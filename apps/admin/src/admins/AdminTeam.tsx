@@ -58,7 +58,13 @@ function InviteForm({ onSent }: { onSent: (invite: Invite) => void }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           The invited person receives a link valid for 7 days and accepts it signed in with this address.
         </Typography>
-        <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+        <Stack
+          component="form"
+          noValidate
+          onSubmit={submit}
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}
+        >
           <TextField
             label="Email address"
             type="email"
@@ -70,7 +76,7 @@ function InviteForm({ onSent }: { onSent: (invite: Invite) => void }) {
             sx={{ flex: 1, maxWidth: { sm: 420 } }}
           />
           <Box>
-            <Button type="submit" variant="contained" disabled={send.isPending}>
+            <Button type="submit" variant="contained" size="large" disabled={send.isPending} sx={{ mt: { sm: '2px' } }}>
               {send.isPending ? 'Sending…' : 'Send invite'}
             </Button>
           </Box>
@@ -114,7 +120,7 @@ function TeamTable() {
               ) : null}
               {(data ?? []).map((admin) => (
                 <TableRow key={admin.id} data-testid="admin-row">
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{admin.email}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{admin.email}</TableCell>
                   <TableCell>{words(admin.role)}</TableCell>
                   <TableCell>{formatDateTime(admin.createdAt)}</TableCell>
                   <TableCell>
@@ -159,7 +165,7 @@ function SentInvites({ invites }: { invites: Invite[] }) {
               <TableBody>
                 {invites.map((invite) => (
                   <TableRow key={`${invite.email}-${invite.expiresAt}`} data-testid="invite-row">
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{invite.email}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{invite.email}</TableCell>
                     <TableCell>
                       <Chip
                         size="small"

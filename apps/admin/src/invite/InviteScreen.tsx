@@ -104,7 +104,7 @@ export function InviteScreen({ dataProvider, storage }: { dataProvider: AdminDat
           <Typography component="dt" color="text.secondary">
             Issued to
           </Typography>
-          <Typography component="dd" sx={{ m: 0, wordBreak: 'break-all' }} data-testid="issued-to">
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid="issued-to">
             {invite.email}
           </Typography>
           <Typography component="dt" color="text.secondary">

@@ -1,17 +1,18 @@
-import Box from '@mui/material/Box';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import { useNotify } from 'react-admin';
 import { useCallback } from 'react';
 import { ADMIN_ERRORS, serverMessage, SUCCESS_FALLBACK, SUCCESS_TITLE, type AdminErrorKind } from './messages';
 
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
 
-/** Spec §3 "Toast" (type, title, message): react-admin's notification with a bold title line. */
-export function ToastBody({ title, message }: { title: string; message: string }) {
+/** Spec §3 "Toast" (type, title, message): a filled alert with its title, shown by react-admin's notification. */
+export function ToastBody({ type, title, message }: { type: ToastType; title: string; message: string }) {
   return (
-    <Box data-testid="toast" sx={{ display: 'flex', flexDirection: 'column' }}>
-      <strong>{title}</strong>
-      <span>{message}</span>
-    </Box>
+    <Alert data-testid="toast" severity={type} variant="filled" sx={{ minWidth: 280, maxWidth: 520, boxShadow: 3 }}>
+      <AlertTitle sx={{ mb: 0 }}>{title}</AlertTitle>
+      {message}
+    </Alert>
   );
 }
 
@@ -19,7 +20,7 @@ export function useToast() {
   const notify = useNotify();
   const show = useCallback(
     (type: ToastType, title: string, message: string, ttlMs?: number) =>
-      notify(<ToastBody title={title} message={message} />, {
+      notify(<ToastBody type={type} title={title} message={message} />, {
         type,
         autoHideDuration: ttlMs ?? (type === 'success' ? 3800 : 5200),
       }),

@@ -105,7 +105,7 @@ export function AccountTimeline() {
       <Button component={Link} to="/users" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
         Back to users
       </Button>
-      <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
+      <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
         Audit timeline: {heading}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -162,7 +162,7 @@ export function AccountTimeline() {
                   return (
                     <TableRow key={event.position} data-testid="timeline-row" data-type={event.type}>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-all' }}>{actor}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{actor}</TableCell>
                       <TableCell>{describeEvent(event, actor)}</TableCell>
                     </TableRow>
                   );

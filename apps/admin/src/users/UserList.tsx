@@ -119,8 +119,8 @@ export function UserList() {
         User directory
       </Box>
       <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'middle' } }}>
-        <TextField source="email" label="Email" sortable={false} sx={{ wordBreak: 'break-all' }} />
-        <TextField source="name" label="Name" sortable={false} />
+        <TextField source="email" label="Email" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
+        <TextField source="name" label="Name" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
         <FunctionField<AdminUser> label="Role" render={(r) => words(r.role)} />
         <FunctionField<AdminUser> label="Status" render={(r) => <StatusControl record={r} />} />
         <FunctionField<AdminUser> label="Plan" render={(r) => <PlanControl record={r} />} />
