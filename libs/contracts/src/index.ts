@@ -2,8 +2,9 @@
 // Pure: no Node-only APIs, so the browser bundles import it too.
 export * from './errors';
 export * from './policies';
-export * from './ai/modes';
+export * from './ai';
 export * from './usage/usage';
 export * from './accounts';
 export * from './admin';
 export * from './health/health';
+export * from './blog/blog';

@@ -4,6 +4,7 @@ export * from './port/errors';
 export * from './port/subscription';
 export * from './sql/sql-client';
 export * from './sql/embedded-postgres';
+export * from './sql/identifiers';
 export * from './postgres/schema';
 export * from './postgres/postgres-event-store';
 export * from './postgres/postgres-checkpoint-store';

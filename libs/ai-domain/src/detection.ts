@@ -1,0 +1,87 @@
+import type { Tone } from '@inkprint/contracts';
+import { assertNever, DomainError, type Decider } from '@inkprint/domain-kernel';
+import type { DetectionScores } from './history';
+import type { ToolUser } from './holder';
+
+/** One tool run: stream `tool-run-<requestId>` (the request id of the quota it consumed). */
+export const toolRunStreamId = (requestId: string) => `tool-run-${requestId}`;
+
+/** What a detection leaves in the log: the text's hash and length and the scores, never the text. */
+export interface DetectionFacts extends DetectionScores {
+  requestId: string;
+  user: ToolUser;
+  textHash: string;
+  characters: number;
+  words: number;
+  engine: string;
+  modelVersion: string | null;
+  durationMs: number;
+  /** Answered from the cache (same text, mode and model version). */
+  cached: boolean;
+  /** The client trimmed the text to the plan's limit (X-Client-Trim). */
+  clientTrim: boolean;
+  /** The text came from an upload or a URL import. */
+  source: 'paste' | 'upload' | 'url';
+  at: string;
+}
+
+export interface HumanisationFacts {
+  requestId: string;
+  user: ToolUser;
+  textHash: string;
+  rewriteHash: string;
+  characters: number;
+  words: number;
+  tone: Tone;
+  appliedTone: string;
+  engine: string;
+  /** The detector's product score of the input and of the rewrite. */
+  scoreBefore: number;
+  scoreAfter: number;
+  confidenceAfter: number;
+  similarity: number;
+  durationMs: number;
+  clientTrim: boolean;
+  at: string;
+}
+
+export type RecordDetection = { type: 'RecordDetection'; data: DetectionFacts };
+export type RecordHumanisation = { type: 'RecordHumanisation'; data: HumanisationFacts };
+export type ToolRunCommand = RecordDetection | RecordHumanisation;
+
+export type DetectionRecorded = { type: 'DetectionRecorded'; data: DetectionFacts };
+export type HumanisationRecorded = { type: 'HumanisationRecorded'; data: HumanisationFacts };
+export type ToolRunEvent = DetectionRecorded | HumanisationRecorded;
+
+export type ToolRunState =
+  { status: 'none' } | { status: 'recorded'; kind: 'detection' | 'humanisation'; requestId: string };
+
+/** A run is recorded once: recording the same request again is a no-op (retries are idempotent). */
+export const toolRunDecider: Decider<ToolRunState, ToolRunCommand, ToolRunEvent> = {
+  initialState: () => ({ status: 'none' }),
+  decide(command, state) {
+    if (state.status === 'recorded') {
+      if (state.requestId !== command.data.requestId)
+        throw new DomainError('TOOL_RUN_CONFLICT', 'Another request is recorded under this id.', 409);
+      return [];
+    }
+    switch (command.type) {
+      case 'RecordDetection':
+        return [{ type: 'DetectionRecorded', data: command.data }];
+      case 'RecordHumanisation':
+        return [{ type: 'HumanisationRecorded', data: command.data }];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(_state, event) {
+    switch (event.type) {
+      case 'DetectionRecorded':
+        return { status: 'recorded', kind: 'detection', requestId: event.data.requestId };
+      case 'HumanisationRecorded':
+        return { status: 'recorded', kind: 'humanisation', requestId: event.data.requestId };
+      default:
+        return assertNever(event);
+    }
+  },
+};

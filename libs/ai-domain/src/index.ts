@@ -1,0 +1,5 @@
+export * from './retention';
+export * from './holder';
+export * from './history';
+export * from './detection';
+export * from './report';

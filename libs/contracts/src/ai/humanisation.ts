@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { RequestsPayload, UsagePayload } from '../usage/usage';
+import { BLANK_TEXT_MESSAGE, TEXT_HARD_MAX } from './detection';
+import { TONES } from './modes';
+
+/** `POST /ai/humanise` body. */
+export const HumaniseRequest = z
+  .object({
+    text: z
+      .string({ error: BLANK_TEXT_MESSAGE })
+      .max(TEXT_HARD_MAX, { error: `Text is longer than ${TEXT_HARD_MAX} characters.` })
+      .refine((value) => value.trim().length > 0, { error: BLANK_TEXT_MESSAGE }),
+    tone: z.enum(TONES, { error: `tone must be one of ${TONES.join(', ')}.` }).optional(),
+    guestId: z.string().max(64).optional(),
+  })
+  .meta({ id: 'HumaniseRequest' });
+export type HumaniseRequest = z.input<typeof HumaniseRequest>;
+
+/** The detector's evaluation of a text (the rewrite, or the input in `before`): never fabricated. */
+export const HumaniserEvaluation = z
+  .object({
+    /** Product score 0..1 the bands apply to. */
+    aiProbability: z.number().min(0).max(1),
+    aiPercent: z.number(),
+    humanPercent: z.number(),
+    confidence: z.number(),
+    verdict: z.enum(['Humanised', 'AI Generated']),
+    badge: z.enum(['humanised', 'borderline', 'ai']),
+  })
+  .meta({ id: 'HumaniserEvaluation' });
+export type HumaniserEvaluation = z.infer<typeof HumaniserEvaluation>;
+
+export const HumanisationResult = z
+  .object({
+    humanised: z.string(),
+    notes: z.string(),
+    original: z.string(),
+    words: z.number().int(),
+    tone: z.enum(TONES),
+    appliedTone: z.string(),
+    evaluation: HumaniserEvaluation,
+    before: HumaniserEvaluation,
+    similarity: z.number(),
+    changes: z.record(z.string(), z.number()),
+    engine: z.string(),
+    timings: z.object({ durationMs: z.number() }),
+  })
+  .meta({ id: 'HumanisationResult' });
+export type HumanisationResult = z.infer<typeof HumanisationResult>;
+
+/** `POST /ai/humanise` answer. */
+export const HumaniseResponse = z
+  .object({ usage: UsagePayload, requests: RequestsPayload, result: HumanisationResult })
+  .meta({ id: 'HumaniseResponse' });
+export type HumaniseResponse = z.infer<typeof HumaniseResponse>;

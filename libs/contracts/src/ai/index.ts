@@ -1,0 +1,5 @@
+export * from './modes';
+export * from './verdicts';
+export * from './detection';
+export * from './humanisation';
+export * from './report';
