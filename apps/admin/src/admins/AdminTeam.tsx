@@ -120,7 +120,7 @@ function TeamTable() {
               ) : null}
               {(data ?? []).map((admin) => (
                 <TableRow key={admin.id} data-testid="admin-row">
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{admin.email}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{admin.email}</TableCell>
                   <TableCell>{words(admin.role)}</TableCell>
                   <TableCell>{formatDateTime(admin.createdAt)}</TableCell>
                   <TableCell>
@@ -165,7 +165,7 @@ function SentInvites({ invites }: { invites: Invite[] }) {
               <TableBody>
                 {invites.map((invite) => (
                   <TableRow key={`${invite.email}-${invite.expiresAt}`} data-testid="invite-row">
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{invite.email}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{invite.email}</TableCell>
                     <TableCell>
                       <Chip
                         size="small"

@@ -52,7 +52,7 @@ export function RecentUsersTable({ rows }: { rows: RecentUser[] }) {
           {rows.length === 0 ? <Empty span={5} text="No accounts yet." /> : null}
           {rows.map((row) => (
             <TableRow key={row.id}>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.email}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.email}</TableCell>
               <TableCell>{words(row.role)}</TableCell>
               <TableCell>{words(row.status)}</TableCell>
               <TableCell>{planName(row.planSlug)}</TableCell>
@@ -83,7 +83,7 @@ export function RecentActivityTable({ rows }: { rows: DashboardActivity[] }) {
           {rows.slice(0, 10).map((row) => (
             <TableRow key={row.id}>
               <TableCell>{formatDateTime(row.createdAt)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {row.accountType === 'guest' ? (
                   <Chip size="small" variant="outlined" label={GUEST_LABEL} />
                 ) : (

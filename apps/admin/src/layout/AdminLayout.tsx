@@ -1,4 +1,5 @@
-import { AppBar, Layout, type LayoutProps } from 'react-admin';
+import { useEffect } from 'react';
+import { AppBar, Layout, useSidebarState, type LayoutProps } from 'react-admin';
 import { AdminMenu } from './AdminMenu';
 
 /** The app bar stays put while scrolling (long directory pages keep the title and the user menu in view). */
@@ -6,9 +7,18 @@ function AdminAppBar() {
   return <AppBar alwaysOn />;
 }
 
+/** Below 900 px (tablets) the menu starts folded to its icons, leaving the width to the tables. */
+function useFoldedMenuOnNarrowScreens() {
+  const [, setOpen] = useSidebarState();
+  useEffect(() => {
+    if (window.innerWidth < 900) setOpen(false);
+  }, [setOpen]);
+}
+
 export function AdminLayout({ children }: LayoutProps) {
+  useFoldedMenuOnNarrowScreens();
   return (
-    <Layout menu={AdminMenu} appBar={AdminAppBar}>
+    <Layout menu={AdminMenu} appBar={AdminAppBar} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
       {children}
     </Layout>
   );
