@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../ui/PageLoader';
 import { Footer } from './Footer';
@@ -7,10 +7,14 @@ import { TopBar } from './TopBar';
 
 /** The shell of every public page: top bar, the routed page, footer. */
 export function SiteLayout() {
-  const { pathname, state } = useLocation();
+  const { pathname, state, hash } = useLocation();
+  const wantsSection = Boolean((state as { scrollTo?: string } | null)?.scrollTo || hash);
+  const wantsSectionRef = useRef(wantsSection);
+  wantsSectionRef.current = wantsSection;
+  // A new page starts at the top, unless it was asked to scroll to a section.
   useEffect(() => {
-    if (!(state as { scrollTo?: string } | null)?.scrollTo) window.scrollTo(0, 0);
-  }, [pathname, state]);
+    if (!wantsSectionRef.current) window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <a href="#main" className="skip-link">

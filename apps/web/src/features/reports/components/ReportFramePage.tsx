@@ -38,6 +38,7 @@ export default function ReportFramePage() {
       <Paper
         elevation={0}
         sx={{ p: { xs: 3, md: 4 }, borderRadius: 4, border: 1, borderColor: 'rgba(27,42,74,0.08)' }}
+        role="region"
         aria-busy="true"
         aria-label="Loading report"
       >

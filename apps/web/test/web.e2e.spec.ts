@@ -1,0 +1,581 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  apiError,
+  axeViolations,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  codeFor,
+  createAccount,
+  ensureBuilt,
+  hasChromium,
+  latestMail,
+  PASSWORD,
+  post,
+  startApp,
+  storeSession,
+  SUPER_ADMIN,
+  uniqueEmail,
+  type RunningApp,
+  type SignedIn,
+} from './support';
+
+const describeInBrowser = hasChromium ? describe : describe.skip;
+const blogFixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures/blog-posts.json'), 'utf8')) as {
+  posts: { slug: string; title: string; summary: string; updatedAt: string; html: string }[];
+};
+const CHECKOUT_PRO = 'https://plans.inkprint.app/checkout/pro';
+
+describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let errors: string[] = [];
+
+  beforeAll(async () => {
+    ensureBuilt();
+    app = await startApp();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  beforeEach(async () => {
+    errors = [];
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // The external checkout is stubbed: the test only checks that the browser is sent there.
+    await context.route('https://plans.inkprint.app/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Checkout</title><h1>Checkout</h1>' }),
+    );
+  });
+
+  afterEach(async () => {
+    await context?.close();
+    expect(errors).toEqual([]);
+  });
+
+  async function open(url: string, options: { width?: number } = {}): Promise<Page> {
+    const page = await context.newPage();
+    if (options.width) await page.setViewportSize({ width: options.width, height: 800 });
+    page.on('pageerror', (error) => errors.push(`${url}: ${error.message}`));
+    page.on('console', (message) => {
+      // Chromium logs every 4xx/5xx fetch; the tests provoke those on purpose.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        errors.push(`${url}: console: ${message.text()}`);
+      }
+    });
+    if (url) await page.goto(app.baseUrl + url);
+    return page;
+  }
+
+  const heading = (page: Page, name: string | RegExp, level?: number) =>
+    page.getByRole('heading', { name, level }).first();
+
+  describe('routes', () => {
+    const ROUTES: [string, string | RegExp][] = [
+      ['/', /Inkprint: know what reads as AI/],
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+      ['/security', 'Security'],
+      ['/contact', 'Talk to the Inkprint team'],
+      ['/signup', 'Create your account'],
+      ['/signin', 'Sign in'],
+      ['/forgot-password', 'Forgot password'],
+      ['/reset-password?token=abc', 'Choose a new password'],
+      ['/report/abcd1234', 'AI detection report'],
+      ['/500', 'Well... that glitched'],
+      ['/no/such/page', 'Page not found'],
+    ];
+
+    it('renders every route with no serious or critical axe violations', async () => {
+      const page = await open('');
+      await page.route('**/api/blogs**', (route) => route.fulfill({ json: { posts: [] } }));
+      for (const [url, title] of [
+        ...ROUTES,
+        ['/blogs', 'Notes on AI writing, detection and voice'] as [string, string],
+      ]) {
+        const response = await page.goto(app.baseUrl + url);
+        expect(response?.status()).toBe(200);
+        await heading(page, title, 1).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect({ url, violations: await axeViolations(page) }).toEqual({ url, violations: [] });
+      }
+    }, 120_000);
+
+    it('puts every policy statement of spec §9 on the policy pages', async () => {
+      const page = await open('/privacy');
+      await heading(page, 'Privacy Policy', 1).waitFor();
+      const privacy = await page.textContent('main');
+      for (const s of [
+        'up to 48 hours',
+        'removed within 30 days',
+        'at least 16',
+        '30 and 180 days',
+        'kept for 30 days',
+        'within 30 days',
+        'at least 15 days',
+      ])
+        expect(privacy).toContain(s);
+      await page.goto(app.baseUrl + '/terms');
+      await heading(page, 'Terms of Service', 1).waitFor();
+      const terms = await page.textContent('main');
+      for (const s of [
+        'within 14 days',
+        'first billing period',
+        'within 5 business days',
+        'within 2 business days',
+        '99.9%',
+        'workspace owner',
+      ])
+        expect(terms).toContain(s);
+      await page.goto(app.baseUrl + '/security');
+      await heading(page, 'Security', 1).waitFor();
+      expect(await page.textContent('main')).toContain('multi-factor authentication (MFA)');
+    });
+
+    it('shows the 404 with Home, Contact and Privacy, and the 500 page', async () => {
+      const page = await open('/definitely/not/here');
+      await heading(page, 'Page not found').waitFor();
+      for (const [name, href] of [
+        ['Home', '/'],
+        ['Contact', '/contact'],
+        ['Privacy', '/privacy'],
+      ]) {
+        expect(await page.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+      }
+      await page.getByRole('link', { name: 'Contact', exact: true }).click();
+      await heading(page, 'Talk to the Inkprint team').waitFor();
+      await page.goto(app.baseUrl + '/500');
+      await heading(page, 'Well... that glitched').waitFor();
+      await page.getByText('SRV-ERR-500').waitFor();
+      await page.getByText('Quick steps').waitFor();
+      await page.getByRole('link', { name: 'Contact support' }).click();
+      await page.waitForURL(`${app.baseUrl}/contact`);
+      await page.goto(app.baseUrl + '/500');
+      await page.getByRole('link', { name: 'Return home' }).click();
+      await heading(page, /Inkprint: know what/).waitFor();
+    });
+
+    it('shows the route error screen when a page chunk fails to load', async () => {
+      const page = await open('');
+      await page.route(/\/assets\/PrivacyPage-[^/]+\.js$/, (route) => route.abort());
+      await page.goto(app.baseUrl + '/privacy');
+      await heading(page, 'Unexpected Application Error!').waitFor();
+      await page.getByRole('button', { name: 'Reload page' }).waitFor();
+      errors = errors.filter((e) => !/PrivacyPage|dynamically imported module/i.test(e));
+    });
+
+    it('shows a toast for uncaught errors and rejections', async () => {
+      const page = await open('/');
+      await heading(page, /Inkprint: know what/).waitFor();
+      await page.evaluate(() => {
+        void Promise.reject(new Error('Boom from a test'));
+      });
+      const toast = page.locator('[data-toast="error"]').filter({ hasText: 'Boom from a test' });
+      await toast.waitFor();
+      expect(await toast.textContent()).toContain('Error');
+      await page.evaluate(() => {
+        void Promise.reject(undefined);
+      });
+      await page.locator('[data-toast="error"]').filter({ hasText: 'An unexpected error occurred' }).waitFor();
+      errors = errors.filter((e) => !/Boom from a test|undefined/.test(e));
+    });
+  });
+
+  describe('shell', () => {
+    it('navigates to landing sections from other pages, marks the bar scrolled and highlights the section', async () => {
+      const page = await open('/privacy');
+      await heading(page, 'Privacy Policy', 1).waitFor();
+      const bar = page.locator('header').first();
+      expect(await bar.getAttribute('data-scrolled')).toBe('false');
+      await page.evaluate(() => window.scrollTo(0, 37));
+      await page.waitForFunction(() => document.querySelector('header')?.classList.contains('scrolled'));
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+      await page.waitForURL(`${app.baseUrl}/`);
+      await page.waitForFunction(() => {
+        const top = document.getElementById('pricing')?.getBoundingClientRect().top ?? 9999;
+        return Math.abs(top) < 120;
+      });
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .locator('a[aria-current="true"]', { hasText: 'Pricing' })
+        .waitFor();
+    });
+
+    it('works by keyboard: skip link, then sign-in by Tab and Enter', async () => {
+      const account = await createAccount(app.baseUrl, uniqueEmail('kbd'), 'Kai Board');
+      const page = await open('/signin');
+      await heading(page, 'Sign in', 1).waitFor();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+      await page.locator('input[name="email"]').focus();
+      await page.keyboard.type(account.user.email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('greeting').filter({ hasText: 'Hi, Kai' }).waitFor();
+    });
+
+    it('opens the mobile menu with the account and closes it above 960 px', async () => {
+      const account = await createAccount(app.baseUrl, uniqueEmail('mobile'), 'Mo Bile');
+      const page = await open('', { width: 360 });
+      await storeSession(page, app.baseUrl, account);
+      await page.goto(app.baseUrl + '/');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByText(`Signed in as ${account.user.email}`).waitFor();
+      await page.getByText('Detections left today').waitFor();
+      await page.getByText('Humanisations left today').waitFor();
+      await page.setViewportSize({ width: 1000, height: 800 });
+      await page.getByText('Signed in as').waitFor({ state: 'hidden' });
+      await page.getByTestId('greeting').filter({ hasText: 'Hi, Mo' }).waitFor();
+    });
+  });
+
+  describe('accounts', () => {
+    it('signs up with the e-mailed code and follows an accepted continue to the checkout', async () => {
+      const email = uniqueEmail('signup');
+      const page = await open(`/signup?continue=${encodeURIComponent(CHECKOUT_PRO)}`);
+      await page.locator('input[name="name"]').fill('Grace Hopper');
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('input[name="password"]').fill('short');
+      expect(await page.getByTestId('password-strength').textContent()).toBe('Very weak');
+      await page.locator('input[name="password"]').fill('abcdefg1');
+      expect(await page.getByTestId('password-strength').textContent()).toBe('Weak');
+      await page.locator('input[name="password"]').fill('abcdefG1');
+      expect(await page.getByTestId('password-strength').textContent()).toBe('Medium');
+      await page.locator('input[name="password"]').fill(PASSWORD);
+      expect(await page.getByTestId('password-strength').textContent()).toBe('Strong');
+      await page.locator('input[name="confirm"]').fill('Corr3ct-hors');
+      await page.getByText('Passwords do not match').waitFor();
+      await page.locator('input[name="confirm"]').fill(PASSWORD);
+      await page.getByText('Passwords match').waitFor();
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('We sent a 6-digit code to your email. Enter it below within 2 minutes.').waitFor();
+      await page.getByRole('button', { name: /Resend code in 1:5\d|Resend code in 2:00/ }).waitFor();
+      expect(await page.getByRole('button', { name: /Resend code in/ }).isDisabled()).toBe(true);
+      const otp = page.locator('input[name="otp"]');
+      await otp.fill('12ab34');
+      expect(await otp.inputValue()).toBe('1234');
+      expect(await page.getByRole('button', { name: 'Verify and continue' }).isDisabled()).toBe(true);
+      await otp.fill('000000');
+      await page.getByRole('button', { name: 'Verify and continue' }).click();
+      await page.getByRole('alert').filter({ hasText: /code/i }).waitFor();
+      await otp.fill(await codeFor(app.baseUrl, email));
+      await page.getByRole('button', { name: 'Verify and continue' }).click();
+      await page.getByText('Email verified. Redirecting you...').waitFor();
+      await page.waitForURL(CHECKOUT_PRO, { timeout: 5000 });
+    });
+
+    it('refuses a continue that is not https on the plans subdomain', async () => {
+      const account = await createAccount(app.baseUrl, uniqueEmail('refuse'), 'Ref Use');
+      const page = await open(`/signin?continue=${encodeURIComponent('https://evil.example.com/steal')}`);
+      await page.locator('input[name="email"]').fill(account.user.email);
+      await page.locator('input[name="password"]').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByTestId('greeting').waitFor();
+      expect(page.url()).toBe(`${app.baseUrl}/`);
+    });
+
+    it('signs in (failure clears the password), shows greeting and usage, signs out to /', async () => {
+      const account = await createAccount(app.baseUrl, uniqueEmail('signin'), 'Linus Torvalds');
+      const page = await open('/signin');
+      await page.locator('input[name="email"]').fill(account.user.email);
+      const password = page.locator('input[name="password"]');
+      await password.fill('Wrong-passw0rd');
+      await page.getByRole('button', { name: 'Show password' }).click();
+      expect(await password.getAttribute('type')).toBe('text');
+      await page.getByRole('button', { name: 'Hide password' }).click();
+      expect(await password.getAttribute('type')).toBe('password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.locator('[data-toast="error"]').filter({ hasText: 'Sign in failed' }).waitFor();
+      expect(await password.inputValue()).toBe('');
+      expect(await page.getByRole('link', { name: 'Forgot password' }).getAttribute('href')).toBe('/forgot-password');
+      expect(await page.getByRole('link', { name: 'Create one' }).getAttribute('href')).toBe('/signup');
+
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/auth/login', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await password.fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('button', { name: 'Signing in...' }).waitFor();
+      release();
+      await page.getByTestId('greeting').filter({ hasText: 'Hi, Linus' }).waitFor();
+      expect(page.url()).toBe(`${app.baseUrl}/`);
+      await page.getByTestId('usage-line').filter({ hasText: 'Detect: 0 / 5 today • Humanise: 0 / 5 today' }).waitFor();
+
+      await page.goto(app.baseUrl + '/contact');
+      await heading(page, 'Talk to the Inkprint team').waitFor();
+      let releaseLogout: () => void = () => {};
+      const logoutHeld = new Promise<void>((resolve) => (releaseLogout = resolve));
+      await page.route('**/auth/logout', async (route) => {
+        await logoutHeld;
+        await route.continue();
+      });
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Signing out…' }).waitFor();
+      releaseLogout();
+      await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
+      await page.waitForURL(`${app.baseUrl}/`);
+      expect(await page.evaluate(() => localStorage.getItem('inkprint.session'))).toBeNull();
+    });
+
+    it('sends admin roles to /admin after sign-in', async () => {
+      const page = await open('/signin');
+      await page.locator('input[name="email"]').fill(SUPER_ADMIN.email);
+      await page.locator('input[name="password"]').fill(SUPER_ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(/\/admin(\/.*)?$/);
+    });
+
+    it('resets a password through the e-mailed link', async () => {
+      const account = await createAccount(app.baseUrl, uniqueEmail('reset'), 'Res Et');
+      const page = await open('/signin');
+      await page.getByRole('link', { name: 'Forgot password' }).click();
+      await page.locator('input[name="email"]').fill(account.user.email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page
+        .getByText('If an account exists we sent a reset link. Please check spam/junk if you do not see it.')
+        .waitFor();
+      const mail = await latestMail(app.baseUrl, account.user.email);
+      const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[^\s)]+/)?.[0];
+      expect(link).toBeDefined();
+      const token = new URL(link as string).searchParams.get('token');
+
+      await page.goto(`${app.baseUrl}/reset-password`);
+      await page.getByText('The reset link is missing or invalid. Please request a new one.').waitFor();
+
+      await page.goto(`${app.baseUrl}/reset-password?token=${encodeURIComponent(token as string)}`);
+      const next = 'N3w-password!x';
+      await page.locator('input[name="password"]').fill(next);
+      await page.locator('input[name="confirm"]').fill(next + 'y');
+      await page.getByText('Passwords do not match').waitFor();
+      await page.getByRole('button', { name: 'Update password' }).click();
+      await page.getByText('Passwords must match.').waitFor();
+      await page.locator('input[name="confirm"]').fill(next);
+      await page.getByRole('button', { name: 'Update password' }).click();
+      await page.getByText('Password updated. Redirecting you to sign in...').waitFor();
+      expect(await page.locator('input[name="password"]').isDisabled()).toBe(true);
+      expect(await page.locator('input[name="confirm"]').isDisabled()).toBe(true);
+      await page.waitForURL(`${app.baseUrl}/signin`, { timeout: 5000 });
+      const signedIn = await post(app.baseUrl, '/auth/login', { email: account.user.email, password: next });
+      expect(signedIn.status).toBeLessThan(300);
+    });
+  });
+
+  describe('pricing buttons', () => {
+    const buttonOf = (page: Page, slug: string) => page.locator(`[data-plan="${slug}"]`).locator('a, button').last();
+
+    it('sends a guest buyer to sign-up with the checkout as continue', async () => {
+      const page = await open('/');
+      await page.locator('[data-plan="free-nosignup"]').getByText('Current Plan').waitFor();
+      expect(await buttonOf(page, 'free-nosignup').isDisabled()).toBe(true);
+      expect(await buttonOf(page, 'free-signup').getAttribute('href')).toBe('/signup');
+      expect(await buttonOf(page, 'pro').getAttribute('href')).toBe(
+        `/signup?continue=${encodeURIComponent(CHECKOUT_PRO)}`,
+      );
+      expect(await buttonOf(page, 'enterprise').textContent()).toBe('Go Enterprise');
+    });
+
+    it('gives a free account Current Plan on Free and the checkout link on paid plans', async () => {
+      const account = await createAccount(app.baseUrl, uniqueEmail('free'), 'Fre E');
+      const page = await open('');
+      await storeSession(page, app.baseUrl, account);
+      await page.goto(app.baseUrl + '/');
+      await page.locator('[data-plan="free-signup"]').getByText('Current Plan').waitFor();
+      expect(await buttonOf(page, 'free-nosignup').textContent()).toBe('You already have a better plan');
+      expect(await buttonOf(page, 'free-nosignup').isDisabled()).toBe(true);
+      expect(await buttonOf(page, 'basic').getAttribute('href')).toBe('https://plans.inkprint.app/checkout/basic');
+    });
+
+    it('gives a Pro account Current Plan on Pro and disables the lower plans', async () => {
+      const account = await createAccount(app.baseUrl, uniqueEmail('pro'), 'Pro User');
+      const admin = await post<SignedIn>(app.baseUrl, '/auth/login', SUPER_ADMIN);
+      const changed = await post(
+        app.baseUrl,
+        `/admin/users/${account.user.id}/plan`,
+        { planSlug: 'pro' },
+        admin.body.tokens.accessToken,
+      );
+      expect(changed.status).toBeLessThan(300);
+      const page = await open('');
+      await storeSession(page, app.baseUrl, account);
+      await page.goto(app.baseUrl + '/');
+      await page.locator('[data-plan="pro"]').getByText('Current Plan').waitFor();
+      for (const slug of ['free-nosignup', 'free-signup', 'basic']) {
+        expect(await buttonOf(page, slug).textContent()).toBe('You already have a better plan');
+        expect(await buttonOf(page, slug).isDisabled()).toBe(true);
+      }
+      expect(await buttonOf(page, 'enterprise').getAttribute('href')).toBe(
+        'https://plans.inkprint.app/checkout/enterprise',
+      );
+      await page.getByTestId('usage-line').filter({ hasText: 'Detect: 0 / 60 today' }).waitFor();
+    });
+  });
+
+  describe('request layer', () => {
+    it('refreshes an expired access token once and retries', async () => {
+      const account = await createAccount(app.baseUrl, uniqueEmail('refresh'), 'Ref Resh');
+      const page = await open('');
+      await storeSession(page, app.baseUrl, {
+        user: account.user,
+        tokens: { ...account.tokens, accessToken: 'expired.token.value' },
+      });
+      const refreshes: number[] = [];
+      page.on('response', (r) => r.url().endsWith('/auth/refresh') && refreshes.push(r.status()));
+      await page.goto(app.baseUrl + '/');
+      await page.getByTestId('greeting').filter({ hasText: 'Hi, Ref' }).waitFor();
+      expect(refreshes).toEqual([200]);
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('inkprint.session') ?? 'null'));
+      expect(stored.tokens.accessToken).not.toBe('expired.token.value');
+      expect(stored.tokens.refreshToken).not.toBe(account.tokens.refreshToken);
+    });
+
+    it('clears the session when the refresh fails', async () => {
+      const page = await open('');
+      await storeSession(page, app.baseUrl, {
+        user: { id: 'x', name: 'Gone', email: 'gone@example.com', role: 'user' },
+        tokens: { accessToken: 'bad', refreshToken: 'bad.refresh', expiresIn: 900 },
+      });
+      await page.goto(app.baseUrl + '/');
+      await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
+      await page.waitForFunction(() => localStorage.getItem('inkprint.session') === null);
+    });
+
+    it('recreates an invalid guest session and retries once', async () => {
+      const page = await open('');
+      const stale = { id: '00000000-0000-4000-8000-000000000000', token: 'not-a-real-token' };
+      await storeSession(page, app.baseUrl, null, stale);
+      const calls: string[] = [];
+      page.on('response', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === '/auth/requests' || url.pathname === '/auth/guest/session')
+          calls.push(`${url.pathname} ${r.status()}`);
+      });
+      await page.goto(app.baseUrl + '/');
+      await page.waitForFunction((old) => {
+        const guest = JSON.parse(localStorage.getItem('inkprint.guest') ?? 'null');
+        return guest && guest.id !== old;
+      }, stale.id);
+      await page.waitForFunction(() => document.readyState === 'complete');
+      await page.waitForLoadState('networkidle');
+      expect(calls[0]).toMatch(/^\/auth\/requests 40[14]$/);
+      expect(calls.slice(1, 3)).toEqual(['/auth/guest/session 201', '/auth/requests 200']);
+    });
+
+    it('retries 503 answers with backoff and shows the first field message of a VALIDATION_ERROR', async () => {
+      const page = await open('/forgot-password');
+      let attempts = 0;
+      await page.route('**/auth/requests**', async (route) => {
+        attempts++;
+        if (attempts <= 2) return route.fulfill(apiError(503, 'SERVICE_UNAVAILABLE', 'The service is restarting'));
+        return route.continue();
+      });
+      const started = Date.now();
+      await page.reload();
+      while (attempts < 3 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 100));
+      // Two 503 answers, retried after 450 ms and 900 ms, then the real answer.
+      expect(attempts).toBeGreaterThanOrEqual(3);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1350);
+      await page.route('**/auth/forgot-password', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            message: 'Invalid request',
+            status: 400,
+            code: 'VALIDATION_ERROR',
+            details: { fields: { email: ['Enter a valid email address.'] } },
+          }),
+        }),
+      );
+      await page.locator('input[name="email"]').fill('ada@example.com');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByText('Enter a valid email address.').waitFor();
+    });
+  });
+
+  describe('blog', () => {
+    const list = {
+      posts: blogFixture.posts.map(({ slug, title, summary, updatedAt }, i) => ({
+        slug,
+        title,
+        summary,
+        updatedAt,
+        coverImage: { src: `/blog/cover-${i + 1}.svg`, alt: title },
+      })),
+    };
+
+    it('lists posts newest first and opens an article', async () => {
+      const page = await open('');
+      const shuffled = { posts: [list.posts[2], list.posts[0], list.posts[1]] };
+      await page.route('**/api/blogs', (route) => route.fulfill({ json: shuffled }));
+      await page.route('**/api/blogs/*', (route) => {
+        const slug = new URL(route.request().url()).pathname.split('/').pop();
+        const post = blogFixture.posts.find((p) => p.slug === slug);
+        return post ? route.fulfill({ json: post }) : route.fulfill(apiError(404, 'NOT_FOUND', 'Post not found'));
+      });
+      await page.goto(app.baseUrl + '/blogs');
+      const titles = page.locator('article h2');
+      await titles.first().waitFor();
+      expect(await titles.allTextContents()).toEqual(blogFixture.posts.map((p) => p.title));
+      await page.getByText('18 November 2026').waitFor();
+      await page.getByRole('link', { name: new RegExp(blogFixture.posts[0].title) }).click();
+      await heading(page, blogFixture.posts[0].title, 1).waitFor();
+      await page.getByRole('heading', { name: 'Signals that vote' }).waitFor();
+      await page.getByText('Written by the Inkprint team').waitFor();
+      await page.getByRole('link', { name: 'All posts' }).click();
+      await titles.first().waitFor();
+    });
+
+    it('shows loading, error with Try again, and empty states', async () => {
+      const page = await open('');
+      let mode: 'hang' | 'fail' | 'empty' = 'hang';
+      let release: () => void = () => {};
+      const hung = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/blogs', async (route) => {
+        if (mode === 'hang') {
+          await hung;
+          return route.fulfill({ json: { posts: [] } });
+        }
+        if (mode === 'fail') return route.fulfill(apiError(500, 'INTERNAL_ERROR', 'Database offline'));
+        return route.fulfill({ json: { posts: [] } });
+      });
+      await page.goto(app.baseUrl + '/blogs');
+      await page.getByRole('status', { name: 'Loading posts' }).waitFor();
+      mode = 'fail';
+      release();
+      await page.getByText('No posts yet').waitFor();
+      await page.reload();
+      await page.getByText('We couldn’t reach the blog service.').waitFor();
+      await page.getByText('Database offline').waitFor();
+      mode = 'empty';
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByText('No posts yet').waitFor();
+    });
+
+    it('shows not-found and error states for an article', async () => {
+      const page = await open('');
+      let fail = false;
+      await page.route('**/api/blogs/*', (route) =>
+        fail
+          ? route.fulfill(apiError(500, 'INTERNAL_ERROR', 'Boom'))
+          : route.fulfill(apiError(404, 'NOT_FOUND', 'Post not found')),
+      );
+      await page.goto(app.baseUrl + '/blogs/gone-for-good');
+      await heading(page, 'That story has moved').waitFor();
+      await page.getByRole('link', { name: 'Browse blogs' }).waitFor();
+      fail = true;
+      await page.reload();
+      await page.getByText('We couldn’t load this post').waitFor();
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await page.getByRole('link', { name: 'Browse blogs' }).waitFor();
+    });
+  });
+});
