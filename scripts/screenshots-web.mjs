@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global fetch, setTimeout, URL, localStorage */
 // Screenshots of every web route at 360, 768 and 1280 px into docs/screenshots/web/ (issue 12).
 // Usage: npm run build && node scripts/screenshots-web.mjs      (starts the API on a scratch data folder)
 //        BASE_URL=http://127.0.0.1:3000 node scripts/screenshots-web.mjs   (uses a running app)
@@ -84,7 +85,9 @@ async function routeBlogs(page) {
   await page.route('**/api/blogs**', async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === '/api/blogs')
-      return route.fulfill({ json: { posts: blogs.posts.map(({ html, description, ...item }) => item) } });
+      return route.fulfill({
+        json: { posts: blogs.posts.map(({ html: _html, description: _description, ...item }) => item) },
+      });
     const post = blogs.posts.find((p) => url.pathname === `/api/blogs/${p.slug}`);
     if (post) return route.fulfill({ json: post });
     return route.fulfill({
