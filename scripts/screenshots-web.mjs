@@ -86,7 +86,15 @@ async function routeBlogs(page) {
     const url = new URL(route.request().url());
     if (url.pathname === '/api/blogs')
       return route.fulfill({
-        json: { posts: blogs.posts.map(({ html: _html, description: _description, ...item }) => item) },
+        json: {
+          posts: blogs.posts.map(({ slug, title, summary, updatedAt, coverImage }) => ({
+            slug,
+            title,
+            summary,
+            updatedAt,
+            coverImage,
+          })),
+        },
       });
     const post = blogs.posts.find((p) => url.pathname === `/api/blogs/${p.slug}`);
     if (post) return route.fulfill({ json: post });
