@@ -1,0 +1,5 @@
+export type { DocumentKind, ExtractedDocument, ExtractOptions, UrlImportOptions } from './types';
+export { INGEST_LIMITS } from './limits';
+export type { IngestErrorCode } from './errors';
+export { extractFile } from './file/extract-file';
+export { closeIngestWorkers } from './worker/run';
