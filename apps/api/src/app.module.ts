@@ -2,6 +2,7 @@ import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts';
 import { AdminModule } from './admin';
+import { BlogModule } from './blog';
 import { AppConfigModule, type AppConfig } from './config';
 import { HealthModule } from './health';
 import { MailModule } from './mail';
@@ -20,6 +21,7 @@ export class AppModule {
         PlatformModule,
         MailModule.forRoot(config),
         AccountsModule,
+        BlogModule,
         ...(options.imports ?? []),
         AdminModule,
       ],

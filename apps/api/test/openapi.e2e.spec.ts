@@ -53,6 +53,7 @@ describe('OpenAPI document generated from @inkprint/contracts', () => {
     const problems: string[] = [];
     for (const [path, ops] of Object.entries(document.paths)) {
       for (const [method, op] of Object.entries(ops)) {
+        if (path.startsWith('/api/blogs/covers/')) continue; // an image route: its 200 is a binary body, not JSON
         const where = `${method.toUpperCase()} ${path}`;
         const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
         const errors = Object.entries(op.responses).filter(([status]) => /^[45]/.test(status));

@@ -1,0 +1,2 @@
+export { BlogModule, BLOG_CONTENT_DIR } from './blog.module';
+export { BlogLibrary, BlogContentError } from './blog-library';
