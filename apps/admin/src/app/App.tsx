@@ -34,7 +34,11 @@ export function App({ apiOrigin }: { apiOrigin: string }) {
   const { dataProvider, authProvider } = useMemo(() => {
     const storage = window.localStorage;
     const client = createApiClient({ apiOrigin, storage, onSignedOut: toSignIn });
-    return { dataProvider: createDataProvider(client), authProvider: createAuthProvider({ storage, toSignIn }) };
+    const revoke = () => client.request('/auth/logout', { method: 'POST' });
+    return {
+      dataProvider: createDataProvider(client),
+      authProvider: createAuthProvider({ storage, toSignIn, revoke }),
+    };
   }, [apiOrigin]);
 
   return (

@@ -11,6 +11,8 @@ export interface AuthProviderOptions {
   storage: SessionStorage;
   /** Leaves the console for the web app's sign-in page (remembering where the admin was). */
   toSignIn: () => void;
+  /** `POST /auth/logout` (revokes the refresh token); its failure does not keep the tokens (spec §4). */
+  revoke?: () => Promise<unknown>;
 }
 
 /**
@@ -19,13 +21,14 @@ export interface AuthProviderOptions {
  * a session that disappears (signed out in another tab) or a 401 that survives the one refresh sends the admin to
  * sign-in, a 403 FORBIDDEN (role revoked meanwhile) does too.
  */
-export function createAuthProvider({ storage, toSignIn }: AuthProviderOptions): AuthProvider {
+export function createAuthProvider({ storage, toSignIn, revoke }: AuthProviderOptions): AuthProvider {
   return {
     async login() {
       // Signing in happens in the web app (/signin); the console never shows a login form.
       toSignIn();
     },
     async logout() {
+      if (revoke && readSession(storage)) await revoke().catch(() => undefined);
       clearSession(storage);
       toSignIn();
       return false;

@@ -354,6 +354,20 @@ describe('auth provider', () => {
     expect(toSignIn()).toBe(1);
   });
 
+  it('logs out through the API and clears the session even when that call fails', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(SESSION_KEY, JSON.stringify(session));
+    let revoked = 0;
+    let toSignIn = 0;
+    const provider = createAuthProvider({
+      storage,
+      toSignIn: () => toSignIn++,
+      revoke: () => (revoked++, Promise.reject(new Error('offline'))),
+    });
+    await expect(provider.logout({})).resolves.toBe(false);
+    expect([revoked, toSignIn, readSession(storage)]).toEqual([1, 1, null]);
+  });
+
   it('builds the sign-in URL remembering the admin path', () => {
     expect(signInUrl('/admin/users?x=1')).toBe('/signin?redirect=%2Fadmin%2Fusers%3Fx%3D1');
   });
