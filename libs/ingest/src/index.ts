@@ -3,3 +3,4 @@ export { INGEST_LIMITS } from './limits';
 export type { IngestErrorCode } from './errors';
 export { extractFile } from './file/extract-file';
 export { closeIngestWorkers } from './worker/run';
+export { importUrl } from './url/import-url';
