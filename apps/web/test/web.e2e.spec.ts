@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -74,6 +75,15 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
 
   const heading = (page: Page, name: string | RegExp, level?: number) =>
     page.getByRole('heading', { name, level }).first();
+
+  it('keeps the initial JavaScript of / under 180 kB gzip', () => {
+    const out = execFileSync(
+      process.execPath,
+      [path.join(__dirname, '../scripts/measure-bundle.mjs'), '--max-kb', '180'],
+      { encoding: 'utf8' },
+    );
+    expect(out).toMatch(/initial JS for \/ \(gzip\)/);
+  });
 
   describe('routes', () => {
     const ROUTES: [string, string | RegExp][] = [

@@ -77,7 +77,7 @@ export function Footer() {
               {page(paths.contact, 'Contact')}
             </Column>
           </Grid>
-          <Grid size={{ xs: 6, sm: 4, md: 3 }}>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}>
             <Column title="Contact">
               {mail(CONTACTS.info, CONTACTS.info)}
               {mail(CONTACTS.support, CONTACTS.support)}

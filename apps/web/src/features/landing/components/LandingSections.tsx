@@ -63,6 +63,65 @@ function SectionTitle({
   );
 }
 
+function Bar({ label, value, color }: { label: string; value: number; color: string }) {
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Stack direction="row" justifyContent="space-between">
+        <Typography variant="body2" sx={{ fontWeight: 650 }}>
+          {label}
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 800 }}>
+          {value}%
+        </Typography>
+      </Stack>
+      <Box sx={{ mt: 0.75, height: 10, borderRadius: 5, bgcolor: 'rgba(27,42,74,0.08)', overflow: 'hidden' }}>
+        <Box sx={{ width: `${value}%`, height: '100%', bgcolor: color, borderRadius: 5 }} />
+      </Box>
+    </Box>
+  );
+}
+
+/** An illustrative detector result beside the hero (the live tool sits in the demo section). */
+function SampleResult() {
+  return (
+    <Paper
+      component="figure"
+      elevation={0}
+      sx={{
+        m: 0,
+        p: { xs: 3, sm: 4 },
+        borderRadius: 5,
+        border: 1,
+        borderColor: 'rgba(27,42,74,0.08)',
+        boxShadow: '0 24px 60px rgba(20,33,61,0.12)',
+      }}
+    >
+      <Stack direction="row" alignItems="center" justifyContent="space-between">
+        <Typography variant="overline" sx={{ fontWeight: 800, color: 'text.secondary' }}>
+          Example result
+        </Typography>
+        <Chip size="small" label="Moderate mode" variant="outlined" />
+      </Stack>
+      <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mt: 1 }}>
+        <Avatar sx={{ bgcolor: 'success.main', width: 40, height: 40 }}>
+          <PenIcon fontSize="small" />
+        </Avatar>
+        <Box>
+          <Typography sx={{ fontWeight: 800, fontSize: 20 }}>Human Written</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Confidence 94.0% · 412 words · 2.8 s
+          </Typography>
+        </Box>
+      </Stack>
+      <Bar label="AI probability" value={12} color="#c0392b" />
+      <Bar label="Human probability" value={88} color="#2e7d5b" />
+      <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 2.5 }}>
+        Every verdict comes with its confidence and a chunk-by-chunk breakdown you can share as a report.
+      </Typography>
+    </Paper>
+  );
+}
+
 export function Hero() {
   const link = useSectionLink();
   return (
@@ -77,31 +136,36 @@ export function Hero() {
       }}
     >
       <Container maxWidth="lg">
-        <Box sx={{ maxWidth: 820 }}>
-          <Chip
-            label="AI-text detector and humaniser"
-            sx={{ bgcolor: 'rgba(245,197,66,0.25)', color: 'primary.main', fontWeight: 700 }}
-          />
-          <Typography
-            id="hero-title"
-            variant="h1"
-            sx={{ mt: 3, fontSize: { xs: 40, sm: 54, md: 68 }, lineHeight: 1.05 }}
-          >
-            Inkprint: know what reads as AI, then make it sound like you
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 3, fontSize: { xs: 18, md: 21 }, maxWidth: 680 }}>
-            Inkprint scores text for AI authorship with honest confidence and rewrites AI-looking text in the tone you
-            choose, for writers, editors, students, lecturers and teams.
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-            <Button variant="contained" size="large" {...link('demo')} sx={{ px: 4, py: 1.5 }}>
-              Try humanizer
-            </Button>
-            <Button variant="outlined" size="large" {...link('pricing')} sx={{ px: 4, py: 1.5 }}>
-              View pricing
-            </Button>
-          </Stack>
-        </Box>
+        <Grid container spacing={{ xs: 5, md: 6 }} alignItems="center">
+          <Grid size={{ xs: 12, md: 7 }}>
+            <Chip
+              label="AI-text detector and humaniser"
+              sx={{ bgcolor: 'rgba(245,197,66,0.25)', color: 'primary.main', fontWeight: 700 }}
+            />
+            <Typography
+              id="hero-title"
+              variant="h1"
+              sx={{ mt: 3, fontSize: { xs: 38, sm: 52, md: 56, lg: 62 }, lineHeight: 1.06 }}
+            >
+              Inkprint: know what reads as AI, then make it sound like you
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 3, fontSize: { xs: 18, md: 21 }, maxWidth: 680 }}>
+              Inkprint scores text for AI authorship with honest confidence and rewrites AI-looking text in the tone you
+              choose, for writers, editors, students, lecturers and teams.
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
+              <Button variant="contained" size="large" {...link('demo')} sx={{ px: 4, py: 1.5 }}>
+                Try humanizer
+              </Button>
+              <Button variant="outlined" size="large" {...link('pricing')} sx={{ px: 4, py: 1.5 }}>
+                View pricing
+              </Button>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <SampleResult />
+          </Grid>
+        </Grid>
         <Box
           role="list"
           sx={{

@@ -71,6 +71,7 @@ export function PolicyPage({
                 '& p': { mt: 0, mb: 1.5 },
                 '& ul': { mt: 0, pl: 3 },
                 '& strong': { color: 'text.primary' },
+                '& a': { color: 'primary.light', fontWeight: 600 },
               }}
             >
               {s.body}
