@@ -35,10 +35,10 @@ export interface HumanisationFacts {
   tone: Tone;
   appliedTone: string;
   engine: string;
-  /** The detector's product score of the input and of the rewrite. */
-  scoreBefore: number;
-  scoreAfter: number;
-  confidenceAfter: number;
+  /** The detector's product score of the input and of the rewrite (null when the worker gave no evaluation). */
+  scoreBefore: number | null;
+  scoreAfter: number | null;
+  confidenceAfter: number | null;
   similarity: number;
   durationMs: number;
   clientTrim: boolean;

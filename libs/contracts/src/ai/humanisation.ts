@@ -38,8 +38,9 @@ export const HumanisationResult = z
     words: z.number().int(),
     tone: z.enum(TONES),
     appliedTone: z.string(),
-    evaluation: HumaniserEvaluation,
-    before: HumaniserEvaluation,
+    /** The detector's evaluation of the rewrite; null when it could not be made (never a made-up score). */
+    evaluation: HumaniserEvaluation.nullable(),
+    before: HumaniserEvaluation.nullable(),
     similarity: z.number(),
     changes: z.record(z.string(), z.number()),
     engine: z.string(),

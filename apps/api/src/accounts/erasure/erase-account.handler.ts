@@ -7,6 +7,7 @@ import { PERSONAL_DATA_KEYS } from '../../platform/tokens';
 import type { SignedInAccount } from '../auth/current-account';
 import { EndSession, EndSessionHandler } from '../sessions/end-session.handler';
 import { AccountStreams } from '../shared/account-streams';
+import { ErasureHooks } from '../shared/erasure-hooks';
 import { userActor } from '../shared/actor';
 import { verifyPassword } from '../shared/secrets';
 
@@ -32,6 +33,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccount> {
     private readonly accounts: AccountStreams,
     @Inject(PERSONAL_DATA_KEYS) private readonly personalData: PersonalDataKeys,
     private readonly endSession: EndSessionHandler,
+    private readonly hooks: ErasureHooks,
   ) {}
 
   async execute({ account, password }: EraseAccount): Promise<void> {
@@ -50,6 +52,7 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccount> {
       await this.accounts.releaseEmail(state.account.email, account.accountId, actor);
       await this.personalData.erase(subject);
     }
+    await this.hooks.run(account.accountId);
     await this.accounts.run(account.accountId, { type: 'EraseAccount', data: { at } }, actor);
     await this.endSession.execute(new EndSession(account));
     this.logger.log(`account ${account.accountId} erased at its owner's request`);

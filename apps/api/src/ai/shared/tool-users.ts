@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import type { ToolUser } from '@inkprint/ai-domain';
+import type { Plan, RequestsPayload, UsagePayload } from '@inkprint/contracts';
+import { accountPlan, GUEST_PLAN, planBySlug } from '@inkprint/plans-domain';
+import type { SignedInAccount } from '../../accounts';
+import { AccountStreams, GuestsService, UsageService, type UsageHolder } from '../../accounts';
+
+/** The caller of an AI call: a signed-in account (bearer) or a guest (guestId + X-Guest-Token), with its plan. */
+export interface ToolCaller {
+  holder: UsageHolder;
+  user: ToolUser;
+  plan: Plan;
+  /** The account's subscription plan slug (null for guests and accounts on the default plan). */
+  subscriptionPlanSlug: string | null;
+}
+
+export interface CallerCredentials {
+  account?: SignedInAccount;
+  guestId?: string;
+  guestToken?: string;
+  ip?: string;
+}
+
+@Injectable()
+export class ToolUsers {
+  constructor(
+    private readonly accounts: AccountStreams,
+    private readonly guests: GuestsService,
+    private readonly usage: UsageService,
+  ) {}
+
+  /** GUEST_REQUIRED / GUEST_NOT_FOUND / GUEST_INVALID when neither a bearer token nor a valid guest session came. */
+  async resolve(credentials: CallerCredentials): Promise<ToolCaller> {
+    if (credentials.account) {
+      const state = await this.accounts.load(credentials.account.accountId);
+      const planSlug = state.status === 'exists' ? state.account.planSlug : null;
+      const plan = accountPlan(planSlug);
+      return {
+        holder: { kind: 'account', accountId: credentials.account.accountId, plan },
+        user: { type: 'user', id: credentials.account.accountId },
+        plan,
+        subscriptionPlanSlug: planSlug,
+      };
+    }
+    const holder = await this.guests.resolve(credentials.guestId, credentials.guestToken, credentials.ip);
+    return {
+      holder,
+      user: { type: 'guest', id: holder.guestId },
+      plan: planBySlug(GUEST_PLAN),
+      subscriptionPlanSlug: null,
+    };
+  }
+
+  async usageOf(caller: ToolCaller): Promise<{ usage: UsagePayload; requests: RequestsPayload }> {
+    const [usage, requests] = await Promise.all([
+      this.usage.usage(caller.holder, caller.subscriptionPlanSlug),
+      this.usage.requests(caller.holder),
+    ]);
+    return { usage, requests };
+  }
+}
