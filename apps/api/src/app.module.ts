@@ -1,7 +1,9 @@
 import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts';
 import { AdminModule } from './admin';
+import { AiModule } from './ai/ai.module';
 import { BlogModule } from './blog';
 import { AppConfigModule, type AppConfig } from './config';
 import { HealthModule } from './health';
@@ -16,11 +18,13 @@ export class AppModule {
       module: AppModule,
       imports: [
         CqrsModule.forRoot(),
+        ScheduleModule.forRoot(),
         AppConfigModule.forRoot(config),
         HealthModule,
         PlatformModule,
         MailModule.forRoot(config),
         AccountsModule,
+        AiModule,
         BlogModule,
         ...(options.imports ?? []),
         AdminModule,
