@@ -71,4 +71,24 @@ describe('blog over HTTP (GET /api/blogs, /api/blogs/{slug}, /api/blogs/covers/{
       expect(missing.body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     }
   });
+
+  it('is documented in the OpenAPI document: JSON contracts for posts, a binary image for covers', async () => {
+    const { body: doc } = await request(t.server).get('/api/docs-json').expect(200);
+    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    expect(paths['/api/blogs'].get.responses['200'].content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/BlogListResponse' } },
+    });
+    const article = paths['/api/blogs/{slug}'].get.responses;
+    expect(article['200'].content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/BlogPost' } },
+    });
+    expect(article['404'].content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } },
+    });
+    const cover = paths['/api/blogs/covers/{file}'].get.responses;
+    expect(cover['200'].content).toMatchObject({ 'image/svg+xml': { schema: { type: 'string', format: 'binary' } } });
+    expect(cover['404'].content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } },
+    });
+  });
 });

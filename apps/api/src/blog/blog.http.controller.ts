@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { BlogListResponse, BlogPost, ERROR_CODES, type ErrorCode } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
@@ -35,7 +35,6 @@ export class BlogController {
   @Get('covers/:file')
   @ApiContract({ summary: "A post's cover image", responses: {}, errors: ['NOT_FOUND'] })
   @ApiParam({ name: 'file', description: 'File name from a post’s coverImage.src', example: 'reading-a-report.svg' })
-  @ApiProduces('image/svg+xml', 'image/png', 'image/jpeg', 'image/webp')
   @ApiResponse({
     status: 200,
     description: 'The image, cached for a year (the URL carries a content hash)',
