@@ -216,6 +216,39 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
         .waitFor();
     });
 
+    it('swipes the pricing carousel only past 15% of its width and the testimonials past 42 px', async () => {
+      const page = await open('/');
+      const pricing = page.getByRole('region', { name: 'Pricing plans' });
+      const testimonials = page.getByRole('region', { name: 'Testimonials' });
+      await pricing.scrollIntoViewIfNeeded();
+      expect(await pricing.getAttribute('data-per-view')).toBe('3');
+      const drag = async (region: typeof pricing, dx: number) => {
+        const box = await region.getByTestId('carousel-viewport').boundingBox();
+        if (!box) throw new Error('no carousel');
+        const y = box.y + box.height / 2;
+        await page.mouse.move(box.x + box.width / 2, y);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 + dx, y, { steps: 8 });
+        await page.mouse.up();
+        return box.width;
+      };
+      const index = (region: typeof pricing) => region.getAttribute('data-index');
+      const width = await drag(
+        pricing,
+        -0.1 * (await pricing.getByTestId('carousel-viewport').evaluate((e) => e.clientWidth)),
+      );
+      expect(await index(pricing)).toBe('0');
+      await drag(pricing, -0.2 * width);
+      expect(await index(pricing)).toBe('1');
+      await drag(pricing, 0.2 * width);
+      expect(await index(pricing)).toBe('0');
+      await testimonials.scrollIntoViewIfNeeded();
+      await drag(testimonials, -30);
+      expect(await index(testimonials)).toBe('0');
+      await drag(testimonials, -60);
+      expect(await index(testimonials)).toBe('1');
+    });
+
     it('works by keyboard: skip link, then sign-in by Tab and Enter', async () => {
       const account = await createAccount(app.baseUrl, uniqueEmail('kbd'), 'Kai Board');
       const page = await open('/signin');
