@@ -20,7 +20,7 @@ import { RecentActivityTable, RecentUsersTable } from './tables';
 
 function SummaryCard({ label, value }: { label: string; value: number }) {
   return (
-    <Card variant="outlined" sx={{ flex: '1 1 180px' }}>
+    <Card variant="outlined">
       <CardContent>
         <Typography variant="body2" color="text.secondary" component="h2">
           {label}
@@ -37,12 +37,12 @@ function Summary({ summary }: { summary: DashboardSummary }) {
   const { totals, subscriptions } = summary;
   return (
     <>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
         <SummaryCard label="Total accounts" value={totals.users} />
         <SummaryCard label="Active users" value={totals.activeUsers} />
         <SummaryCard label="Pending verification" value={totals.pendingUsers} />
         <SummaryCard label="Admin accounts" value={totals.admins} />
-      </Stack>
+      </Box>
       <Typography sx={{ mt: 2 }} data-testid="paid-plans">
         <strong>Active paid plans:</strong> Basic {subscriptions.basic} · Pro {subscriptions.pro} · Enterprise{' '}
         {subscriptions.enterprise}

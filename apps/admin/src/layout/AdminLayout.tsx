@@ -18,7 +18,16 @@ function useFoldedMenuOnNarrowScreens() {
 export function AdminLayout({ children }: LayoutProps) {
   useFoldedMenuOnNarrowScreens();
   return (
-    <Layout menu={AdminMenu} appBar={AdminAppBar} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+    <Layout
+      menu={AdminMenu}
+      appBar={AdminAppBar}
+      // react-admin's layout is at least as wide as its content ('fit-content'): wide tables would widen the page;
+      // here they scroll inside their own container instead.
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+      }}
+    >
       {children}
     </Layout>
   );

@@ -113,7 +113,7 @@ export function UserList() {
       exporter={false}
       actions={false}
       queryOptions={{ onError: (error: unknown) => toast.failed('users', error) }}
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
     >
       <Box component="h1" sx={visuallyHidden}>
         User directory
