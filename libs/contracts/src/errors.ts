@@ -65,6 +65,7 @@ export const ERROR_CODES = {
   DETECTOR_CHAR_LIMIT: { status: 400, meaning: "The text is longer than the plan's detector limit; details.max." },
   HUMANISER_CHAR_LIMIT: { status: 400, meaning: "The text is longer than the plan's humaniser limit; details.max." },
   REMOTE_SIZE_EXCEEDED: { status: 413, meaning: 'An uploaded or fetched document exceeds the size limit.' },
+  BLOG_POST_NOT_FOUND: { status: 404, meaning: 'No blog post has this slug ("That story has moved").' },
   REPORT_NOT_FOUND: { status: 404, meaning: 'The report is unknown, expired (24 h), deleted or its id is malformed.' },
   JOB_TIMEOUT: { status: 504, meaning: 'The analysis did not finish within 45 s.' },
   JOB_FAILED: { status: 502, meaning: 'The worker failed the analysis.' },

@@ -22,6 +22,7 @@ import {
 } from '@inkprint/eventstore';
 import { usageQuotaDecider, usageStreamId, type QuotaSubject, type UsageFeature } from '@inkprint/plans-domain';
 import { createScratchDatabase, describeWithService, type ScratchDatabase } from '@inkprint/testing';
+import { toolRunDecider, toolRunStreamId, type DetectionFacts, type ToolUser } from '@inkprint/ai-domain';
 import { AccountsReadModel, decodeUserCursor, encodeUserCursor, inkprintProjections } from './index';
 
 const T0 = Date.parse('2026-03-02T09:00:00.000Z');
@@ -115,6 +116,66 @@ class Scenario {
     );
   }
 
+  /** The API records each run after its job answered: scores, hashes and lengths (never text). */
+  detection(requestId: string, user: ToolUser, score: number, aiProbability: number) {
+    const facts: DetectionFacts = {
+      requestId,
+      user,
+      textHash: sha(requestId),
+      characters: 900,
+      words: 150,
+      engine: 'onnx',
+      modelVersion: 'auto:1.1.0',
+      durationMs: 8,
+      cached: false,
+      clientTrim: false,
+      source: 'paste',
+      score,
+      aiProbability,
+      confidence: 71.23,
+      mode: 'moderate',
+      modeLabel: 'Moderate (chunked)',
+      at: this.at(),
+    };
+    return handleCommand(
+      this.store,
+      toolRunStreamId(requestId),
+      toolRunDecider,
+      { type: 'RecordDetection', data: facts },
+      { metadata: { actor: user } },
+    );
+  }
+
+  humanisation(requestId: string, user: ToolUser, scoreAfter: number | null) {
+    return handleCommand(
+      this.store,
+      toolRunStreamId(requestId),
+      toolRunDecider,
+      {
+        type: 'RecordHumanisation',
+        data: {
+          requestId,
+          user,
+          textHash: sha(requestId),
+          rewriteHash: sha(`${requestId}-out`),
+          characters: 400,
+          words: 60,
+          tone: 'casual',
+          appliedTone: 'casual',
+          engine: 'builtin',
+          scoreBefore: 0.9,
+          scoreAfter,
+          confidenceAfter: 40,
+          similarity: 0.98,
+          durationMs: 50,
+          clientTrim: false,
+          at: this.at(),
+        },
+      },
+      { metadata: { actor: user } },
+    );
+  }
+
   release(feature: UsageFeature, subject: QuotaSubject, requestId: string) {
     const at = new Date(this.clock).toISOString();
     return handleCommand(this.store, usageStreamId(feature, at.slice(0, 10), subject), usageQuotaDecider, {
@@ -193,6 +254,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     await s.account(ids.ada, { type: 'LogIn', data: { passwordMatches: false, sessionId: 's0', at: s.at() } });
     await s.account(ids.ada, { type: 'LogIn', data: { passwordMatches: true, sessionId: 's1', at: s.at() } });
     await s.consume('detector', { kind: 'account', id: ids.ada }, 'req-a1', 100);
+    await s.detection('req-a1', { type: 'user', id: ids.ada }, 0.873, 91.2);
     await s.consume('detector', { kind: 'account', id: ids.ada }, 'req-a2', 200);
     // Part of the log is projected before the rest is written: live tables grow batch by batch.
     await runner.catchUpAll();
@@ -200,6 +262,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     await s.release('detector', { kind: 'account', id: ids.ada }, 'req-a2');
     await s.consume('detector', { kind: 'account', id: ids.ada }, 'req-a3', 300);
     await s.consume('humaniser', { kind: 'account', id: ids.ada }, 'req-a4', 50);
+    await s.humanisation('req-a4', { type: 'user', id: ids.ada }, 0.31);
     const admin: Actor = { type: 'admin', id: ids.sa };
     await s.account(ids.ada, { type: 'ChangePlan', data: { planSlug: 'pro', at: s.at() } }, admin);
     await s.account(ids.ada, { type: 'ChangeAccountStatus', data: { status: 'disabled', at: s.at() } }, admin);
@@ -230,6 +293,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     // Guests count against the guest and their client address with the same request id.
     await s.consume('detector', { kind: 'client', id: 'addr-1' }, 'req-g1', 40);
     await s.consume('detector', { kind: 'guest', id: guest }, 'req-g1', 40);
+    await s.detection('req-g1', { type: 'guest', id: guest }, 0.2, 25);
     await s.consume('detector', { kind: 'client', id: 'addr-1' }, 'req-g2', 60);
     await s.consume('detector', { kind: 'guest', id: guest }, 'req-g2', 60);
     await s.release('detector', { kind: 'guest', id: guest }, 'req-g2');
@@ -365,11 +429,12 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     expect(invite!.expiresAt.getTime() - invite!.createdAt.getTime()).toBe(INVITE_TTL_MS);
   });
 
-  it('records counted detector requests as recent activity, guests once, released ones gone', async () => {
+  it('records counted detector and humaniser requests as recent activity with the recorded verdicts, guests once, released ones gone', async () => {
     const { recentActivity } = await read.dashboard({ recentUsers: 10, recentActivity: 10 });
     expect(
       recentActivity.map((r) => [
         r.id,
+        r.kind,
         r.accountType,
         r.accountId,
         r.accountEmail,
@@ -378,10 +443,11 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
         r.biasPercent,
       ]),
     ).toEqual([
-      ['req-e1', 'user', ids.eve, ERASED, null, null, null],
-      ['req-g1', 'guest', guest, null, null, null, null],
-      ['req-a3', 'user', ids.ada, 'Ada.Lovelace@Example.com', null, null, null],
-      ['req-a1', 'user', ids.ada, 'Ada.Lovelace@Example.com', null, null, null],
+      ['req-e1', 'detection', 'user', ids.eve, ERASED, null, null, null],
+      ['req-g1', 'detection', 'guest', guest, null, 'Human', 20, -5],
+      ['req-a4', 'humanisation', 'user', ids.ada, 'Ada.Lovelace@Example.com', 'Humanised', 31, null],
+      ['req-a3', 'detection', 'user', ids.ada, 'Ada.Lovelace@Example.com', null, null, null],
+      ['req-a1', 'detection', 'user', ids.ada, 'Ada.Lovelace@Example.com', 'AI-Generated', 87.3, -3.9],
     ]);
   });
 
@@ -414,6 +480,16 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     });
     expect(byType('VerificationCodeRejected')[0].summary).toBe('Wrong verification code entered (attempt 1)');
     expect(byType('LoginFailed')[0].summary).toBe('Sign-in failed: wrong password');
+    // Tool runs join the account's timeline in log order, with their scores and never their text or hashes.
+    expect(byType('DetectionRecorded')[0]).toMatchObject({
+      summary: 'Detection: AI-Generated 87.3 %, moderate (150 words)',
+      actorType: 'user',
+      actorId: ids.ada,
+      data: { mode: 'moderate', score: 0.873, words: 150 },
+    });
+    expect(byType('DetectionRecorded')[0].data).not.toHaveProperty('textHash');
+    expect(byType('HumanisationRecorded')[0].summary).toBe('Humanisation (casual): rewrite reads 31.0 % AI (60 words)');
+    expect(events.map((e) => e.version).sort((a, b) => a - b)).toEqual(events.map((_, i) => i + 1));
     expect(byType('PasswordChanged')[0]).toMatchObject({
       summary: 'Password changed with a reset link',
       data: { via: 'reset' },

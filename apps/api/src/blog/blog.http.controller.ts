@@ -2,17 +2,11 @@ import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { BlogListResponse, BlogPost, ERROR_CODES, type ErrorCode } from '@inkprint/contracts';
+import { BlogListResponse, BlogPost } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import { ApiContract } from '../http/api-contract';
 import { BlogLibrary } from './blog-library';
-import { BLOG_POST_NOT_FOUND, GetBlogPost, ListBlogPosts } from './blog.queries';
-
-/**
- * The code the article route documents. BLOG_POST_NOT_FOUND joins the catalogue in `libs/contracts/src/errors.ts`;
- * until it is there the route documents the generic NOT_FOUND (ApiContract reads each code's status from the catalogue).
- */
-const POST_NOT_FOUND = (BLOG_POST_NOT_FOUND in ERROR_CODES ? BLOG_POST_NOT_FOUND : 'NOT_FOUND') as ErrorCode;
+import { GetBlogPost, ListBlogPosts } from './blog.queries';
 
 /** Covers are addressed with a content hash (`?v=`), so a changed image is a new URL: cache for a year. */
 const COVER_CACHE = 'public, max-age=31536000, immutable';
@@ -68,7 +62,7 @@ export class BlogController {
   }
 
   @Get(':slug')
-  @ApiContract({ summary: 'One blog post', responses: { 200: BlogPost }, errors: [POST_NOT_FOUND] })
+  @ApiContract({ summary: 'One blog post', responses: { 200: BlogPost }, errors: ['BLOG_POST_NOT_FOUND'] })
   @ApiParam({ name: 'slug', description: 'The post’s slug (from the list)' })
   get(@Param('slug') slug: string): Promise<BlogPost> {
     return this.queries.execute(new GetBlogPost(slug));

@@ -44,6 +44,8 @@ export const DashboardActivity = z
   .object({
     id: z.string(),
     createdAt: iso,
+    /** A detection, or a humanisation (its verdict and AI % are the detector's reading of the rewrite). */
+    kind: z.enum(['detection', 'humanisation']),
     accountLabel: z.string(),
     accountType: z.enum(['guest', 'user']),
     accountId: z.string(),

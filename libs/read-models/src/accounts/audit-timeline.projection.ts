@@ -2,12 +2,17 @@ import { BigIntType, EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERASED, type Projection, type RecordedEvent } from '@inkprint/eventstore';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@inkprint/accounts-domain';
+import { reportClassification, round1 } from '@inkprint/contracts';
+import type { DetectionRecorded, HumanisationRecorded, ReportShared, ToolUser } from '@inkprint/ai-domain';
 import { accountIdOfStream, eventTime } from './streams';
 
-/** One row per event of an account's stream: the admin's audit timeline of that account. */
+/**
+ * One row per event about an account: its own stream's events, and its tool runs and shared reports (scores, never
+ * text). The admin's audit timeline of that account.
+ */
 export class AuditTimelineRow {
   accountId!: string;
-  /** Version of the event in the account's stream (1, 2, ...): the timeline's order. */
+  /** Place of the event in the account's timeline (1, 2, ... in log order): the timeline's order and page key. */
   version!: number;
   /** Global log position of the event. */
   position!: string;
@@ -109,40 +114,88 @@ export function auditSummary(event: AccountEvent): string {
   }
 }
 
+/** Tool runs and shared reports of an account, in plain words (scores with one decimal; never text). */
+export function activitySummary(event: DetectionRecorded | HumanisationRecorded | ReportShared): string {
+  switch (event.type) {
+    case 'DetectionRecorded': {
+      const d = event.data;
+      const how = [
+        d.mode,
+        d.source !== 'paste' ? `from ${d.source === 'url' ? 'a URL' : 'an upload'}` : '',
+        d.cached ? 'cached' : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return `Detection: ${reportClassification(d.score)} ${round1(d.score * 100).toFixed(1)} %, ${how} (${d.words} words)`;
+    }
+    case 'HumanisationRecorded': {
+      const d = event.data;
+      const after =
+        d.scoreAfter === null ? 'not evaluated' : `rewrite reads ${round1(d.scoreAfter * 100).toFixed(1)} % AI`;
+      return `Humanisation (${d.tone === 'auto' ? `auto: ${d.appliedTone}` : d.tone}): ${after} (${d.words} words)`;
+    }
+    case 'ReportShared':
+      return `Report shared: score ${round1(event.data.score * 100).toFixed(1)} %, link valid until ${event.data.expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
+  }
+}
+
+const ACTIVITY_TYPES = ['DetectionRecorded', 'HumanisationRecorded', 'ReportShared'] as const;
+
+/** The account an event belongs to in the timeline, or null. */
+function timelineAccountOf(event: RecordedEvent): string | null {
+  const own = accountIdOfStream(event.streamId);
+  if (own) return own;
+  if (!(ACTIVITY_TYPES as readonly string[]).includes(event.type)) return null;
+  const data = event.data as { user?: ToolUser; sharedBy?: ToolUser | null };
+  const who = event.type === 'ReportShared' ? data.sharedBy : data.user;
+  return who?.type === 'user' ? who.id : null;
+}
+
 export function auditTimelineProjection(): Projection {
   return {
     name: 'audit_timeline',
     entities: [AuditTimelineSchema],
-    eventTypes: ACCOUNT_EVENT_TYPES,
+    eventTypes: [...ACCOUNT_EVENT_TYPES, ...ACTIVITY_TYPES],
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
-      const accountEvents = events.filter((event) => accountIdOfStream(event.streamId) !== null);
+      const accountEvents = events.filter((event) => timelineAccountOf(event) !== null);
       if (accountEvents.length === 0) return;
-      // Rows already there (a batch is never applied twice, but be safe against a replayed event).
-      const existing = await em.find(AuditTimelineRow, {
-        $or: accountEvents.map((event) => ({
-          accountId: accountIdOfStream(event.streamId)!,
-          version: event.streamVersion,
-        })),
-      });
-      const seen = new Set(existing.map((row) => `${row.accountId}\n${row.version}`));
+      const accounts = [...new Set(accountEvents.map((event) => timelineAccountOf(event)!))];
+      // Rows already there (a batch is never applied twice, but be safe against a replayed event) and each
+      // account's last place: new rows continue from it in log order, so a rebuild numbers them the same.
+      const stored = await em.find(AuditTimelineRow, { accountId: { $in: accounts } });
+      const seen = new Set(stored.map((row) => row.position));
+      const last = new Map<string, number>();
+      for (const row of stored) last.set(row.accountId, Math.max(last.get(row.accountId) ?? 0, row.version));
       const created: AuditTimelineRow[] = [];
       for (const event of accountEvents) {
-        const accountId = accountIdOfStream(event.streamId)!;
-        const key = `${accountId}\n${event.streamVersion}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
+        const accountId = timelineAccountOf(event)!;
+        const position = event.globalPosition.toString();
+        if (seen.has(position)) continue;
+        seen.add(position);
+        const version = (last.get(accountId) ?? 0) + 1;
+        last.set(accountId, version);
         const actor = event.metadata.actor ?? { type: 'system', id: 'system' };
+        const activity = (ACTIVITY_TYPES as readonly string[]).includes(event.type);
         created.push(
           em.create(AuditTimelineRow, {
             accountId,
-            version: event.streamVersion,
-            position: event.globalPosition.toString(),
+            version,
+            position,
             type: event.type,
-            at: eventTime(event),
+            at: activity
+              ? new Date(
+                  (event.data as { at?: string; createdAt?: string }).at ??
+                    (event.data as { createdAt: string }).createdAt,
+                )
+              : eventTime(event),
             actorType: actor.type,
             actorId: actor.id,
-            summary: auditSummary(event as unknown as AccountEvent),
-            data: redactSecrets(event.data),
+            summary: activity
+              ? activitySummary(event as unknown as DetectionRecorded | HumanisationRecorded | ReportShared)
+              : auditSummary(event as unknown as AccountEvent),
+            data: redactSecrets(
+              activity ? { ...(event.data as object), user: undefined, sharedBy: undefined } : event.data,
+            ),
           }),
         );
       }
@@ -154,8 +207,8 @@ export function auditTimelineProjection(): Projection {
           .map((event) => accountIdOfStream(event.streamId)!),
       );
       if (erased.size === 0) return;
-      const stored = await em.find(AuditTimelineRow, { accountId: { $in: [...erased] } });
-      for (const row of new Set([...stored, ...created])) {
+      const erasedRows = await em.find(AuditTimelineRow, { accountId: { $in: [...erased] } });
+      for (const row of new Set([...erasedRows, ...created])) {
         if (!erased.has(row.accountId)) continue;
         const personal = Object.keys(row.data).filter((key) => PERSONAL_KEYS.has(key));
         if (personal.length) row.data = { ...row.data, ...Object.fromEntries(personal.map((key) => [key, ERASED])) };

@@ -3,16 +3,34 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERASED, type Projection, type RecordedEvent } from '@inkprint/eventstore';
 import type { AccountRegistered } from '@inkprint/accounts-domain';
 import type { QuotaConsumed, QuotaReleased } from '@inkprint/plans-domain';
+import { historyDisplay, type DetectionRecorded, type HumanisationRecorded } from '@inkprint/ai-domain';
+import { humaniserVerdict, round1 } from '@inkprint/contracts';
 import { accountIdOfStream, eventTime, parseUsageStream } from './streams';
 
+/** The verdict, AI % and bias % a recorded run shows (the history display's reading; bias only for detections). */
+function runColumns(
+  event: DetectionRecorded | HumanisationRecorded,
+): Pick<RecentActivityRow, 'verdict' | 'aiPercent' | 'biasPercent'> {
+  if (event.type === 'DetectionRecorded') {
+    const display = historyDisplay(event.data);
+    return { verdict: display.verdict, aiPercent: display.aiProbabilityPercent, biasPercent: display.biasPercent };
+  }
+  const after = event.data.scoreAfter;
+  return after === null
+    ? { verdict: null, aiPercent: null, biasPercent: null }
+    : { verdict: humaniserVerdict(after), aiPercent: round1(after * 100), biasPercent: null };
+}
+
 /**
- * One row per counted detector request, for the dashboard's "latest" table. The verdict, AI % and bias % columns
- * stay null until detections are recorded as events (a later issue): those events will fill them by request id.
+ * One row per counted detector or humaniser request, for the dashboard's "latest" table: created when the quota is
+ * taken, filled with the verdict, AI % and bias % when the run is recorded (DetectionRecorded / HumanisationRecorded,
+ * by request id), removed when the request is given back (it did not run).
  */
 export class RecentActivityRow {
   /** The request id of the quota consumption. */
   id!: string;
   createdAt!: Date;
+  kind!: 'detection' | 'humanisation';
   accountType!: 'guest' | 'user';
   /** Account id, or guest id for guests. */
   accountId!: string;
@@ -29,6 +47,7 @@ export const RecentActivitySchema = new EntitySchema<RecentActivityRow>({
   properties: {
     id: { type: 'string', primary: true },
     createdAt: { type: 'datetime' },
+    kind: { type: 'string', default: 'detection' },
     accountType: { type: 'string' },
     accountId: { type: 'string' },
     accountEmail: { type: 'string', nullable: true },
@@ -59,13 +78,24 @@ export function recentActivityProjection(): Projection {
   return {
     name: 'recent_activity',
     entities: [RecentActivitySchema, RecentActivityAccountSchema],
-    eventTypes: ['AccountRegistered', 'AccountErased', 'QuotaConsumed', 'QuotaReleased'],
+    eventTypes: [
+      'AccountRegistered',
+      'AccountErased',
+      'QuotaConsumed',
+      'QuotaReleased',
+      'DetectionRecorded',
+      'HumanisationRecorded',
+    ],
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
       const accountIds = new Set<string>();
       const requestIds = new Set<string>();
       for (const event of events) {
+        if (event.type === 'DetectionRecorded' || event.type === 'HumanisationRecorded') {
+          requestIds.add((event.data as { requestId: string }).requestId);
+          continue;
+        }
         const usage = parseUsageStream(event.streamId);
-        if (usage?.feature !== 'detector' || usage.kind === 'client') continue;
+        if (!usage || usage.kind === 'client') continue;
         if (usage.kind === 'account') accountIds.add(usage.id);
         requestIds.add((event.data as { requestId: string }).requestId);
       }
@@ -101,9 +131,14 @@ export function recentActivityProjection(): Projection {
           emails.set(accountId, ERASED);
           continue;
         }
+        if (event.type === 'DetectionRecorded' || event.type === 'HumanisationRecorded') {
+          const row = rows.get((event.data as { requestId: string }).requestId);
+          if (row) Object.assign(row, runColumns(event as unknown as DetectionRecorded | HumanisationRecorded));
+          continue;
+        }
         const usage = parseUsageStream(event.streamId);
         // Guests also count against their client address (kind "client"): that is the same request, not a second one.
-        if (usage?.feature !== 'detector' || usage.kind === 'client') continue;
+        if (!usage || usage.kind === 'client') continue;
         if (event.type === 'QuotaConsumed') {
           const data = event.data as QuotaConsumed['data'];
           if (rows.has(data.requestId) || removed.has(data.requestId)) continue;
@@ -112,6 +147,7 @@ export function recentActivityProjection(): Projection {
             em.create(RecentActivityRow, {
               id: data.requestId,
               createdAt: eventTime(event),
+              kind: usage.feature === 'detector' ? 'detection' : 'humanisation',
               accountType: usage.kind === 'guest' ? 'guest' : 'user',
               accountId: usage.id,
               accountEmail: usage.kind === 'account' ? (emails.get(usage.id) ?? null) : null,

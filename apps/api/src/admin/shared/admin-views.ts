@@ -48,6 +48,7 @@ export function dashboardActivity(row: RecentActivityRow): DashboardActivity {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
+    kind: row.kind,
     accountLabel: row.accountType === 'guest' ? GUEST_LABEL : (row.accountEmail ?? row.accountId),
     accountType: row.accountType,
     accountId: row.accountId,
