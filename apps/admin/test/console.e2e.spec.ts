@@ -140,6 +140,7 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
     fs.mkdirSync(SHOTS, { recursive: true });
     for (const width of [1280, 768]) {
       await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await sleep(300);
       await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
     }

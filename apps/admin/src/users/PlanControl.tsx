@@ -53,7 +53,7 @@ export function PlanControl({ record }: { record: AdminUser }) {
         onChange={(event) => setSelected(event.target.value)}
         disabled={confirm.isPending}
         inputProps={{ 'aria-label': `Plan of ${record.email}` }}
-        sx={{ minWidth: 120 }}
+        sx={{ minWidth: 100 }}
       >
         {ASSIGNABLE_PLAN_SLUGS.map((slug) => (
           <MenuItem key={slug} value={slug}>

@@ -32,7 +32,7 @@ export function StatusControl({ record }: { record: AdminUser }) {
       disabled={change.isPending || locked}
       inputProps={{ 'aria-label': `Status of ${record.email}` }}
       title={locked ? 'The super admin cannot be disabled.' : undefined}
-      sx={{ minWidth: 168 }}
+      sx={{ minWidth: 112 }}
     >
       {ACCOUNT_STATUSES.map((status) => (
         <MenuItem key={status} value={status}>

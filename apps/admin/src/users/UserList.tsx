@@ -118,9 +118,17 @@ export function UserList() {
       <Box component="h1" sx={visuallyHidden}>
         User directory
       </Box>
-      <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { verticalAlign: 'middle' } }}>
+      <Datagrid
+        bulkActionButtons={false}
+        rowClick={false}
+        sx={{
+          '& td': { verticalAlign: 'middle' },
+          '& th, & td': { px: 1 },
+          '& th:first-of-type, & td:first-of-type': { pl: 2 },
+        }}
+      >
         <TextField source="email" label="Email" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
-        <TextField source="name" label="Name" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
+        <TextField source="name" label="Name" sortable={false} />
         <FunctionField<AdminUser> label="Role" render={(r) => words(r.role)} />
         <FunctionField<AdminUser> label="Status" render={(r) => <StatusControl record={r} />} />
         <FunctionField<AdminUser> label="Plan" render={(r) => <PlanControl record={r} />} />
