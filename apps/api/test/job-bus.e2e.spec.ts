@@ -102,6 +102,29 @@ describeWithService('postgres', 'API in distributed mode', (postgresUrl) => {
       expect(result.engine).toMatch(/onnx/);
     }, 90_000);
 
+    it('answers the AI calls over HTTP through the separate worker process (detect with cache, humanise)', async () => {
+      const ip = '198.51.100.77';
+      const guest = (await request(t.server).post('/auth/guest/session').set('X-Forwarded-For', ip).expect(201)).body;
+      const detect = () =>
+        request(t.server)
+          .post('/ai/detect?mode=strong')
+          .set('X-Forwarded-For', ip)
+          .set('X-Guest-Token', guest.token)
+          .send({ text: TEXT, guestId: guest.guestId });
+      const first = await detect();
+      if (first.status !== 200) throw new Error(`${JSON.stringify(first.body)}\nworker output:\n${workerLog}`);
+      expect(first.body.result).toMatchObject({ mode: 'strong', cached: false, engine: expect.stringMatching(/onnx/) });
+      expect((await detect().expect(200)).body.result.cached).toBe(true);
+      const humanised = await request(t.server)
+        .post('/ai/humanise')
+        .set('X-Forwarded-For', ip)
+        .set('X-Guest-Token', guest.token)
+        .send({ text: TEXT, tone: 'neutral', guestId: guest.guestId })
+        .expect(200);
+      expect(humanised.body.result.evaluation).toMatchObject({ verdict: expect.any(String) });
+      expect(humanised.body.usage.humaniser.dailyUsed).toBe(1);
+    }, 120_000);
+
     it('relays committed events to the domain event topic', async () => {
       const store = t.app.get<EventStore>(EVENT_STORE);
       await store.appendToStream(`e2e-${randomUUID()}`, [{ type: 'E2eHappened', data: { n: 1 } }], {
