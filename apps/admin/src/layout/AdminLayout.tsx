@@ -26,6 +26,7 @@ export function AdminLayout({ children }: LayoutProps) {
       sx={{
         minWidth: 0,
         '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+        '& .RaSidebar-docked': { flexShrink: 0 },
       }}
     >
       {children}
