@@ -45,16 +45,34 @@ export interface HumanisationFacts {
   at: string;
 }
 
+/** A file or a web page turned into text (the text goes to the vault; the event keeps what it was and its size). */
+export interface ImportFacts {
+  requestId: string;
+  user: ToolUser;
+  via: 'upload' | 'url';
+  kind: 'txt' | 'pdf' | 'docx' | 'image' | 'html';
+  bytes: number;
+  pages: number | null;
+  /** The web page's host (never the full address); null for uploads. */
+  host: string | null;
+  textHash: string;
+  characters: number;
+  truncated: boolean;
+  at: string;
+}
+
 export type RecordDetection = { type: 'RecordDetection'; data: DetectionFacts };
+export type RecordImport = { type: 'RecordImport'; data: ImportFacts };
 export type RecordHumanisation = { type: 'RecordHumanisation'; data: HumanisationFacts };
-export type ToolRunCommand = RecordDetection | RecordHumanisation;
+export type ToolRunCommand = RecordDetection | RecordHumanisation | RecordImport;
 
 export type DetectionRecorded = { type: 'DetectionRecorded'; data: DetectionFacts };
 export type HumanisationRecorded = { type: 'HumanisationRecorded'; data: HumanisationFacts };
-export type ToolRunEvent = DetectionRecorded | HumanisationRecorded;
+export type TextImported = { type: 'TextImported'; data: ImportFacts };
+export type ToolRunEvent = DetectionRecorded | HumanisationRecorded | TextImported;
 
 export type ToolRunState =
-  { status: 'none' } | { status: 'recorded'; kind: 'detection' | 'humanisation'; requestId: string };
+  { status: 'none' } | { status: 'recorded'; kind: 'detection' | 'humanisation' | 'import'; requestId: string };
 
 /** A run is recorded once: recording the same request again is a no-op (retries are idempotent). */
 export const toolRunDecider: Decider<ToolRunState, ToolRunCommand, ToolRunEvent> = {
@@ -70,6 +88,8 @@ export const toolRunDecider: Decider<ToolRunState, ToolRunCommand, ToolRunEvent>
         return [{ type: 'DetectionRecorded', data: command.data }];
       case 'RecordHumanisation':
         return [{ type: 'HumanisationRecorded', data: command.data }];
+      case 'RecordImport':
+        return [{ type: 'TextImported', data: command.data }];
       default:
         return assertNever(command);
     }
@@ -80,6 +100,8 @@ export const toolRunDecider: Decider<ToolRunState, ToolRunCommand, ToolRunEvent>
         return { status: 'recorded', kind: 'detection', requestId: event.data.requestId };
       case 'HumanisationRecorded':
         return { status: 'recorded', kind: 'humanisation', requestId: event.data.requestId };
+      case 'TextImported':
+        return { status: 'recorded', kind: 'import', requestId: event.data.requestId };
       default:
         return assertNever(event);
     }

@@ -66,6 +66,22 @@ export const ERROR_CODES = {
   HUMANISER_CHAR_LIMIT: { status: 400, meaning: "The text is longer than the plan's humaniser limit; details.max." },
   REMOTE_SIZE_EXCEEDED: { status: 413, meaning: 'An uploaded or fetched document exceeds the size limit.' },
   BLOG_POST_NOT_FOUND: { status: 404, meaning: 'No blog post has this slug ("That story has moved").' },
+  UNSUPPORTED_FILE_TYPE: {
+    status: 415,
+    meaning: 'Upload a .txt, .pdf, .docx, .jpg, .jpeg or .png file (checked by content).',
+  },
+  FILE_EMPTY: { status: 400, meaning: 'The file is empty.' },
+  FILE_UNREADABLE: {
+    status: 422,
+    meaning:
+      'The file is damaged, encrypted, a zip or decompression bomb, or not what it claims to be; details.reason.',
+  },
+  NO_TEXT_FOUND: { status: 422, meaning: 'No readable text was found in the file or page.' },
+  EXTRACTION_TIMEOUT: { status: 504, meaning: 'File processing exceeded time limit.' },
+  URL_INVALID: { status: 400, meaning: 'Not a valid URL.' },
+  URL_NOT_ALLOWED: { status: 400, meaning: 'Only public https addresses can be imported.' },
+  FETCH_FAILED: { status: 502, meaning: 'Unable to fetch URL content.' },
+  FETCH_TIMEOUT: { status: 504, meaning: 'Remote content retrieval timed out.' },
   REPORT_NOT_FOUND: { status: 404, meaning: 'The report is unknown, expired (24 h), deleted or its id is malformed.' },
   JOB_TIMEOUT: { status: 504, meaning: 'The analysis did not finish within 45 s.' },
   JOB_FAILED: { status: 502, meaning: 'The worker failed the analysis.' },

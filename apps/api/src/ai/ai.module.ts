@@ -17,6 +17,9 @@ import { AiJobs } from './shared/ai-jobs';
 import { detectorModelVersion } from './shared/model-version';
 import { MODEL_VERSION, TEXT_VAULT } from './shared/tokens';
 import { ToolUsers } from './shared/tool-users';
+import { ImportTextHandler, URL_IMPORT_OPTIONS } from './upload/import-text.handler';
+import { UploadController } from './upload/upload.http.controller';
+import type { UrlImportOptions } from '@inkprint/ingest';
 
 /** The AI calls of spec §7 (detect, humanise, reports) over the quotas, the job bus and the purgeable vault. */
 @Module({
@@ -28,6 +31,12 @@ import { ToolUsers } from './shared/tool-users';
       useFactory: (config: AppConfig) => detectorModelVersion(config.engines),
     },
     ToolUsers,
+    {
+      provide: URL_IMPORT_OPTIONS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): UrlImportOptions => config.urlImport,
+    },
+    ImportTextHandler,
     AiJobs,
     DetectTextHandler,
     HumaniseTextHandler,
@@ -37,7 +46,7 @@ import { ToolUsers } from './shared/tool-users';
     ForgetAccountData,
     RetentionScheduler,
   ],
-  controllers: [DetectController, HumaniseController, ReportsController],
+  controllers: [DetectController, HumaniseController, ReportsController, UploadController],
   exports: [TEXT_VAULT, ToolUsers, AiJobs],
 })
 export class AiModule {}

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { ConfigError, engineSettings, parseEnv, redactUrl, type EngineSettings, type LogLevel } from '@inkprint/config';
 import { apiEnvSchema, REPO_ROOT } from './env.schema';
 
@@ -27,6 +28,8 @@ export type AppConfig = Readonly<{
   workerConcurrency: number;
   /** Detector engine, models folder and the humaniser's optional LLM, for the job handlers. */
   engines: EngineSettings;
+  /** URL import: TEST ONLY loopback hosts and CA certificates (empty in production; the SSRF guard is always on). */
+  urlImport: { allowLoopbackHosts?: string[]; extraCa?: string[] };
   /** Signs access tokens; absent outside production = a random secret kept in `<dataDir>/../jwt-secret`. */
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -64,6 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerMode: e.WORKER_MODE ?? (e.KAFKA_BROKERS ? 'external' : 'embedded'),
     workerConcurrency: e.WORKER_CONCURRENCY,
     engines: engineSettings(e),
+    urlImport: {
+      ...(e.URL_IMPORT_TEST_HOSTS?.length ? { allowLoopbackHosts: e.URL_IMPORT_TEST_HOSTS } : {}),
+      ...(e.URL_IMPORT_TEST_CA_FILE ? { extraCa: [fs.readFileSync(e.URL_IMPORT_TEST_CA_FILE, 'utf8')] } : {}),
+    },
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     superAdmin:

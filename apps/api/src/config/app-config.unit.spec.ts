@@ -31,6 +31,7 @@ describe('loadConfig', () => {
         workerMode: 'embedded',
         workerConcurrency: 2,
         engines: { detectorEngine: 'auto' },
+        urlImport: {},
         jwtSecret: undefined,
         accessTokenTtlSeconds: 900,
         superAdmin: undefined,

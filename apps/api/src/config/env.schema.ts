@@ -112,6 +112,18 @@ export const apiEnvSchema = z
         error: 'must be a sender address such as "Inkprint <no-reply@example.com>" or no-reply@example.com',
       })
       .default(DEFAULT_MAIL_FROM),
+    // TEST ONLY: host names URL import may reach on loopback (a local HTTPS test server) and a PEM CA file it trusts.
+    // The SSRF guard stays on for everything else; both are refused in production.
+    URL_IMPORT_TEST_HOSTS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .optional(),
+    URL_IMPORT_TEST_CA_FILE: z.string().optional(),
     APP_PUBLIC_URL: z
       .string()
       .refine(isPublicUrl, {
@@ -127,6 +139,13 @@ export const apiEnvSchema = z
         code: 'custom',
         path: [missing],
         message: 'is needed too: set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD together',
+      });
+    }
+    if (env.NODE_ENV === 'production' && (env.URL_IMPORT_TEST_HOSTS || env.URL_IMPORT_TEST_CA_FILE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.URL_IMPORT_TEST_HOSTS ? 'URL_IMPORT_TEST_HOSTS' : 'URL_IMPORT_TEST_CA_FILE'],
+        message: 'is for tests only and is refused in production',
       });
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

@@ -3,3 +3,4 @@ export * from './verdicts';
 export * from './detection';
 export * from './humanisation';
 export * from './report';
+export * from './upload';

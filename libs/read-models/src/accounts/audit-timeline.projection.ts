@@ -3,7 +3,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERASED, type Projection, type RecordedEvent } from '@inkprint/eventstore';
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@inkprint/accounts-domain';
 import { reportClassification, round1 } from '@inkprint/contracts';
-import type { DetectionRecorded, HumanisationRecorded, ReportShared, ToolUser } from '@inkprint/ai-domain';
+import type {
+  DetectionRecorded,
+  HumanisationRecorded,
+  ReportShared,
+  TextImported,
+  ToolUser,
+} from '@inkprint/ai-domain';
 import { accountIdOfStream, eventTime } from './streams';
 
 /**
@@ -115,7 +121,17 @@ export function auditSummary(event: AccountEvent): string {
 }
 
 /** Tool runs and shared reports of an account, in plain words (scores with one decimal; never text). */
-export function activitySummary(event: DetectionRecorded | HumanisationRecorded | ReportShared): string {
+type ActivityEvent = DetectionRecorded | HumanisationRecorded | ReportShared | TextImported;
+
+const KIND_NAMES = {
+  txt: 'a text file',
+  pdf: 'a PDF',
+  docx: 'a Word document',
+  image: 'an image (OCR)',
+  html: 'a web page',
+} as const;
+
+export function activitySummary(event: ActivityEvent): string {
   switch (event.type) {
     case 'DetectionRecorded': {
       const d = event.data;
@@ -134,12 +150,20 @@ export function activitySummary(event: DetectionRecorded | HumanisationRecorded 
         d.scoreAfter === null ? 'not evaluated' : `rewrite reads ${round1(d.scoreAfter * 100).toFixed(1)} % AI`;
       return `Humanisation (${d.tone === 'auto' ? `auto: ${d.appliedTone}` : d.tone}): ${after} (${d.words} words)`;
     }
+    case 'TextImported': {
+      const d = event.data;
+      const what =
+        d.via === 'url'
+          ? `${KIND_NAMES[d.kind]} from ${d.host}`
+          : `${KIND_NAMES[d.kind]}${d.pages ? ` (${d.pages} pages)` : ''}`;
+      return `Imported ${what}: ${d.characters.toLocaleString('en-US')} characters${d.truncated ? ', clipped to the plan limit' : ''}`;
+    }
     case 'ReportShared':
       return `Report shared: score ${round1(event.data.score * 100).toFixed(1)} %, link valid until ${event.data.expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
   }
 }
 
-const ACTIVITY_TYPES = ['DetectionRecorded', 'HumanisationRecorded', 'ReportShared'] as const;
+const ACTIVITY_TYPES = ['DetectionRecorded', 'HumanisationRecorded', 'TextImported', 'ReportShared'] as const;
 
 /** The account an event belongs to in the timeline, or null. */
 function timelineAccountOf(event: RecordedEvent): string | null {
@@ -191,7 +215,7 @@ export function auditTimelineProjection(): Projection {
             actorType: actor.type,
             actorId: actor.id,
             summary: activity
-              ? activitySummary(event as unknown as DetectionRecorded | HumanisationRecorded | ReportShared)
+              ? activitySummary(event as unknown as ActivityEvent)
               : auditSummary(event as unknown as AccountEvent),
             data: redactSecrets(
               activity ? { ...(event.data as object), user: undefined, sharedBy: undefined } : event.data,

@@ -1,0 +1,85 @@
+import {
+  Body,
+  Controller,
+  Headers,
+  HttpCode,
+  Ip,
+  Post,
+  UploadedFile,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { PROVIDE_FILE_OR_URL, UploadTextFields, UploadTextResponse } from '@inkprint/contracts';
+import { INGEST_LIMITS } from '@inkprint/ingest';
+import type { z } from 'zod';
+import { CurrentAccountOptional, OptionalAuthGuard, type SignedInAccount } from '../../accounts';
+import { AuthThrottlerGuard } from '../../accounts/auth/auth-throttler.guard';
+import { RequestValidationError } from '../../http/api-error';
+import { ApiContract } from '../../http/api-contract';
+import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { callerOf } from '../shared/caller';
+import { ImportText } from './import-text.handler';
+import { UploadLimitFilter } from './upload-limit.filter';
+
+interface UploadedPart {
+  buffer: Buffer;
+  originalname: string;
+  size: number;
+}
+
+@ApiTags('ai')
+@Controller('ai')
+export class UploadController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('upload-text')
+  @HttpCode(200)
+  @UseGuards(OptionalAuthGuard, AuthThrottlerGuard)
+  @Throttle({ auth: { limit: 30, ttl: 60_000 } })
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: INGEST_LIMITS.documentBytes, files: 1, fields: 10 } }))
+  @UseFilters(UploadLimitFilter)
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiContract({
+    summary: 'Turn a file (txt, pdf, docx, jpg/png by OCR) or an https page into text, clipped to the plan limit',
+    body: UploadTextFields,
+    responses: { 200: UploadTextResponse },
+    errors: [
+      'REMOTE_SIZE_EXCEEDED',
+      'UNSUPPORTED_FILE_TYPE',
+      'FILE_EMPTY',
+      'FILE_UNREADABLE',
+      'NO_TEXT_FOUND',
+      'EXTRACTION_TIMEOUT',
+      'URL_INVALID',
+      'URL_NOT_ALLOWED',
+      'FETCH_FAILED',
+      'FETCH_TIMEOUT',
+      'GUEST_REQUIRED',
+      'GUEST_INVALID',
+      'TOO_MANY_REQUESTS',
+    ],
+    auth: 'guest-or-bearer',
+  })
+  upload(
+    @UploadedFile() file: UploadedPart | undefined,
+    @Body(new ZodValidationPipe(UploadTextFields)) body: z.output<typeof UploadTextFields>,
+    @Headers('x-guest-token') guestToken: string | undefined,
+    @Ip() ip: string,
+    @CurrentAccountOptional() account: SignedInAccount | undefined,
+  ): Promise<UploadTextResponse> {
+    const source = file
+      ? { file: { bytes: new Uint8Array(file.buffer), name: file.originalname } }
+      : body.url
+        ? { url: body.url }
+        : undefined;
+    if (!source) throw new RequestValidationError({ '': [PROVIDE_FILE_OR_URL] }, PROVIDE_FILE_OR_URL);
+    return this.commands.execute(
+      new ImportText(callerOf(account, body.guestId, guestToken, ip), source, body.action, body.mode),
+    );
+  }
+}
