@@ -67,6 +67,7 @@ export function PlanControl({ record }: { record: AdminUser }) {
         onClick={() => confirm.mutate(selected)}
         disabled={selected === current || confirm.isPending}
         aria-label={`Confirm plan of ${record.email}`}
+        sx={{ minWidth: 0 }}
       >
         Confirm
       </Button>

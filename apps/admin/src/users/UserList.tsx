@@ -2,7 +2,9 @@ import type { AdminUser } from '@inkprint/contracts';
 import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   Datagrid,
@@ -83,15 +85,17 @@ function Actions({ record }: { record: AdminUser }) {
   const { permissions } = usePermissions();
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <Button
-        component={Link}
-        to={`/users/${encodeURIComponent(record.id)}/timeline`}
-        size="small"
-        startIcon={<HistoryIcon />}
-        aria-label={`Audit timeline of ${record.email}`}
-      >
-        Timeline
-      </Button>
+      <Tooltip title="Audit timeline">
+        <IconButton
+          component={Link}
+          to={`/users/${encodeURIComponent(record.id)}/timeline`}
+          size="small"
+          color="primary"
+          aria-label={`Audit timeline of ${record.email}`}
+        >
+          <HistoryIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
       {canManageAdmins(permissions) && record.role !== 'user' ? <RevokeAdminButton record={record} /> : null}
     </Stack>
   );
