@@ -287,6 +287,19 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
 
   describe('super admin', () => {
     it('shows the dashboard: cards, paid plans, recent enrolments, latest humanisations', async () => {
+      // One detection by a guest and one by an account, so the latest-humanisations table has both kinds of row.
+      const guest = await call<{ guestId: string; token: string }>('POST', '/auth/guest/session');
+      const text =
+        'The committee reviewed the proposal in detail and agreed that the timeline was realistic. Several members asked for a clearer budget, and the authors promised a revised version before the next meeting.';
+      const byGuest = await fetch(`${base}/ai/detect?mode=fast`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-guest-token': guest.body.token },
+        body: JSON.stringify({ text, guestId: guest.body.guestId }),
+      });
+      expect(byGuest.status).toBe(200);
+      expect(
+        (await call('POST', '/ai/detect?mode=fast', { text: `${text} Thanks.` }, plain.tokens.accessToken)).status,
+      ).toBe(200);
       const page = await pageAs(root);
       await page.goto(`${base}/admin`);
       await page.getByRole('heading', { name: 'Admin control center' }).waitFor();
@@ -298,6 +311,9 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       expect(await page.getByTestId('paid-plans').textContent()).toContain('Basic 0 · Pro 0 · Enterprise 0');
       await page.getByRole('heading', { name: 'Recent enrolments' }).waitFor();
       await page.getByRole('heading', { name: 'Latest humanisations' }).waitFor();
+      const activity = page.getByRole('table', { name: 'Latest humanisations' });
+      await activity.getByText('Guest session').waitFor();
+      await activity.getByRole('cell', { name: plain.user.email }).waitFor();
       await page.getByText('up to date').first().waitFor();
       await page.getByRole('button', { name: 'Refresh data' }).click();
       await page.getByRole('button', { name: 'Sync profile' }).click();
