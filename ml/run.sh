@@ -7,4 +7,5 @@ cd "$(dirname "$0")"
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 PYTHONHASHSEED=0
 .venv/bin/python -m inkprint_ml.train
 .venv/bin/python -m inkprint_ml.loso || echo "leave-one-source-out evaluation failed (non-fatal)"
+.venv/bin/python -m inkprint_ml.calibrate   # product-score lines on families never trained on; manifest, card, fixtures
 cd .. && ml/.venv/bin/python -m pytest ml/tests -q

@@ -135,3 +135,30 @@ def length_bucket(nw: int) -> str:
         if nw < hi:
             return f"{lo}-{hi - 1}"
     return "400+"
+
+
+# ---------------------------------------------------------------------------
+# Human-only files (and CHEAT's mixed abstracts) that no fit ever trains on: extra unseen families for the product-score
+# calibration and the per-group error rates. A seeded sample of at most EXTRA_CAP rows per (file, domain) keeps the cost
+# bounded (features + forensic windows for both fits).
+EXTRA_FILES = ["human_gutenberg_top_authors", "human_stackexchange_small_dumps", "human_python_peps_2019",
+               "human_plos_allofplos_sample", "human_foldoc_debian", "human_nltk_us_presidential_speeches",
+               "human_federalist_papers", "cheat"]
+EXTRA_CAP = 700
+
+
+def load_extra(cap: int = EXTRA_CAP) -> list[dict]:
+    rows = []
+    for f in EXTRA_FILES:
+        p = DATA_DIR / f"{f}.jsonl.gz"
+        if not p.exists():
+            continue
+        cells = defaultdict(list)
+        with gzip.open(p, "rt", encoding="utf-8") as fh:
+            for line in fh:
+                r = json.loads(line)
+                r["file"] = f
+                cells[r["domain"]].append(r)
+        for d in sorted(cells):
+            rows += sorted(cells[d], key=lambda r: _bucket("extra|" + r["id"]))[:cap]
+    return rows

@@ -36,6 +36,34 @@ def logit32(p: float) -> float:
     return math.log(p / (1 - p))
 
 
+def score_knots(manifest: dict, mode: str) -> list:
+    """The mode's product-score knots; manifests without them get the legacy map (0.2 -> 0.35, threshold -> 0.65)."""
+    m = manifest["modes"][mode]
+    if m.get("score_knots"):
+        return m["score_knots"]
+    a = m["threshold"]
+    h = min(0.2, a - 1e-6)
+    return [[0.0, 0.0], [h, 0.35], [(h + a) / 2, 0.5], [a, 0.65], [1.0, 1.0]]
+
+
+def product_score(p: float, knots: list) -> float:
+    """Monotone piecewise-linear map of the calibrated probability through the knots (libs/detector productScore)."""
+    for (p0, s0), (p1, s1) in zip(knots, knots[1:]):
+        if p <= p1:
+            return s0 if p1 <= p0 else s0 + (p - p0) / (p1 - p0) * (s1 - s0)
+    return knots[-1][1]
+
+
+def final_score(p: float, n_words: int, knots: list, min_words: int, short_max: float = 0.49) -> float:
+    """Product score with the short-text rule: below min_words it is pulled towards 0.5 and never reaches it."""
+    if n_words <= 0:
+        return 0.5
+    s = product_score(p, knots)
+    if n_words < min_words:
+        s = min(0.5 + (s - 0.5) * (0.28 * n_words / min_words), short_max)
+    return s
+
+
 class Engine:
     def __init__(self, models_dir: Path = MODELS):
         self.manifest = json.loads((models_dir / "inkprint-detector.json").read_text())
@@ -74,5 +102,7 @@ class Engine:
         else:
             raise ValueError(mode)
         thr = self.manifest["modes"][mode]["threshold"]
-        return {"probability": p, "ai": p >= thr, "n_words": n_words,
+        score = final_score(p, n_words, score_knots(self.manifest, mode), self.manifest["min_words"],
+                            self.manifest.get("short_text_max_score", 0.49))
+        return {"probability": p, "score": score, "ai": p >= thr, "n_words": n_words,
                 "low_confidence": n_words < self.manifest["min_words"], **extra}

@@ -66,13 +66,15 @@ def write_fixtures(paths=None):
                    "sentence_lengths": [len(s) for s in F.sentences(norm)],
                    "fw_stream": F.fw_stream(norm),
                    "dense": [float(np.float32(v)) for v in F.dense_features(norm)],
-                   "features": {}, "chunks": chunk_texts(norm), "probability": {}}
+                   "features": {}, "chunks": chunk_texts(norm), "probability": {}, "score": {}}
             for fs in ["fast", "full"]:
                 i, v = F.extract(norm, fs, normalized=True)
                 rec["features"][fs] = {"dim": F.feature_dim(fs), "indices": i,
                                        "values": [float(np.float32(x)) for x in v]}
             for mode in ["fast", "moderate", "strong", "forensic"]:
-                rec["probability"][mode] = float(np.float32(eng.score(text, mode)["probability"]))
+                r = eng.score(text, mode)
+                rec["probability"][mode] = float(np.float32(r["probability"]))
+                rec["score"][mode] = r["score"]
             f.write(json.dumps(rec, ensure_ascii=True) + "\n")
     return OUT
 

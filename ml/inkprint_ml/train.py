@@ -118,11 +118,13 @@ def main():
     Xrows = all_row_features(rows)
     # 1. protocol: the recipe evaluated on families it never saw (nothing exported)
     protocol = fit_profile(rows, Xrows, "protocol")
+    dump_scores("protocol", protocol)
     protocol_report = protocol["report"]
     protocol_report["thresholds"] = protocol["thr"]
     del protocol
     # 2. release: the shipped models
     rel = fit_profile(rows, Xrows, "release")
+    dump_scores("release", rel)
     report, thr, models, cal, agg = rel["report"], rel["thr"], rel["models"], rel["cal"], rel["agg"]
     MODELS.mkdir(exist_ok=True)
     paths = export_models(models, cal, agg)
@@ -262,6 +264,81 @@ def fit_profile(rows_all, Xrows, profile):
     report["data"] = data_summary(rows)
     return {"report": report, "thr": thr, "models": models, "cal": cal, "agg": agg, "use": use, "y": y,
             "te": te, "FI": FI, "nva": nva, "Xfull": Xfull, "Xfast": Xfast}
+
+
+def score_matrix(models, cal, agg, X, Xchunks=None, owner=None):
+    """Per-mode calibrated probabilities of feature rows X (full layout) with a fit's models; forensic needs the chunk
+    rows of every document with more than one chunk (Xchunks, owner = document index per chunk row, sorted)."""
+    out = {}
+    Xf = FZ.full_to_fast(X)
+    m = models["fast"]
+    r_fast = np.asarray(standardise(Xf, m["off"], m["mu"], m["sd"]) @ m["w"] + m["b"]).ravel()
+    out["fast"] = 1 / (1 + np.exp(-(r_fast * cal["fast"]["a"][0] + cal["fast"]["c"])))
+
+    def lin_hgb(Xm):
+        m = models["lin_full"]
+        r_lin = np.asarray(standardise(Xm, m["off"], m["mu"], m["sd"]) @ m["w"] + m["b"]).ravel()
+        D = Xm[:, DENSE_OFF_FULL:].toarray().astype(np.float32).astype(np.float64)
+        return r_lin, models["hgb_dense"]["model"].decision_function(D).ravel()
+
+    r_lin, r_hgb = lin_hgb(X)
+    out["moderate"] = 1 / (1 + np.exp(-(r_lin * cal["moderate"]["a"][0] + cal["moderate"]["c"])))
+    z_doc = np.stack([r_lin, r_hgb], 1) @ cal["strong"]["a"] + cal["strong"]["c"]
+    out["strong"] = 1 / (1 + np.exp(-z_doc))
+    zd = logit(out["strong"])
+    feats = np.stack([zd, zd, zd, zd], 1)
+    if Xchunks is not None and Xchunks.shape[0]:
+        a_, b_ = lin_hgb(Xchunks)
+        zc = logit(1 / (1 + np.exp(-(np.stack([a_, b_], 1) @ cal["strong"]["a"] + cal["strong"]["c"]))))
+        owner = np.asarray(owner)
+        starts = np.r_[0, np.flatnonzero(np.diff(owner)) + 1]
+        ends = np.r_[starts[1:], len(owner)]
+        for s_, e_ in zip(starts, ends):
+            feats[owner[s_], 1:] = [zc[s_:e_].mean(), zc[s_:e_].max(), zc[s_:e_].min()]
+    out["forensic"] = agg.predict_proba(np.clip(feats, -6, 6))[:, 1]
+    return out
+
+
+def extra_features():
+    """The human-only files' sample (data.load_extra) and its forensic windows, feature-cached."""
+    ex = Dd.load_extra()
+    X = FZ.cached_matrix([r["text"] for r in ex], "extra")
+    owner, ch = [], []
+    for j, r in enumerate(ex):
+        cc = chunk_texts(F.normalize(r["text"]))
+        if len(cc) > 1:
+            owner += [j] * len(cc); ch += cc
+    Xc = FZ.cached_matrix(ch, "extra-chunks")
+    for r in ex:
+        r["n_words"] = len(F.tokenize(F.normalize(r["text"])))
+    return ex, X, Xc, owner
+
+
+def dump_scores(profile, fit):
+    """Per-row probabilities of every mode on the fit's test rows and on the human-only files (never trained on), for
+    the product-score calibration (inkprint_ml.calibrate). Never fatal: the models and card do not depend on it."""
+    try:
+        t0 = time.time()
+        use, y, te, cal = fit["use"], fit["y"], fit["te"], fit["cal"]
+        recs = []
+        for i in te:
+            r = use[i]
+            recs.append({"id": r["id"], "label": r["label"], "source": r["source"], "domain": r["domain"],
+                         "generator": r["generator"], "attack": r["attack"], "n_words": r["n_words"], "set": "test",
+                         "p": {m: float(cal[m]["p"][i]) for m in ["fast", "moderate", "strong", "forensic"]}})
+        ex, Xe, Xc, owner = extra_features()
+        pe = score_matrix(fit["models"], cal, fit["agg"], Xe, Xc, owner)
+        for j, r in enumerate(ex):
+            recs.append({"id": r["id"], "label": r["label"], "source": r["source"], "domain": r["domain"],
+                         "generator": r["generator"], "attack": r["attack"], "n_words": r["n_words"], "set": "extra",
+                         "p": {m: float(pe[m][j]) for m in pe}})
+        FZ.CACHE.mkdir(exist_ok=True)
+        (FZ.CACHE / f"scores-{profile}.json").write_text(json.dumps({"profile": profile, "thresholds": fit["thr"], "rows": recs}))
+        log("scores dumped", profile, len(recs), f"{time.time() - t0:.0f}s")
+    except Exception as e:  # noqa: BLE001
+        import traceback
+        traceback.print_exc()
+        log("dump_scores failed (non-fatal)", profile, repr(e))
 
 
 def data_summary(rows):
