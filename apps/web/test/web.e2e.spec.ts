@@ -320,7 +320,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await page.locator('input[name="password"]').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByTestId('greeting').waitFor();
-      expect(page.url()).toBe(`${app.baseUrl}/`);
+      await page.waitForURL(`${app.baseUrl}/`);
     });
 
     it('signs in (failure clears the password), shows greeting and usage, signs out to /', async () => {
@@ -350,7 +350,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await page.getByRole('button', { name: 'Signing in...' }).waitFor();
       release();
       await page.getByTestId('greeting').filter({ hasText: 'Hi, Linus' }).waitFor();
-      expect(page.url()).toBe(`${app.baseUrl}/`);
+      await page.waitForURL(`${app.baseUrl}/`);
       await page.getByTestId('usage-line').filter({ hasText: 'Detect: 0 / 5 today • Humanise: 0 / 5 today' }).waitFor();
 
       await page.goto(app.baseUrl + '/contact');
@@ -381,6 +381,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       const account = await createAccount(app.baseUrl, uniqueEmail('reset'), 'Res Et');
       const page = await open('/signin');
       await page.getByRole('link', { name: 'Forgot password' }).click();
+      await heading(page, 'Forgot password', 1).waitFor();
       await page.locator('input[name="email"]').fill(account.user.email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page
@@ -472,7 +473,9 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       });
       const refreshes: number[] = [];
       page.on('response', (r) => r.url().endsWith('/auth/refresh') && refreshes.push(r.status()));
+      const meAgain = page.waitForResponse((r) => r.url().endsWith('/auth/me') && r.status() === 200);
       await page.goto(app.baseUrl + '/');
+      await meAgain;
       await page.getByTestId('greeting').filter({ hasText: 'Hi, Ref' }).waitFor();
       expect(refreshes).toEqual([200]);
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('inkprint.session') ?? 'null'));
@@ -514,18 +517,22 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
 
     it('retries 503 answers with backoff and shows the first field message of a VALIDATION_ERROR', async () => {
       const page = await open('/forgot-password');
-      let attempts = 0;
+      const times: number[] = [];
+      let failUntil = 0;
       await page.route('**/auth/requests**', async (route) => {
-        attempts++;
-        if (attempts <= 2) return route.fulfill(apiError(503, 'SERVICE_UNAVAILABLE', 'The service is restarting'));
+        times.push(Date.now());
+        if (Date.now() < failUntil)
+          return route.fulfill(apiError(503, 'SERVICE_UNAVAILABLE', 'The service is restarting'));
         return route.continue();
       });
-      const started = Date.now();
+      failUntil = Date.now() + 3000;
       await page.reload();
-      while (attempts < 3 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 100));
-      // Two 503 answers, retried after 450 ms and 900 ms, then the real answer.
-      expect(attempts).toBeGreaterThanOrEqual(3);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1350);
+      await new Promise((r) => setTimeout(r, 3500));
+      // The first failing call is retried twice: 450 ms and then 900 ms later (1350 ms after the first attempt).
+      const t0 = times[0];
+      expect(times.length).toBeGreaterThanOrEqual(3);
+      expect(times.some((t) => t - t0 >= 430 && t - t0 < 1000)).toBe(true);
+      expect(times.some((t) => t - t0 >= 1330 && t - t0 < 2300)).toBe(true);
       await page.route('**/auth/forgot-password', (route) =>
         route.fulfill({
           status: 400,

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SiteLayout } from '../components/layout/SiteLayout';
+import { PageLoader } from '../components/ui/PageLoader';
 import { RouteErrorScreen } from '../features/errors/components/RouteErrorScreen';
 
 type PageModule = { default: React.ComponentType };
@@ -9,6 +10,8 @@ const page = (load: () => Promise<PageModule>) => () => load().then((m) => ({ Co
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
+    // Shown while the first lazy route of a page load arrives.
+    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         element: <SiteLayout />,
