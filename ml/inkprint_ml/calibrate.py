@@ -287,6 +287,8 @@ def main():
         "rule": res["rule"]}
     (MODELS / "inkprint-detector.json").write_text(json.dumps(man, indent=2, ensure_ascii=False) + "\n")
     card["report"]["product_score"] = res
+    card["version"] = man["version"]
+    card["known_limits"] = CARD.LIMITS
     cj.write_text(json.dumps(card, indent=1, default=float) + "\n")
     (MODELS / "inkprint-detector.card.md").write_text(
         CARD.render_md(card["report"], card["thresholds"], card["min_words"], man))

@@ -42,7 +42,10 @@ export interface DetectorInfo {
   models: string[];
   fallbackReason?: string;
   thresholds: DetectorPlan['thresholds'];
-  /** Per mode: the calibrated probability at which the model card flags a text (maps to score 0.65). */
+  /**
+   * Per mode: the model card's validation operating point on the calibrated probability (manifest modes[m].threshold).
+   * It maps to score 0.65 only for manifests without score_knots; with them the 0.5 / 0.65 lines are `scoreKnots`.
+   */
   operatingThresholds: Record<DetectionMode, number>;
   humanProbability: number;
   /** Per mode: the product-score knots [probability, score] when the manifest has them (0.5 and 0.65 lines). */
