@@ -2,12 +2,20 @@ import type { Command, Decider, Event } from '@inkprint/domain-kernel';
 import type { EventMetadata, RecordedEvent } from './port/event-envelope';
 import { StreamVersionConflictError } from './port/errors';
 import type { EventStore } from './port/event-store';
+import type { StreamStateCache } from './stream-state-cache';
 
 export interface HandleCommandOptions {
   /** Metadata of every appended event (actor, correlation and causation ids). */
   metadata?: Partial<EventMetadata>;
   /** Attempts when another writer appended to the stream in between. Default 50. */
   maxAttempts?: number;
+  /**
+   * 'any': append without a version check, for commands whose decision cannot depend on what another writer adds
+   * in between (e.g. counting a request against an unlimited allowance): no conflicts, no retries.
+   */
+  expectedVersion?: 'checked' | 'any';
+  /** Keeps the folded state in memory between calls (hot, append-only streams without personal data). */
+  cache?: StreamStateCache;
 }
 
 export interface CommandOutcome<S, E> {
@@ -35,7 +43,9 @@ export async function handleCommand<S, C extends Command, E extends Event>(
 ): Promise<CommandOutcome<S, E>> {
   const attempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
-    const { state, version } = await loadState(store, streamId, decider);
+    const { state, version } = options.cache
+      ? await options.cache.load(store, streamId, decider)
+      : await loadState(store, streamId, decider);
     const cmd = typeof command === 'function' ? await command(state) : command;
     const events = decider.decide(cmd, state);
     if (events.length === 0) return { events, state, version, position: null };
@@ -43,11 +53,18 @@ export async function handleCommand<S, C extends Command, E extends Event>(
       const result = await store.appendToStream(
         streamId,
         events.map((e) => ({ type: e.type, data: e.data })),
-        { expectedVersion: version === 0 ? 'no_stream' : version, metadata: options.metadata },
+        {
+          expectedVersion: options.expectedVersion === 'any' ? 'any' : version === 0 ? 'no_stream' : version,
+          metadata: options.metadata,
+        },
       );
+      const next = events.reduce((s, e) => decider.evolve(s, e), state);
+      // With 'any', other events may sit between the read and this append: let the next load read them.
+      if (options.cache && options.expectedVersion !== 'any')
+        options.cache.remember(streamId, { version: result.nextExpectedVersion, state: next });
       return {
         events,
-        state: events.reduce((s, e) => decider.evolve(s, e), state),
+        state: next,
         version: result.nextExpectedVersion,
         position: result.lastPosition,
       };

@@ -17,6 +17,7 @@ export * from './subscription';
 export * from './kurrentdb/kurrentdb-event-store';
 export * from './relay';
 export * from './command-handling';
+export * from './stream-state-cache';
 export * from './personal-data';
 export * from './open-event-store';
 export * from './in-memory';

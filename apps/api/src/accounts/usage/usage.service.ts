@@ -13,7 +13,7 @@ import {
   type UsageFeature,
 } from '@inkprint/plans-domain';
 import type { RequestsPayload, UsagePayload } from '@inkprint/contracts';
-import { handleCommand, loadState, type Actor, type EventStore } from '@inkprint/eventstore';
+import { handleCommand, StreamStateCache, type Actor, type EventStore } from '@inkprint/eventstore';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
 import { EVENT_STORE } from '../../platform/tokens';
@@ -37,6 +37,9 @@ export interface QuotaGrant {
  */
 @Injectable()
 export class UsageService {
+  /** Today's quota streams grow with every request: their folded state stays in memory (they hold no personal data). */
+  private readonly cache = new StreamStateCache();
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -84,7 +87,8 @@ export class UsageService {
             type: 'ConsumeQuota',
             data: { requestId, feature, day, limit, resetsAt, at: now.toISOString(), words: options.words },
           },
-          { metadata, maxAttempts: 200 },
+          // An unlimited allowance cannot be exceeded: count without a version check (no conflicts between parallel requests).
+          { metadata, maxAttempts: 200, cache: this.cache, expectedVersion: limit === null ? 'any' : 'checked' },
         );
         granted.push(stream);
       }
@@ -107,10 +111,7 @@ export class UsageService {
         stream,
         usageQuotaDecider,
         { type: 'ReleaseQuota', data: { requestId, reason, at: this.clock.now().toISOString() } },
-        {
-          metadata,
-          maxAttempts: 200,
-        },
+        { metadata, maxAttempts: 200, cache: this.cache },
       );
     }
   }
@@ -121,15 +122,38 @@ export class UsageService {
     const counts = await Promise.all(
       this.subjects(holder).map(
         async (subject) =>
-          (await loadState(this.store, usageStreamId(feature, day, subject), usageQuotaDecider)).state.counted.size,
+          (await this.cache.load(this.store, usageStreamId(feature, day, subject), usageQuotaDecider)).state.counted
+            .size,
       ),
     );
     return Math.max(0, ...counts);
   }
 
   async usage(holder: UsageHolder, subscriptionPlanSlug: string | null, now = this.clock.now()): Promise<UsagePayload> {
-    const plan = this.planOf(holder);
+    return (await this.snapshot(holder, subscriptionPlanSlug, now)).usage;
+  }
+
+  /** Both payloads (spec §3 usage and requests) from one look at today's counts. */
+  async snapshot(
+    holder: UsageHolder,
+    subscriptionPlanSlug: string | null,
+    now = this.clock.now(),
+  ): Promise<{ usage: UsagePayload; requests: RequestsPayload }> {
     const [detector, humaniser] = await Promise.all(USAGE_FEATURES.map((f) => this.usedToday(holder, f, now)));
+    return {
+      usage: this.usagePayload(holder, subscriptionPlanSlug, now, detector, humaniser),
+      requests: this.requestsPayload(holder, now, detector, humaniser),
+    };
+  }
+
+  private usagePayload(
+    holder: UsageHolder,
+    subscriptionPlanSlug: string | null,
+    now: Date,
+    detector: number,
+    humaniser: number,
+  ): UsagePayload {
+    const plan = this.planOf(holder);
     return {
       detector: featureUsage(plan.dailyLimit, detector),
       humaniser: featureUsage(plan.dailyLimit, humaniser),
@@ -140,9 +164,13 @@ export class UsageService {
   }
 
   async requests(holder: UsageHolder, now = this.clock.now()): Promise<RequestsPayload> {
+    const [detector, humaniser] = await Promise.all(USAGE_FEATURES.map((f) => this.usedToday(holder, f, now)));
+    return this.requestsPayload(holder, now, detector, humaniser);
+  }
+
+  private requestsPayload(holder: UsageHolder, now: Date, detector: number, humaniser: number): RequestsPayload {
     const plan = this.planOf(holder);
     const resetsAt = nextDailyReset(now).toISOString();
-    const [detector, humaniser] = await Promise.all(USAGE_FEATURES.map((f) => this.usedToday(holder, f, now)));
     const row = (used: number) => {
       const u = featureUsage(plan.dailyLimit, used);
       return { dailyLimit: u.dailyLimit, requestsToday: used, remaining: u.dailyRemaining, resetsAt };

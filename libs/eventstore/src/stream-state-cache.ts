@@ -1,0 +1,45 @@
+import type { Decider, Event } from '@inkprint/domain-kernel';
+import type { RecordedEvent } from './port/event-envelope';
+import type { EventStore } from './port/event-store';
+
+/**
+ * Folded states of hot streams kept in memory (e.g. today's quota streams, appended to on every request): a load
+ * reads only the events after the cached version, so a long stream is not read and folded again on each request.
+ * Safe with other writers because streams are append-only. Only for streams without sealed personal data (a cached
+ * state would outlive an erasure) and for deciders whose `evolve` returns new states instead of changing them.
+ */
+export class StreamStateCache {
+  private readonly entries = new Map<string, { version: number; state: unknown }>();
+
+  constructor(private readonly maxEntries = 5_000) {}
+
+  async load<S, E extends Event>(
+    store: EventStore,
+    streamId: string,
+    decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
+  ): Promise<{ state: S; version: number }> {
+    const cached = this.entries.get(streamId) as { version: number; state: S } | undefined;
+    const from = cached ? cached.version + 1 : 1;
+    const recorded = await store.readStream(streamId, { fromVersion: from });
+    let state = cached ? cached.state : decider.initialState();
+    for (const event of recorded) state = decider.evolve(state, toDomainEvent<E>(event));
+    const version = (cached?.version ?? 0) + recorded.length;
+    this.remember(streamId, { version, state });
+    return { state, version };
+  }
+
+  /** After an append: the state and version the writer just produced. */
+  remember(streamId: string, entry: { version: number; state: unknown }): void {
+    this.entries.delete(streamId);
+    this.entries.set(streamId, entry);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+function toDomainEvent<E extends Event>(e: RecordedEvent): E {
+  return { type: e.type, data: e.data } as unknown as E;
+}
