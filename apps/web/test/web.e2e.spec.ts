@@ -306,7 +306,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       expect(await page.getByRole('button', { name: 'Verify and continue' }).isDisabled()).toBe(true);
       await otp.fill('000000');
       await page.getByRole('button', { name: 'Verify and continue' }).click();
-      await page.getByRole('alert').filter({ hasText: /code/i }).waitFor();
+      await page.locator('.MuiAlert-colorError').waitFor();
       await otp.fill(await codeFor(app.baseUrl, email));
       await page.getByRole('button', { name: 'Verify and continue' }).click();
       await page.getByText('Email verified. Redirecting you...').waitFor();
