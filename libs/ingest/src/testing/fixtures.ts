@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 
 /** A minimal valid PDF (Helvetica, one paragraph list per page) with a correct xref table. */
 export function makePdf(pages: string[][]): Uint8Array {
@@ -144,3 +144,56 @@ export const PARAGRAPHS = [
   'The river town woke slowly, fog lifting from the water while the ferry sounded its horn twice.',
   'Market stalls opened one by one, and the baker set out loaves that were still warm from the oven.',
 ];
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A structurally valid 8-bit grayscale PNG of the given size whose pixels are all white. Its IDAT deflates
+ * `rows` rows only (the rest is missing) unless `complete`: a 6000x6000 complete one is 36 MB of pixels in ~35 kB.
+ */
+export function makePng(width: number, height: number, complete = false): Uint8Array {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // grayscale
+  const rows = complete ? height : Math.min(height, 4);
+  const raw = Buffer.alloc((width + 1) * rows, 0xff);
+  for (let r = 0; r < rows; r++) raw[r * (width + 1)] = 0; // filter type none
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk('IHDR', ihdr),
+      pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+/** The first segments of a baseline JPEG (SOI, APP0, SOF0) declaring the given size; no image data follows. */
+export function makeJpegHeader(width: number, height: number): Uint8Array {
+  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x0b,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    1,
+    1,
+    0x11,
+    0,
+  ]);
+  return new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]));
+}
