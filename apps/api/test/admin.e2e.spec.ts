@@ -276,6 +276,7 @@ function adminSuite(backend: () => TestBackend) {
         {
           id: `dash-guest-${stamp}`,
           createdAt: expect.any(String),
+          kind: 'detection',
           accountLabel: 'Guest session',
           accountType: 'guest',
           accountId: guest.guestId,
@@ -287,6 +288,7 @@ function adminSuite(backend: () => TestBackend) {
         {
           id: `dash-user-${stamp}`,
           createdAt: expect.any(String),
+          kind: 'detection',
           accountLabel: user.email,
           accountType: 'user',
           accountId: user.id,
@@ -438,12 +440,12 @@ function adminSuite(backend: () => TestBackend) {
           version: expect.any(Number),
           type: 'PlanChanged',
           at: expect.any(String),
-          actor: { type: 'admin', id: root.id },
+          actor: { type: 'admin', id: root.id, email: root.email },
           summary: 'Plan changed from pro to free-signup',
           data: { from: 'pro', to: 'free-signup' },
         },
         expect.objectContaining({
-          actor: { type: 'admin', id: admin.id },
+          actor: { type: 'admin', id: admin.id, email: admin.email },
           summary: 'Plan changed from free-signup to pro',
           data: { from: null, to: 'pro' },
         }),

@@ -10,7 +10,9 @@ import { GetDashboardHandler } from './dashboard/dashboard.query';
 import { AcceptInviteHandler } from './invites/accept-invite.handler';
 import { InvitesController } from './invites/invites.http.controller';
 import { IssueInviteHandler } from './invites/issue-invite.handler';
+import { ListInvitesHandler } from './invites/list-invites.query';
 import { LookUpInviteHandler } from './invites/look-up-invite.query';
+import { GetUserHandler } from './users/get-user.query';
 import { AdminReads } from './shared/admin-reads';
 import { AdministeredAccounts } from './shared/administered-accounts';
 import { GetAccountTimelineHandler } from './users/account-timeline.query';
@@ -38,6 +40,8 @@ import { UsersController } from './users/users.http.controller';
     RevokeAdminHandler,
     IssueInviteHandler,
     LookUpInviteHandler,
+    ListInvitesHandler,
+    GetUserHandler,
     AcceptInviteHandler,
   ],
   controllers: [DashboardController, UsersController, AdminTeamController, InvitesController],

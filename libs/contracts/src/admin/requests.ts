@@ -70,6 +70,19 @@ export type ListUsersParams = z.output<typeof ListUsersQuery>;
 export const TimelineQuery = z
   .object({
     limit: pageSize(TIMELINE_PAGE_DEFAULT, TIMELINE_PAGE_MAX),
+    /** Event types to keep, comma-separated (e.g. `PlanChanged,DetectionRecorded`); paging applies to the filtered list. */
+    kind: z
+      .string()
+      .max(400)
+      .optional()
+      .transform((value) =>
+        value
+          ? value
+              .split(',')
+              .map((k) => k.trim())
+              .filter((k) => /^[A-Za-z]{1,60}$/.test(k))
+          : undefined,
+      ),
     before: z
       .string()
       .optional()

@@ -94,7 +94,8 @@ export const TimelineEvent = z
     version: z.number().int(),
     type: z.string(),
     at: iso,
-    actor: z.object({ type: z.string(), id: z.string() }),
+    /** Who did it; `email` names an account or admin (null for the system, guests and erased accounts). */
+    actor: z.object({ type: z.string(), id: z.string(), email: z.string().nullable() }),
     summary: z.string(),
     data: z.record(z.string(), z.unknown()),
   })
@@ -130,6 +131,27 @@ export const Invite = z
   .object({ email: z.string(), expiresAt: iso, status: z.enum(['pending', 'accepted']) })
   .meta({ id: 'Invite' });
 export type Invite = z.infer<typeof Invite>;
+
+/** A row of the super admin's invitations list. */
+export const InviteListItem = z
+  .object({
+    email: z.string(),
+    status: z.enum(['pending', 'accepted', 'expired']),
+    expiresAt: iso,
+    issuedAt: iso,
+    issuedBy: z.string(),
+    acceptedAt: iso.nullable(),
+  })
+  .meta({ id: 'InviteListItem' });
+export type InviteListItem = z.infer<typeof InviteListItem>;
+
+/** `GET /admin/invites` (super admin): newest first. */
+export const InvitesResponse = z.object({ invites: z.array(InviteListItem) }).meta({ id: 'InvitesResponse' });
+export type InvitesResponse = z.infer<typeof InvitesResponse>;
+
+/** `GET /admin/users/{id}`. */
+export const AdminUserResponse = z.object({ user: AdminUser }).meta({ id: 'AdminUserResponse' });
+export type AdminUserResponse = z.infer<typeof AdminUserResponse>;
 
 /** `POST /admin/invites` and `POST /admin/invites/lookup`. */
 export const InviteResponse = z

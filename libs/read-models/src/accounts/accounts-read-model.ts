@@ -153,13 +153,31 @@ export class AccountsReadModel {
   }
 
   /** An account's events, newest first; `beforeVersion` pages back. */
-  timeline(accountId: string, options: { limit: number; beforeVersion?: number }): Promise<AuditTimelineRow[]> {
-    const where: FilterQuery<AuditTimelineRow> =
-      options.beforeVersion === undefined ? { accountId } : { accountId, version: { $lt: options.beforeVersion } };
+  timeline(
+    accountId: string,
+    options: { limit: number; beforeVersion?: number; types?: readonly string[] },
+  ): Promise<AuditTimelineRow[]> {
+    const where: FilterQuery<AuditTimelineRow> = {
+      accountId,
+      ...(options.beforeVersion === undefined ? {} : { version: { $lt: options.beforeVersion } }),
+      ...(options.types?.length ? { type: { $in: [...options.types] } } : {}),
+    };
     return this.em().find(AuditTimelineRow, where, { orderBy: { version: 'desc' }, limit: options.limit });
   }
 
   invite(id: string): Promise<InviteRow | null> {
     return this.em().findOne(InviteRow, { id });
+  }
+
+  /** Invitations, newest first. */
+  invites(limit: number): Promise<InviteRow[]> {
+    return this.em().find(InviteRow, {}, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit });
+  }
+
+  /** E-mail addresses of accounts (for naming actors); erased accounts are absent. */
+  async emailsOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.em().find(UserDirectoryRow, { id: { $in: [...ids] } }, { fields: ['id', 'email'] });
+    return new Map(rows.map((row) => [row.id, row.email]));
   }
 }

@@ -1,13 +1,20 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { InviteAcceptedResponse, InviteResponse, InviteTokenRequest, IssueInviteRequest } from '@inkprint/contracts';
+import {
+  InviteAcceptedResponse,
+  InviteResponse,
+  InvitesResponse,
+  InviteTokenRequest,
+  IssueInviteRequest,
+} from '@inkprint/contracts';
 import type { z } from 'zod';
 import { AuthGuard, CurrentAccount, Roles, RolesGuard, type SignedInAccount } from '../../accounts/auth';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { AcceptInvite } from './accept-invite.handler';
 import { IssueInvite } from './issue-invite.handler';
+import { ListInvites } from './list-invites.query';
 import { LookUpInvite } from './look-up-invite.query';
 
 /** Spec §6: only the super admin invites. */
@@ -35,6 +42,19 @@ export class InvitesController {
     @Body(new ZodValidationPipe(IssueInviteRequest)) body: z.output<typeof IssueInviteRequest>,
   ): Promise<InviteResponse> {
     return this.commands.execute(new IssueInvite(me, body.email));
+  }
+
+  @Get()
+  @UseGuards(AuthGuard, RolesGuard)
+  @Roles('super_admin')
+  @ApiContract({
+    summary: 'The latest admin invitations with their status',
+    responses: { 200: InvitesResponse },
+    errors: ['FORBIDDEN'],
+    auth: 'bearer',
+  })
+  list(): Promise<InvitesResponse> {
+    return this.queries.execute(new ListInvites());
   }
 
   /** Public: the invite screen (/admin/invite?token=) shows 'Issued to' and 'Expires' before sign-in. */

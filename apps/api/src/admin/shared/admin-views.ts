@@ -59,13 +59,17 @@ export function dashboardActivity(row: RecentActivityRow): DashboardActivity {
   };
 }
 
-export function timelineEvent(row: AuditTimelineRow): TimelineEvent {
+export function timelineEvent(row: AuditTimelineRow, emails: ReadonlyMap<string, string> = new Map()): TimelineEvent {
   return {
     position: row.position,
     version: row.version,
     type: row.type,
     at: row.at.toISOString(),
-    actor: { type: row.actorType, id: row.actorId },
+    actor: {
+      type: row.actorType,
+      id: row.actorId,
+      email: row.actorType === 'user' || row.actorType === 'admin' ? (emails.get(row.actorId) ?? null) : null,
+    },
     summary: row.summary,
     data: row.data,
   };

@@ -23,10 +23,16 @@ export class GetAccountTimelineHandler implements IQueryHandler<GetAccountTimeli
     // An erased account has left the directory but keeps its history (without its personal data).
     const known = (await read.user(accountId)) ?? (await read.timeline(accountId, { limit: 1 })).length > 0;
     if (!known) throw accountNotFound();
-    const rows = await read.timeline(accountId, { limit: params.limit, beforeVersion: params.before });
+    const rows = await read.timeline(accountId, {
+      limit: params.limit,
+      beforeVersion: params.before,
+      types: params.kind,
+    });
+    const actors = rows.filter((r) => r.actorType === 'user' || r.actorType === 'admin').map((r) => r.actorId);
+    const emails = await read.emailsOf([...new Set(actors)]);
     const last = rows[rows.length - 1];
     return {
-      events: rows.map(timelineEvent),
+      events: rows.map((row) => timelineEvent(row, emails)),
       nextBefore: rows.length === params.limit && last && last.version > 1 ? last.version : null,
     };
   }

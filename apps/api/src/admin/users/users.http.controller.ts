@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
+  AdminUserResponse,
   ChangePlanRequest,
   ChangeStatusRequest,
   ListUsersQuery,
@@ -18,6 +19,7 @@ import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { GetAccountTimeline } from './account-timeline.query';
 import { ChangePlan } from './change-plan.handler';
 import { ChangeStatus } from './change-status.handler';
+import { GetUser } from './get-user.query';
 import { ListUsers } from './list-users.query';
 
 /** Spec §7 user directory calls: admin and super admin. */
@@ -41,6 +43,17 @@ export class UsersController {
   })
   list(@Query(new ZodValidationPipe(ListUsersQuery)) query: z.output<typeof ListUsersQuery>): Promise<UsersPage> {
     return this.queries.execute(new ListUsers(query));
+  }
+
+  @Get(':id')
+  @ApiContract({
+    summary: 'One account of the directory',
+    responses: { 200: AdminUserResponse },
+    errors: ['FORBIDDEN', 'ACCOUNT_NOT_FOUND'],
+    auth: 'bearer',
+  })
+  one(@Param('id') id: string): Promise<AdminUserResponse> {
+    return this.queries.execute(new GetUser(id));
   }
 
   @Post(':id/plan')
