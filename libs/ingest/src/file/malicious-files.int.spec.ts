@@ -203,16 +203,18 @@ describe('malicious and broken files', () => {
       longestGap = Math.max(longestGap, now - last);
       last = now;
     }, 5);
+    let duration = 0;
     try {
-      const big = makePdf(Array.from({ length: 200 }, () => PARAGRAPHS));
+      const big = makePdf(Array.from({ length: 500 }, () => PARAGRAPHS));
       const started = Date.now();
       const doc = await extractFile({ bytes: big, name: 'long.pdf' });
-      expect(doc.source.pages).toBe(200);
-      expect(Date.now() - started).toBeGreaterThan(50);
+      duration = Date.now() - started;
+      expect(doc.source.pages).toBe(500);
     } finally {
       clearInterval(ticker);
     }
-    expect(longestGap).toBeLessThan(150);
+    // Parsing on this thread would stall it for about the whole extraction; shared CI cores allow some jitter.
+    expect(longestGap).toBeLessThan(Math.max(150, duration / 2));
   });
 
   it('recognises text in PNG and JPEG images by OCR, offline', async () => {
