@@ -110,15 +110,15 @@ describeInBrowser(
       await page.close();
     });
 
-    it('renders the admin dashboard at /admin', async () => {
+    it('serves the admin console at /admin, which sends a signed-out visitor to sign in and back', async () => {
       const page = await open('/admin');
-      await page.getByRole('heading', { name: 'Inkprint admin', level: 1 }).waitFor();
+      await page.waitForURL((url) => url.pathname === '/signin' && url.searchParams.get('redirect') === '/admin');
       await page.close();
     });
 
-    it('renders an admin route on a direct load of /admin/users', async () => {
+    it('serves an admin route on a direct load of /admin/users (the console, not the admin API)', async () => {
       const page = await open('/admin/users');
-      await page.getByText('The user directory arrives with the admin console.').waitFor();
+      await page.waitForURL((url) => url.pathname === '/signin' && url.searchParams.get('redirect') === '/admin/users');
       await page.close();
     });
 
