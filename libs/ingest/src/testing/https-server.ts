@@ -50,7 +50,7 @@ export type Route = (req: IncomingMessage, res: ServerResponse, server: TestServ
 export async function startTestServer(routes: Record<string, Route>): Promise<TestServer> {
   const { key, cert } = makeCertificate();
   const hits: string[] = [];
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<{ destroy(): void }>();
   const state = {} as TestServer;
   const server = https.createServer({ key, cert }, (req, res) => {
     const url = req.url ?? '/';
