@@ -325,6 +325,11 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
       await Promise.all([...backlog, proRun]);
       // 12 free jobs queued before it, 2 workers: the Pro job waits for at most the jobs already running.
       expect(finished.indexOf('pro')).toBeLessThan(6);
+      // The admin dashboard's 14-day chart counts them per plan.
+      const chart = (await http().get('/admin/metrics/daily?days=14').set(bearer(admin)).expect(200)).body
+        .days as Array<{ plan: string; detections: number }>;
+      expect(chart.find((d) => d.plan === 'pro')?.detections).toBeGreaterThanOrEqual(1);
+      expect(chart.find((d) => d.plan === 'free-signup')?.detections).toBeGreaterThanOrEqual(12);
     }, 180_000);
   });
 }

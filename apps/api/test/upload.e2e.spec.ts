@@ -86,6 +86,14 @@ describe('POST /ai/upload-text (embedded)', () => {
     expect((await upload(makePdf([PARAGRAPHS.slice(0, 1)]), 'disguised.txt').expect(200)).body.source.kind).toBe('pdf');
   });
 
+  it('reads a scanned image through OCR, offline, with a warning', async () => {
+    const png = fs.readFileSync(path.join(__dirname, '../../../libs/ingest/test-fixtures/ocr-sample.png'));
+    const res = await upload(png, 'scan.png').expect(200);
+    expect(res.body.source).toMatchObject({ kind: 'image' });
+    expect(res.body.text).toMatch(/quick brown fox jumps over the lazy dog/i);
+    expect(res.body.warnings).toContain('Scanned image: text recognised by OCR may contain errors.');
+  }, 60_000);
+
   it('needs a file or a url', async () => {
     const res = await asGuest(http().post('/ai/upload-text')).send({ guestId: guest.guestId }).expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Provide file or url' });

@@ -10,6 +10,8 @@ export const toolRunStreamId = (requestId: string) => `tool-run-${requestId}`;
 export interface DetectionFacts extends DetectionScores {
   requestId: string;
   user: ToolUser;
+  /** The caller's plan when it ran (absent in events recorded before plans were recorded). */
+  plan?: string;
   textHash: string;
   characters: number;
   words: number;
@@ -28,6 +30,7 @@ export interface DetectionFacts extends DetectionScores {
 export interface HumanisationFacts {
   requestId: string;
   user: ToolUser;
+  plan?: string;
   textHash: string;
   rewriteHash: string;
   characters: number;

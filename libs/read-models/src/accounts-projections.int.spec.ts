@@ -40,6 +40,7 @@ const TABLES: Record<string, Array<{ table: string; orderBy: string }>> = {
     { table: 'recent_activity_accounts', orderBy: 'account_id' },
   ],
   audit_timeline: [{ table: 'audit_timeline', orderBy: 'account_id, version' }],
+  daily_usage: [{ table: 'daily_usage', orderBy: 'day, plan' }],
 };
 
 async function dump(db: Database, schema: string, projection: string) {
@@ -449,6 +450,11 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
       ['req-a3', 'detection', 'user', ids.ada, 'Ada.Lovelace@Example.com', null, null, null],
       ['req-a1', 'detection', 'user', ids.ada, 'Ada.Lovelace@Example.com', 'AI-Generated', 87.3, -3.9],
     ]);
+  });
+
+  it('counts detections and humanisations per day and plan', async () => {
+    const rows = await read.dailyUsage('2026-01-01');
+    expect(rows.map((r) => [r.day, r.plan, r.detections, r.humanisations])).toEqual([['2026-03-02', 'unknown', 2, 1]]);
   });
 
   it('summarises the dashboard', async () => {

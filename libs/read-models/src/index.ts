@@ -1,5 +1,11 @@
 import type { Projection } from '@inkprint/eventstore';
-import { auditTimelineProjection, invitesProjection, recentActivityProjection, usersProjection } from './accounts';
+import {
+  auditTimelineProjection,
+  dailyUsageProjection,
+  invitesProjection,
+  recentActivityProjection,
+  usersProjection,
+} from './accounts';
 
 export * from './accounts';
 
@@ -8,5 +14,11 @@ export * from './accounts';
  * Feature issues (accounts, usage, detections, reports...) add their projections here.
  */
 export function inkprintProjections(): Projection[] {
-  return [usersProjection(), invitesProjection(), recentActivityProjection(), auditTimelineProjection()];
+  return [
+    usersProjection(),
+    invitesProjection(),
+    recentActivityProjection(),
+    auditTimelineProjection(),
+    dailyUsageProjection(),
+  ];
 }

@@ -4,6 +4,7 @@ import type { AccountsHarness } from '../testing/accounts-harness';
 import { SignUp, SignUpHandler } from '../accounts/sign-up/sign-up.handler';
 import { ListAdminsHandler } from './admin-team/list-admins.query';
 import { RevokeAdmin, RevokeAdminHandler } from './admin-team/revoke-admin.handler';
+import { GetDailyUsage, GetDailyUsageHandler } from './dashboard/daily-usage.query';
 import { GetDashboardHandler } from './dashboard/dashboard.query';
 import { AcceptInvite, AcceptInviteHandler } from './invites/accept-invite.handler';
 import { IssueInvite, IssueInviteHandler } from './invites/issue-invite.handler';
@@ -96,6 +97,13 @@ describe('admin slices', () => {
       await expect(
         new ChangeStatusHandler(administered).execute(new ChangeStatus(superAdmin, 'no-such-account', 'active')),
       ).rejects.toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+    });
+
+    it('the 14-day chart is empty before any tool run', async () => {
+      const { t, reads } = await given();
+      // No tool runs in this log: the chart is empty (the AI e2e checks counts after real detections).
+      const answer = await new GetDailyUsageHandler(reads, t.clock).execute(new GetDailyUsage(14));
+      expect(answer).toEqual({ days: [] });
     });
 
     it('the dashboard counts accounts, pending ones and admins', async () => {

@@ -6,6 +6,7 @@ import { AdminTeamController } from './admin-team/admin-team.http.controller';
 import { ListAdminsHandler } from './admin-team/list-admins.query';
 import { RevokeAdminHandler } from './admin-team/revoke-admin.handler';
 import { DashboardController } from './dashboard/dashboard.http.controller';
+import { GetDailyUsageHandler } from './dashboard/daily-usage.query';
 import { GetDashboardHandler } from './dashboard/dashboard.query';
 import { AcceptInviteHandler } from './invites/accept-invite.handler';
 import { InvitesController } from './invites/invites.http.controller';
@@ -32,6 +33,7 @@ import { UsersController } from './users/users.http.controller';
     AdminReads,
     AdministeredAccounts,
     GetDashboardHandler,
+    GetDailyUsageHandler,
     ListUsersHandler,
     ChangePlanHandler,
     ChangeStatusHandler,

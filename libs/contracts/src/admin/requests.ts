@@ -21,7 +21,7 @@ const filter = <T extends string>(values: readonly T[], message: string) =>
     .refine((value) => value === undefined || (values as readonly string[]).includes(value), { error: message })
     .transform((value) => value as T | undefined);
 
-const pageSize = (fallback: number, max: number) =>
+const pageSize = (fallback: number, max: number, name = 'limit') =>
   z
     .string()
     .optional()
@@ -29,7 +29,7 @@ const pageSize = (fallback: number, max: number) =>
       if (value === undefined || value.trim() === '') return fallback;
       const n = Number(value);
       if (!/^\d+$/.test(value.trim()) || n < 1 || n > max) {
-        ctx.addIssue({ code: 'custom', message: `limit must be a whole number from 1 to ${max}.` });
+        ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from 1 to ${max}.` });
         return z.NEVER;
       }
       return n;
@@ -145,3 +145,7 @@ export const InviteTokenRequest = z
   })
   .meta({ id: 'InviteTokenRequest' });
 export type InviteTokenRequest = z.input<typeof InviteTokenRequest>;
+
+/** `GET /admin/metrics/daily?days=` (1-90, default 14). */
+export const DailyUsageQuery = z.object({ days: pageSize(14, 90, 'days') }).meta({ id: 'DailyUsageQuery' });
+export type DailyUsageQuery = z.input<typeof DailyUsageQuery>;

@@ -167,3 +167,13 @@ export const InviteAcceptedResponse = z
   })
   .meta({ id: 'InviteAcceptedResponse' });
 export type InviteAcceptedResponse = z.infer<typeof InviteAcceptedResponse>;
+
+/** One day's detections and humanisations on one plan (UTC days). */
+export const DailyUsage = z
+  .object({ date: z.string(), plan: z.string(), detections: z.number().int(), humanisations: z.number().int() })
+  .meta({ id: 'DailyUsage' });
+export type DailyUsage = z.infer<typeof DailyUsage>;
+
+/** `GET /admin/metrics/daily?days=14`: oldest first; days and plans without activity are absent. */
+export const DailyUsageResponse = z.object({ days: z.array(DailyUsage) }).meta({ id: 'DailyUsageResponse' });
+export type DailyUsageResponse = z.infer<typeof DailyUsageResponse>;

@@ -2,6 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AccountStatus, Role } from '@inkprint/accounts-domain';
 import { AuditTimelineRow } from './audit-timeline.projection';
+import { DailyUsageRow } from './daily-usage.projection';
 import { InviteRow } from './invites.projection';
 import { RecentActivityRow } from './recent-activity.projection';
 import { UserDirectoryRow } from './users.projection';
@@ -167,6 +168,11 @@ export class AccountsReadModel {
 
   invite(id: string): Promise<InviteRow | null> {
     return this.em().findOne(InviteRow, { id });
+  }
+
+  /** Daily detections and humanisations per plan from `fromDay` (YYYY-MM-DD, UTC) on, oldest first. */
+  dailyUsage(fromDay: string): Promise<DailyUsageRow[]> {
+    return this.em().find(DailyUsageRow, { day: { $gte: fromDay } }, { orderBy: [{ day: 'asc' }, { plan: 'asc' }] });
   }
 
   /** Invitations, newest first. */

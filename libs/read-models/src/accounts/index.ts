@@ -4,3 +4,4 @@ export * from './invites.projection';
 export * from './recent-activity.projection';
 export * from './audit-timeline.projection';
 export * from './accounts-read-model';
+export * from './daily-usage.projection';

@@ -1,7 +1,10 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { DashboardResponse } from '@inkprint/contracts';
+import { DailyUsageQuery, DailyUsageResponse, DashboardResponse } from '@inkprint/contracts';
+import type { z } from 'zod';
+import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { GetDailyUsage } from './daily-usage.query';
 import { AuthGuard, Roles, RolesGuard } from '../../accounts/auth';
 import { ApiContract } from '../../http/api-contract';
 import { GetDashboard } from './dashboard.query';
@@ -22,5 +25,19 @@ export class DashboardController {
   })
   dashboard(): Promise<DashboardResponse> {
     return this.queries.execute(new GetDashboard());
+  }
+
+  @Get('metrics/daily')
+  @ApiContract({
+    summary: 'Detections and humanisations per day and plan (the dashboard chart)',
+    query: DailyUsageQuery,
+    responses: { 200: DailyUsageResponse },
+    errors: ['FORBIDDEN'],
+    auth: 'bearer',
+  })
+  daily(
+    @Query(new ZodValidationPipe(DailyUsageQuery)) query: z.output<typeof DailyUsageQuery>,
+  ): Promise<DailyUsageResponse> {
+    return this.queries.execute(new GetDailyUsage(query.days));
   }
 }

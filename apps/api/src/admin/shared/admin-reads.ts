@@ -5,7 +5,7 @@ import { AccountsReadModel } from '@inkprint/read-models';
 import { READ_MODEL_FRESHNESS } from '../../platform/tokens';
 
 /** The projections the admin console reads (libs/read-models accounts projections). */
-export const ADMIN_PROJECTIONS = ['users', 'invites', 'recent_activity', 'audit_timeline'] as const;
+export const ADMIN_PROJECTIONS = ['users', 'invites', 'recent_activity', 'audit_timeline', 'daily_usage'] as const;
 export type AdminProjection = (typeof ADMIN_PROJECTIONS)[number];
 
 export const accountNotFound = () => new DomainError('ACCOUNT_NOT_FOUND', 'Account not found.', 404);

@@ -109,6 +109,7 @@ export class DetectTextHandler implements ICommandHandler<DetectText> {
     const facts: DetectionFacts = {
       requestId: run.requestId,
       user: owner,
+      plan: caller.plan.slug,
       textHash: hash,
       characters: input.text.length,
       words: result.words,

@@ -130,6 +130,7 @@ export class HumaniseTextHandler implements ICommandHandler<HumaniseText> {
         data: {
           requestId: run.requestId,
           user: owner,
+          plan: caller.plan.slug,
           textHash: hash,
           rewriteHash,
           characters: input.text.length,
