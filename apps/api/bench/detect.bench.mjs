@@ -3,6 +3,7 @@
 // bus, worker threads) always; distributed mode (PostgreSQL + Kafka + 2 separate worker processes) when
 // .services/env or DATABASE_URL + KAFKA_BROKERS are there. Every request sends a different text (no cache hits).
 // BENCH_SECONDS (default 8) sets the time per cell. Loopback only; every loop is bounded in time.
+/* global fetch, performance, URL, setTimeout */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,7 +62,9 @@ async function waitHealthy(base, deadline = Date.now() + 120_000) {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${base}/health`)).status === 200) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${base} did not become healthy`);

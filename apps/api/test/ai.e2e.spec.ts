@@ -30,7 +30,7 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
 
   beforeAll(async () => {
     t = await startTestApp(backend(), {
-      env: { SUPER_ADMIN_EMAIL: ROOT.email, SUPER_ADMIN_PASSWORD: ROOT.password, WORKER_CONCURRENCY: '2' },
+      env: { SUPER_ADMIN_EMAIL: ROOT.email, SUPER_ADMIN_PASSWORD: ROOT.password, WORKER_CONCURRENCY: '2', ...env() },
       label: 'ai',
     });
   }, 180_000);

@@ -4,7 +4,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+// The ingest library's own test fixtures (not part of its public API): real PDFs, DOCX, zip and PNG bombs.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { makeDocx, makePdf, makePng, makeZip, PARAGRAPHS } from '../../../libs/ingest/src/testing/fixtures';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { makeCertificate } from '../../../libs/ingest/src/testing/https-server';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -72,11 +72,21 @@ describe('admin slices', () => {
         ['PlanChanged', { type: 'admin', id: superAdmin.accountId }],
       ]);
       const timeline = await new GetAccountTimelineHandler(reads).execute(
-        new GetAccountTimeline(adaId, { limit: 50, before: undefined }),
+        new GetAccountTimeline(adaId, { limit: 50, before: undefined, kind: undefined }),
       );
       expect(timeline.events[0]).toMatchObject({
         type: 'PlanChanged',
-        actor: { type: 'admin', id: superAdmin.accountId },
+        actor: { type: 'admin', id: superAdmin.accountId, email: 'root@example.com' },
+      });
+      const onlyPlans = await new GetAccountTimelineHandler(reads).execute(
+        new GetAccountTimeline(adaId, { limit: 50, before: undefined, kind: ['PlanChanged'] }),
+      );
+      expect(onlyPlans.events.map((e) => e.type)).toEqual(['PlanChanged']);
+      await expect(new GetUserHandler(reads).execute(new GetUser(adaId))).resolves.toMatchObject({
+        user: { id: adaId, planSlug: 'pro' },
+      });
+      await expect(new GetUserHandler(reads).execute(new GetUser('nobody'))).rejects.toMatchObject({
+        code: 'ACCOUNT_NOT_FOUND',
       });
       await expect(
         new ChangePlanHandler(administered).execute(new ChangePlan(superAdmin, adaId, 'platinum')),
@@ -146,6 +156,9 @@ describe('admin slices', () => {
       await expect(lookUp.execute(new LookUpInvite('invite-token-1'))).resolves.toMatchObject({
         invite: { status: 'accepted' },
       });
+      expect((await new ListInvitesHandler(reads, t.clock).execute()).invites).toEqual([
+        expect.objectContaining({ email: 'ada@example.com', status: 'accepted', issuedBy: superAdmin.accountId }),
+      ]);
       expect((await new ListAdminsHandler(reads).execute()).admins.map((a) => a.email)).toEqual([
         'root@example.com',
         'ada@example.com',

@@ -13,7 +13,7 @@ export class ListBlogPosts extends Query<BlogListResponse> {}
 export class ListBlogPostsHandler implements IQueryHandler<ListBlogPosts> {
   constructor(private readonly library: BlogLibrary) {}
 
-  async execute(): Promise<BlogListResponse> {
+  async execute(_query?: ListBlogPosts): Promise<BlogListResponse> {
     return { posts: this.library.list() };
   }
 }
