@@ -16,7 +16,7 @@ const POOL = [
   'The committee met on Tuesday to review the budget for the coming year.',
   'Several members raised concerns about the timeline, and the chair agreed to revisit the numbers next month.',
   'Honestly, I did not expect the bakery on the corner to be this good, but the sourdough was perfect.',
-  'In today\'s rapidly evolving landscape, organizations must navigate a multifaceted set of challenges.',
+  "In today's rapidly evolving landscape, organizations must navigate a multifaceted set of challenges.",
   'Moreover, fostering collaboration across teams is crucial to ensure seamless communication.',
   'We drove for six hours, stopped twice for coffee, and still arrived before the rain started.',
   'The results demonstrate a significant improvement of 4.2% over the baseline on three benchmarks.',
@@ -46,7 +46,11 @@ function percentile(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
 }
 
-async function latency(d: Detector, mode: DetectionMode, words: number): Promise<{ p50: number; p95: number; runs: number }> {
+async function latency(
+  d: Detector,
+  mode: DetectionMode,
+  words: number,
+): Promise<{ p50: number; p95: number; runs: number }> {
   const texts = Array.from({ length: 8 }, (_, k) => makeText(words, k));
   const budgetMs = QUICK ? 400 : 2500;
   const minRuns = QUICK ? 5 : 20;
@@ -87,7 +91,13 @@ async function throughput(workers: number, mode: DetectionMode, words: number): 
     () =>
       new Worker(WORKER_SOURCE, {
         eval: true,
-        workerData: { register: path.join(__dirname, 'register.js'), src: path.join(__dirname, '../src/index.ts'), texts, mode, ms },
+        workerData: {
+          register: path.join(__dirname, 'register.js'),
+          src: path.join(__dirname, '../src/index.ts'),
+          texts,
+          mode,
+          ms,
+        },
       }),
   );
   await Promise.all(pool.map((w) => new Promise((r) => w.once('message', r))));
@@ -108,7 +118,9 @@ function modelBytes(dir: string | undefined): { files: string[]; bytes: number }
   if (!dir) return { files: [], bytes: 0 };
   const files = [WORDLISTS_FILE];
   try {
-    const m = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as { models?: Record<string, { file?: string } | string> };
+    const m = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as {
+      models?: Record<string, { file?: string } | string>;
+    };
     files.push(MANIFEST_FILE);
     for (const v of Object.values(m.models ?? {})) {
       const f = typeof v === 'string' ? v : v.file;
@@ -126,7 +138,9 @@ async function main(): Promise<void> {
   const d = await createDetector({ threads: 1 });
   const startupMs = performance.now() - t0;
   const sizes = modelBytes(d.info.modelsDir);
-  console.log(`engine ${d.info.engine} (models: ${d.info.models.join(', ') || 'none'})${d.info.fallbackReason ? ` fallback: ${d.info.fallbackReason}` : ''}`);
+  console.log(
+    `engine ${d.info.engine} (models: ${d.info.models.join(', ') || 'none'})${d.info.fallbackReason ? ` fallback: ${d.info.fallbackReason}` : ''}`,
+  );
   console.log(`start-up (createDetector, in-process, incl. session creation): ${startupMs.toFixed(1)} ms`);
   console.log(`model files: ${sizes.files.join(', ')} = ${(sizes.bytes / 1024 / 1024).toFixed(2)} MiB`);
   console.log('');
@@ -156,12 +170,28 @@ async function main(): Promise<void> {
   }
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   console.log('');
-  console.log(`peak RSS, whole process incl. the throughput worker threads (each with its own detector): ${peakRssMiB.toFixed(0)} MiB`);
+  console.log(
+    `peak RSS, whole process incl. the throughput worker threads (each with its own detector): ${peakRssMiB.toFixed(0)} MiB`,
+  );
   await d.close();
   if (JSON_OUT) {
     fs.writeFileSync(
       JSON_OUT,
-      JSON.stringify({ engine: d.info.engine, startupMs, modelBytes: sizes.bytes, latency: lat, throughput500: tp, singleRssMiB, peakRssMiB, node: process.version, cpus: os.cpus().length }, null, 2),
+      JSON.stringify(
+        {
+          engine: d.info.engine,
+          startupMs,
+          modelBytes: sizes.bytes,
+          latency: lat,
+          throughput500: tp,
+          singleRssMiB,
+          peakRssMiB,
+          node: process.version,
+          cpus: os.cpus().length,
+        },
+        null,
+        2,
+      ),
     );
   }
 }

@@ -14,7 +14,10 @@ describe('FNV-1a 32 over UTF-8 (FEATURES.md section 3 test vectors)', () => {
   });
 
   it('hashes astral characters as their 4 UTF-8 bytes', () => {
-    const viaBytes = [...Buffer.from('x\u{1F600}', 'utf8')].reduce((h, b) => Math.imul(h ^ b, 0x01000193) >>> 0, 0x811c9dc5);
+    const viaBytes = [...Buffer.from('x\u{1F600}', 'utf8')].reduce(
+      (h, b) => Math.imul(h ^ b, 0x01000193) >>> 0,
+      0x811c9dc5,
+    );
     expect(fnv1a32('x\u{1F600}')).toBe(viaBytes);
   });
 });

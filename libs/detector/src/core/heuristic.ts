@@ -135,10 +135,25 @@ const UNCOUNTABLE = new Set<DenseName>(['ai_word_rate', 'first_person_rate', 'se
 
 export function describeSignal(s: Signal, examples: readonly string[] = []): string {
   const higher = s.value > s.humanMean;
-  const fmt = (x: number): string => (Math.abs(x) >= 10 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(3));
+  const fmt = (x: number): string =>
+    Math.abs(x) >= 10 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(3);
   const quantity = MEASURES.test(s.label)
-    ? higher ? 'higher' : 'lower'
-    : UNCOUNTABLE.has(s.feature) ? (higher ? 'more' : 'less') : higher ? 'more' : 'fewer';
-  const eg = examples.length > 0 ? `, e.g. ${examples.slice(0, 3).map((w) => `"${w}"`).join(', ')}` : '';
+    ? higher
+      ? 'higher'
+      : 'lower'
+    : UNCOUNTABLE.has(s.feature)
+      ? higher
+        ? 'more'
+        : 'less'
+      : higher
+        ? 'more'
+        : 'fewer';
+  const eg =
+    examples.length > 0
+      ? `, e.g. ${examples
+          .slice(0, 3)
+          .map((w) => `"${w}"`)
+          .join(', ')}`
+      : '';
   return `${quantity} ${s.label} than typical human writing (${fmt(s.value)} vs ${fmt(s.humanMean)}${eg})`;
 }

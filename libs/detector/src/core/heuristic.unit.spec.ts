@@ -4,17 +4,19 @@ import { denseFeatures, parseWordLists } from './features';
 import { describeSignal, heuristicContributions, heuristicProbability, strongestSignals } from './heuristic';
 import { normalize } from './normalize';
 
-const wl = parseWordLists(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../models/inkprint-wordlists.json'), 'utf8')));
+const wl = parseWordLists(
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../models/inkprint-wordlists.json'), 'utf8')),
+);
 const dense = (t: string): Float64Array => denseFeatures(normalize(t), wl);
 
 const AI_TEXT =
-  'In today\'s rapidly evolving landscape, it is essential to navigate the multifaceted challenges of remote work. ' +
+  "In today's rapidly evolving landscape, it is essential to navigate the multifaceted challenges of remote work. " +
   'Moreover, organizations must leverage innovative tools to foster collaboration and ensure seamless communication. ' +
   'Additionally, a comprehensive strategy can enhance productivity and empower employees. Furthermore, fostering a ' +
   'culture of trust plays a pivotal role in this journey. Ultimately, embracing these insights will help teams thrive.';
 const HUMAN_TEXT =
-  "ok so i finally tried that ramen place on 5th. honestly? kinda overrated lol. the broth was fine but they forgot my egg " +
-  "and the guy at the counter was super rude when I asked. My friend got the spicy one and said it was way better, so maybe " +
+  'ok so i finally tried that ramen place on 5th. honestly? kinda overrated lol. the broth was fine but they forgot my egg ' +
+  'and the guy at the counter was super rude when I asked. My friend got the spicy one and said it was way better, so maybe ' +
   "I just ordered wrong. Parking's a nightmare too. Won't be rushing back, but I'd give it another shot if someone else pays!";
 
 describe('stylometric heuristic', () => {
@@ -37,7 +39,9 @@ describe('stylometric heuristic', () => {
     expect(supporting.map((s) => s.feature)).toContain('ai_word_rate');
     for (const s of supporting) expect(s.contribution).toBeGreaterThan(0);
     const aiWords = supporting.find((s) => s.feature === 'ai_word_rate');
-    expect(describeSignal(aiWords!, ['leverage'])).toMatch(/^more vocabulary that chat models overuse than typical human writing \(0\.\d+ vs 0\.\d+, e\.g\. "leverage"\)$/);
+    expect(describeSignal(aiWords!, ['leverage'])).toMatch(
+      /^more vocabulary that chat models overuse than typical human writing \(0\.\d+ vs 0\.\d+, e\.g\. "leverage"\)$/,
+    );
     expect(heuristicContributions(d)).toHaveLength(40);
   });
 });

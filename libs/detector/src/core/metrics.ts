@@ -13,7 +13,7 @@ export function auroc(rows: readonly Scored[]): number {
   if (pos === 0 || neg === 0) return Number.NaN;
   const sorted = [...rows].sort((a, b) => a.score - b.score);
   let rankSumPos = 0;
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j < sorted.length && sorted[j].score === sorted[i].score) j++;
     const avgRank = (i + 1 + j) / 2; // ranks i+1..j
@@ -35,7 +35,7 @@ export function tprAtFpr(rows: readonly Scored[], maxFpr: number): number {
   let tp = 0;
   let fp = 0;
   let best = 0;
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j < sorted.length && sorted[j].score === sorted[i].score) {
       if (sorted[j].positive) tp++;
@@ -141,11 +141,21 @@ export function evaluate(records: readonly EvalRecord[], threshold: number): Eva
   return {
     threshold,
     overall: summarize('overall', records, threshold),
-    byDomain: sortedRows(byKey((r) => r.domain), false),
-    byGenerator: sortedRows(byKey((r) => (r.positive ? r.generator : 'human')), true).filter((r) => r.group !== 'human'),
-    byLength: sortedRows(byKey((r) => lengthBucket(r.words)), false).sort(
-      (a, b) => (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0),
+    byDomain: sortedRows(
+      byKey((r) => r.domain),
+      false,
     ),
-    byAttack: sortedRows(byKey((r) => (r.positive ? r.attack : 'human')), true).filter((r) => r.group !== 'human'),
+    byGenerator: sortedRows(
+      byKey((r) => (r.positive ? r.generator : 'human')),
+      true,
+    ).filter((r) => r.group !== 'human'),
+    byLength: sortedRows(
+      byKey((r) => lengthBucket(r.words)),
+      false,
+    ).sort((a, b) => (order.get(a.group) ?? 0) - (order.get(b.group) ?? 0)),
+    byAttack: sortedRows(
+      byKey((r) => (r.positive ? r.attack : 'human')),
+      true,
+    ).filter((r) => r.group !== 'human'),
   };
 }

@@ -29,8 +29,20 @@ describe('metrics', () => {
   });
 
   it('groups by domain, generator (against all humans), length bucket and attack', () => {
-    const rec = (score: number, positive: boolean, generator: string, domain: string, words: number, attack = 'none'): EvalRecord => ({
-      score, positive, generator, domain, words, attack,
+    const rec = (
+      score: number,
+      positive: boolean,
+      generator: string,
+      domain: string,
+      words: number,
+      attack = 'none',
+    ): EvalRecord => ({
+      score,
+      positive,
+      generator,
+      domain,
+      words,
+      attack,
     });
     const report = evaluate(
       [

@@ -3,7 +3,17 @@
 
 /** Code points deleted outright (after NFKC). */
 const REMOVE: readonly number[] = [
-  0x00ad, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xfeff,
+  0x00ad,
+  0x180e,
+  0x200b,
+  0x200c,
+  0x200d,
+  0x2060,
+  0x2061,
+  0x2062,
+  0x2063,
+  0x2064,
+  0xfeff,
   ...range(0x0000, 0x0009),
   ...range(0x000e, 0x0020),
   0x007f,
@@ -11,20 +21,68 @@ const REMOVE: readonly number[] = [
 
 /** Homoglyphs and typographic quotes (same table as HOMOGLYPHS in features.py). */
 export const HOMOGLYPHS: Readonly<Record<number, string>> = {
-  0x0430: 'a', 0x0435: 'e', 0x043e: 'o', 0x0440: 'p', 0x0441: 'c', 0x0443: 'y',
-  0x0445: 'x', 0x0456: 'i', 0x0458: 'j', 0x0455: 's', 0x04bb: 'h', 0x0501: 'd',
-  0x051b: 'q', 0x051d: 'w', 0x04cf: 'l',
-  0x0410: 'A', 0x0412: 'B', 0x0415: 'E', 0x041a: 'K', 0x041c: 'M', 0x041d: 'H',
-  0x041e: 'O', 0x0420: 'P', 0x0421: 'C', 0x0422: 'T', 0x0423: 'Y', 0x0425: 'X',
-  0x0406: 'I', 0x0408: 'J', 0x0405: 'S', 0x04ae: 'Y',
-  0x0391: 'A', 0x0392: 'B', 0x0395: 'E', 0x0396: 'Z', 0x0397: 'H', 0x0399: 'I',
-  0x039a: 'K', 0x039c: 'M', 0x039d: 'N', 0x039f: 'O', 0x03a1: 'P', 0x03a4: 'T',
-  0x03a5: 'Y', 0x03a7: 'X',
-  0x03bf: 'o', 0x03b1: 'a', 0x03bd: 'v', 0x03b9: 'i', 0x03ba: 'k', 0x03c1: 'p',
+  0x0430: 'a',
+  0x0435: 'e',
+  0x043e: 'o',
+  0x0440: 'p',
+  0x0441: 'c',
+  0x0443: 'y',
+  0x0445: 'x',
+  0x0456: 'i',
+  0x0458: 'j',
+  0x0455: 's',
+  0x04bb: 'h',
+  0x0501: 'd',
+  0x051b: 'q',
+  0x051d: 'w',
+  0x04cf: 'l',
+  0x0410: 'A',
+  0x0412: 'B',
+  0x0415: 'E',
+  0x041a: 'K',
+  0x041c: 'M',
+  0x041d: 'H',
+  0x041e: 'O',
+  0x0420: 'P',
+  0x0421: 'C',
+  0x0422: 'T',
+  0x0423: 'Y',
+  0x0425: 'X',
+  0x0406: 'I',
+  0x0408: 'J',
+  0x0405: 'S',
+  0x04ae: 'Y',
+  0x0391: 'A',
+  0x0392: 'B',
+  0x0395: 'E',
+  0x0396: 'Z',
+  0x0397: 'H',
+  0x0399: 'I',
+  0x039a: 'K',
+  0x039c: 'M',
+  0x039d: 'N',
+  0x039f: 'O',
+  0x03a1: 'P',
+  0x03a4: 'T',
+  0x03a5: 'Y',
+  0x03a7: 'X',
+  0x03bf: 'o',
+  0x03b1: 'a',
+  0x03bd: 'v',
+  0x03b9: 'i',
+  0x03ba: 'k',
+  0x03c1: 'p',
   0x03c5: 'u',
   0x0131: 'i',
-  0x2018: "'", 0x2019: "'", 0x201a: "'", 0x201b: "'", 0x2032: "'",
-  0x201c: '"', 0x201d: '"', 0x201e: '"', 0x201f: '"',
+  0x2018: "'",
+  0x2019: "'",
+  0x201a: "'",
+  0x201b: "'",
+  0x2032: "'",
+  0x201c: '"',
+  0x201d: '"',
+  0x201e: '"',
+  0x201f: '"',
 };
 
 const QUOTES = new Set([0x2018, 0x2019, 0x201a, 0x201b, 0x2032, 0x201c, 0x201d, 0x201e, 0x201f]);
@@ -96,7 +154,7 @@ export function normalizeWithReport(input: string): NormalizedText {
   let out = '';
   let runStart = 0;
   // Single pass over code points; untouched stretches are copied in slices.
-  for (let i = 0; i < t.length; ) {
+  for (let i = 0; i < t.length;) {
     const cp = t.codePointAt(i) as number;
     const width = cp > 0xffff ? 2 : 1;
     const action = TRANS.get(cp);
@@ -132,7 +190,10 @@ export function normalizeWithReport(input: string): NormalizedText {
     i += width;
   }
   out += t.slice(runStart);
-  out = out.replace(/ {2,}/g, ' ').replace(/ *\n */g, '\n').replace(/\n{3,}/g, '\n\n');
+  out = out
+    .replace(/ {2,}/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .replace(/\n{3,}/g, '\n\n');
   return { text: stripSpacesAndNewlines(out), report };
 }
 
@@ -166,7 +227,8 @@ export function describeNormalization(r: NormalizationReport): string | undefine
   if (r.invisibleRemoved > 0) removed.push(plural(r.invisibleRemoved, 'zero-width or invisible character'));
   if (r.homoglyphsReplaced > 0) replaced.push(plural(r.homoglyphsReplaced, 'look-alike letter'));
   if (r.compatibilityFolded > 0) replaced.push(plural(r.compatibilityFolded, 'stylised or full-width character'));
-  if (r.oddWhitespace > 0) replaced.push(plural(r.oddWhitespace, 'unusual space or line break', 'unusual spaces or line breaks'));
+  if (r.oddWhitespace > 0)
+    replaced.push(plural(r.oddWhitespace, 'unusual space or line break', 'unusual spaces or line breaks'));
   if (removed.length === 0 && replaced.length === 0) return undefined;
   const parts: string[] = [];
   if (removed.length > 0) parts.push(`removed ${joinList(removed)}`);

@@ -33,6 +33,8 @@ describe('normalize (FEATURES.md section 1)', () => {
     expect(describeNormalization(report)).toBe(
       'Removed 2 zero-width or invisible characters and replaced 4 look-alike letters before scoring.',
     );
-    expect(describeNormalization(normalizeWithReport('Plain \u201cquoted\u201d text.\tTabbed.').report)).toBeUndefined();
+    expect(
+      describeNormalization(normalizeWithReport('Plain \u201cquoted\u201d text.\tTabbed.').report),
+    ).toBeUndefined();
   });
 });

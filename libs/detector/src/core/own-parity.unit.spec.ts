@@ -19,26 +19,31 @@ const fixtures: Fixture[] = fs
   .split('\n')
   .filter((l) => l.trim())
   .map((l) => JSON.parse(l) as Fixture);
-const wl = parseWordLists(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../models/inkprint-wordlists.json'), 'utf8')));
+const wl = parseWordLists(
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../models/inkprint-wordlists.json'), 'utf8')),
+);
 
 describe('parity with features.py (own fixtures)', () => {
   it('has fixtures to check', () => {
     expect(fixtures.length).toBeGreaterThan(20);
   });
 
-  it.each(fixtures.map((f, i) => [i, f] as const))('fixture %i: normalisation, dense, fast and full vectors', (_i, f) => {
-    const norm = normalize(f.text);
-    expect(norm).toBe(f.norm);
-    const tf = new TextFeatures(norm, wl);
-    expect(tf.words).toBe(f.words);
-    const dense = tf.dense();
-    DENSE_NAMES.forEach((name, j) => {
-      if (Math.abs(dense[j] - f.dense[j]) > 1e-9) throw new Error(`${name}: ts ${dense[j]} vs py ${f.dense[j]}`);
-    });
-    for (const set of ['fast', 'full'] as const) {
-      const sp = tf.sparse(FEATURE_SETS[set]);
-      expect(sp.indices).toEqual(f[set].indices);
-      sp.values.forEach((v, k) => expect(Math.abs(v - f[set].values[k])).toBeLessThan(1e-9));
-    }
-  });
+  it.each(fixtures.map((f, i) => [i, f] as const))(
+    'fixture %i: normalisation, dense, fast and full vectors',
+    (_i, f) => {
+      const norm = normalize(f.text);
+      expect(norm).toBe(f.norm);
+      const tf = new TextFeatures(norm, wl);
+      expect(tf.words).toBe(f.words);
+      const dense = tf.dense();
+      DENSE_NAMES.forEach((name, j) => {
+        if (Math.abs(dense[j] - f.dense[j]) > 1e-9) throw new Error(`${name}: ts ${dense[j]} vs py ${f.dense[j]}`);
+      });
+      for (const set of ['fast', 'full'] as const) {
+        const sp = tf.sparse(FEATURE_SETS[set]);
+        expect(sp.indices).toEqual(f[set].indices);
+        sp.values.forEach((v, k) => expect(Math.abs(v - f[set].values[k])).toBeLessThan(1e-9));
+      }
+    },
+  );
 });

@@ -12,7 +12,10 @@ describe('display sentence splitter', () => {
   });
 
   it('splits after U.S. only when a sentence opener follows', () => {
-    expect(texts('He moved to the U.S. The weather was fine.')).toEqual(['He moved to the U.S.', 'The weather was fine.']);
+    expect(texts('He moved to the U.S. The weather was fine.')).toEqual([
+      'He moved to the U.S.',
+      'The weather was fine.',
+    ]);
     expect(texts('The U.S. Congress voted.')).toEqual(['The U.S. Congress voted.']);
   });
 

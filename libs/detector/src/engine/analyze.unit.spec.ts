@@ -4,11 +4,22 @@ import { TextFeatures, parseWordLists } from '../core/features';
 import { analyze, chunkTexts, logit, modeProbability, type ProbabilityScorer } from './analyze';
 import { parseManifest } from './manifest';
 
-const wl = parseWordLists(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../models/inkprint-wordlists.json'), 'utf8')));
+const wl = parseWordLists(
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../models/inkprint-wordlists.json'), 'utf8')),
+);
 const plan = parseManifest({
   feature_sets: { agg: { dim: 4, names: ['a', 'b', 'c', 'd'] } },
-  models: { fast: { file: 'f', feature_set: 'fast' }, full: { file: 'g', feature_set: 'full' }, agg: { file: 'h', feature_set: 'agg' } },
-  modes: { fast: { models: ['fast'] }, moderate: { models: ['full'] }, strong: { models: ['full'] }, forensic: { models: ['full', 'agg'] } },
+  models: {
+    fast: { file: 'f', feature_set: 'fast' },
+    full: { file: 'g', feature_set: 'full' },
+    agg: { file: 'h', feature_set: 'agg' },
+  },
+  modes: {
+    fast: { models: ['fast'] },
+    moderate: { models: ['full'] },
+    strong: { models: ['full'] },
+    forensic: { models: ['full', 'agg'] },
+  },
 });
 
 /** A scorer whose probability is the share of the word "robot" among tokens, times 5 (deterministic, inspectable). */
@@ -25,7 +36,11 @@ class RobotScorer implements ProbabilityScorer {
   }
   async score(model: string, items: readonly TextFeatures[]): Promise<Float64Array> {
     this.calls.push({ model, n: items.length });
-    return Float64Array.from(items.map((f) => Math.min(0.99, Math.max(0.01, (5 * f.toks.filter((t) => t === 'robot').length) / Math.max(1, f.words)))));
+    return Float64Array.from(
+      items.map((f) =>
+        Math.min(0.99, Math.max(0.01, (5 * f.toks.filter((t) => t === 'robot').length) / Math.max(1, f.words))),
+      ),
+    );
   }
 }
 
@@ -76,7 +91,9 @@ describe('analyze', () => {
     const r = await analyze('Robot r\u043ebot\u200b says hi.', 'fast', ctx(new RobotScorer(), 'fast'));
     expect(r.words).toBe(4);
     expect(r.warning?.codes).toEqual(['TEXT_NORMALISED', 'TEXT_TOO_SHORT']);
-    expect(r.warning?.message).toMatch(/^Removed 1 zero-width or invisible character and replaced 1 look-alike letter before scoring\./);
+    expect(r.warning?.message).toMatch(
+      /^Removed 1 zero-width or invisible character and replaced 1 look-alike letter before scoring\./,
+    );
     expect(r.verdict).toBe('Mixed');
   });
 

@@ -24,7 +24,10 @@ function modelsDir(opts: { corrupt?: boolean; manifest?: boolean } = {}): string
         name: 'inkprint-detector',
         version: '1',
         min_words: 30,
-        models: { fast: { file: 'sum-fast.onnx', feature_set: 'fast' }, full: { file: 'sum-full.onnx', feature_set: 'full' } },
+        models: {
+          fast: { file: 'sum-fast.onnx', feature_set: 'fast' },
+          full: { file: 'sum-full.onnx', feature_set: 'full' },
+        },
       }),
     );
   }
@@ -63,12 +66,18 @@ describe('createDetector with ONNX models', () => {
   it('batches many sentence windows (more than one ONNX batch) and gives the same answers concurrently', async () => {
     const d = await createDetector({ modelsDir: modelsDir() });
     try {
-      const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} talks about item ${i % 7} today.`).join(' ');
+      const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} talks about item ${i % 7} today.`).join(
+        ' ',
+      );
       const one = await d.detect(long, { mode: 'strong' });
       expect(one.sentences).toHaveLength(40);
       const first = long.split('. ').slice(0, 2).join('. ') + '.';
       expect(one.sentences[0].aiProbability).toBeCloseTo(100 * expected(first, 'full'), 0);
-      const many = await Promise.all([d.detect(long, { mode: 'strong' }), d.detect(TEXT, { mode: 'fast' }), d.detect(long, { mode: 'strong' })]);
+      const many = await Promise.all([
+        d.detect(long, { mode: 'strong' }),
+        d.detect(TEXT, { mode: 'fast' }),
+        d.detect(long, { mode: 'strong' }),
+      ]);
       expect(many[0].sentences.map((s) => s.aiProbability)).toEqual(one.sentences.map((s) => s.aiProbability));
       expect(many[2].score).toBe(one.score);
     } finally {
@@ -102,7 +111,9 @@ describe('fallback to the heuristic engine', () => {
   });
 
   it("fails instead of falling back when engine 'onnx' is required", async () => {
-    await expect(createDetector({ modelsDir: modelsDir({ corrupt: true }), engine: 'onnx' })).rejects.toThrow(/ONNX detector could not load/);
+    await expect(createDetector({ modelsDir: modelsDir({ corrupt: true }), engine: 'onnx' })).rejects.toThrow(
+      /ONNX detector could not load/,
+    );
   });
 });
 
@@ -111,7 +122,10 @@ describe('heuristic engine bands', () => {
     const dir = modelsDir();
     const manifestFile = path.join(dir, 'inkprint-detector.json');
     const m = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
-    fs.writeFileSync(manifestFile, JSON.stringify({ ...m, modes: { moderate: { models: ['full'], threshold: 0.97 } } }));
+    fs.writeFileSync(
+      manifestFile,
+      JSON.stringify({ ...m, modes: { moderate: { models: ['full'], threshold: 0.97 } } }),
+    );
     const onnx = await createDetector({ modelsDir: dir });
     expect(onnx.info.operatingThresholds.moderate).toBe(0.97);
     await onnx.close();

@@ -44,7 +44,14 @@ export class OnnxScorer implements ProbabilityScorer {
       const dim = f.layout ? featureDim(f.layout) : f.dim;
       const inputName = session.inputNames.includes('features') ? 'features' : session.inputNames[0];
       const outputName = session.outputNames.includes('probability') ? 'probability' : session.outputNames[0];
-      models.set(f.name, { session, layout: f.layout, dim, inputName, outputName, buffer: new Float32Array(MAX_BATCH * dim) });
+      models.set(f.name, {
+        session,
+        layout: f.layout,
+        dim,
+        inputName,
+        outputName,
+        buffer: new Float32Array(MAX_BATCH * dim),
+      });
     }
     return new OnnxScorer(engine, models);
   }
@@ -54,17 +61,22 @@ export class OnnxScorer implements ProbabilityScorer {
   }
 
   score(model: string, items: readonly TextFeatures[]): Promise<Float64Array> {
-    return this.serialised(() => this.runRows(model, items.length, (m, r, offset) => {
-      if (!m.layout) throw new Error(`model "${model}" does not read text features`);
-      items[r].writeRow(m.layout, m.buffer, offset);
-    }));
+    return this.serialised(() =>
+      this.runRows(model, items.length, (m, r, offset) => {
+        if (!m.layout) throw new Error(`model "${model}" does not read text features`);
+        items[r].writeRow(m.layout, m.buffer, offset);
+      }),
+    );
   }
 
   scoreVectors(model: string, rows: readonly (readonly number[])[]): Promise<Float64Array> {
-    return this.serialised(() => this.runRows(model, rows.length, (m, r, offset) => {
-      if (rows[r].length !== m.dim) throw new Error(`model "${model}" expects ${m.dim} inputs, got ${rows[r].length}`);
-      m.buffer.set(rows[r], offset);
-    }));
+    return this.serialised(() =>
+      this.runRows(model, rows.length, (m, r, offset) => {
+        if (rows[r].length !== m.dim)
+          throw new Error(`model "${model}" expects ${m.dim} inputs, got ${rows[r].length}`);
+        m.buffer.set(rows[r], offset);
+      }),
+    );
   }
 
   // Runs are serialised: the input buffers are shared and ONNX already uses the configured threads.
@@ -74,7 +86,11 @@ export class OnnxScorer implements ProbabilityScorer {
     return run;
   }
 
-  private async runRows(model: string, count: number, fill: (m: LoadedModel, row: number, offset: number) => void): Promise<Float64Array> {
+  private async runRows(
+    model: string,
+    count: number,
+    fill: (m: LoadedModel, row: number, offset: number) => void,
+  ): Promise<Float64Array> {
     const m = this.models.get(model);
     if (!m) throw new Error(`model "${model}" is not loaded`);
     const out = new Float64Array(count);

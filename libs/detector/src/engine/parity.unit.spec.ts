@@ -10,7 +10,9 @@ import { chunkTexts } from './analyze';
 import { PARITY_FILE, loadParityFixtures } from '../testing/parity';
 
 const fixtures = loadParityFixtures();
-const wl = parseWordLists(JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../models/inkprint-wordlists.json'), 'utf8')));
+const wl = parseWordLists(
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../models/inkprint-wordlists.json'), 'utf8')),
+);
 const close = (a: number, b: number, tol: number): boolean => Math.abs(a - b) <= tol * Math.max(1, Math.abs(b));
 
 (fixtures.length > 0 ? describe : describe.skip)(`parity with ${path.basename(PARITY_FILE)} (features)`, () => {
@@ -22,12 +24,16 @@ const close = (a: number, b: number, tol: number): boolean => Math.abs(a - b) <=
     const tf = new TextFeatures(norm, wl);
     expect(tf.words).toBe(f.n_words);
     const dense = tf.dense();
-    const badDense = DENSE_NAMES.filter((_, j) => !close(dense[j], f.dense[j], 1e-5)).map((n, j) => `${n}: ${dense[j]} vs ${f.dense[j]}`);
+    const badDense = DENSE_NAMES.filter((_, j) => !close(dense[j], f.dense[j], 1e-5)).map(
+      (n, j) => `${n}: ${dense[j]} vs ${f.dense[j]}`,
+    );
     expect(badDense).toEqual([]);
     for (const set of ['fast', 'full'] as const) {
       const sp = tf.sparse(FEATURE_SETS[set]);
       expect(sp.indices).toEqual(f.features[set].indices);
-      const bad = sp.values.flatMap((v, k) => (close(v, f.features[set].values[k], 1e-5) ? [] : [`${sp.indices[k]}: ${v} vs ${f.features[set].values[k]}`]));
+      const bad = sp.values.flatMap((v, k) =>
+        close(v, f.features[set].values[k], 1e-5) ? [] : [`${sp.indices[k]}: ${v} vs ${f.features[set].values[k]}`],
+      );
       expect(bad).toEqual([]);
     }
     expect(chunkTexts(norm)).toEqual(f.chunks);
