@@ -136,6 +136,13 @@ describeWithService('postgres', 'API in distributed mode', (postgresUrl) => {
         return n && n >= 1 ? n : undefined;
       });
       expect(published).toBeGreaterThanOrEqual(1);
+      // The relay's lag (committed, not yet published) drains to zero once nothing new is written.
+      const lag = await eventually(async () => {
+        const relay = (await request(t.server).get('/health')).body.checks?.domainEventRelay as
+          { lag?: number } | undefined;
+        return relay?.lag === 0 ? 0 : undefined;
+      });
+      expect(lag).toBe(0);
     }, 60_000);
   });
 });

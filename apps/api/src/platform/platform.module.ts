@@ -154,7 +154,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     if (relay) {
       health.register({
         name: 'domainEventRelay',
-        check: async () => ({ topic: relay.topic, published: relay.publishedCount }),
+        check: async () => ({ topic: relay.topic, published: relay.publishedCount, lag: await relay.lag() }),
       });
     }
   }

@@ -37,6 +37,8 @@ export class DomainEventRelay implements LogConsumer {
   private readonly kafka: Kafka;
   private producer?: Producer;
   private readonly subscription: EventLogSubscription;
+  private readonly store: EventStore;
+  private readonly checkpoints: CheckpointStore;
   private started?: Promise<void>;
   private published = 0;
 
@@ -45,6 +47,8 @@ export class DomainEventRelay implements LogConsumer {
     checkpoints: CheckpointStore,
     private readonly options: DomainEventRelayOptions,
   ) {
+    this.store = store;
+    this.checkpoints = checkpoints;
     this.topic = options.topic ?? DOMAIN_EVENTS_TOPIC;
     this.consumerName = options.consumerName ?? `kafka-relay:${this.topic}`;
     const brokers = (typeof options.brokers === 'string' ? options.brokers.split(',') : [...options.brokers])
@@ -61,6 +65,11 @@ export class DomainEventRelay implements LogConsumer {
       pollIntervalMs: options.pollIntervalMs ?? 250,
       onError: options.onError ?? ((error) => console.error(`domain-event relay: ${String(error)}`)),
     });
+  }
+
+  /** Committed events not yet published (acknowledged by Kafka and checkpointed): the relay's lag. */
+  async lag(): Promise<number> {
+    return this.store.countAfter(await this.checkpoints.load(this.consumerName));
   }
 
   /** Events published since this relay was created (a redelivered batch counts again). */
