@@ -2,6 +2,7 @@
 //   node docker/healthcheck.mjs http <url>   exit 0 when GET <url> answers 2xx within 4 s
 //   node docker/healthcheck.mjs kafka        exit 0 when the first of KAFKA_BROKERS accepts a TCP connection
 // The detector worker has no HTTP port yet, so its check is "process alive and its broker reachable".
+/* global fetch, setTimeout */
 import net from 'node:net';
 
 const [mode, target] = process.argv.slice(2);
