@@ -8,6 +8,7 @@ import { contractComponents } from './http/api-contract';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { bodyParsers } from './http/body-parsers';
 import { requestLogger } from './http/request-logger.middleware';
+import { ApiMetrics } from './observability';
 import { webAppsMiddleware } from './web-apps/web-apps.middleware';
 
 export const OPENAPI_UI_PATH = 'api/docs';
@@ -42,6 +43,7 @@ export async function createApp(
   app.set('trust proxy', 'loopback');
   app.enableShutdownHooks();
   app.useGlobalFilters(new ApiExceptionFilter());
+  app.use(app.get(ApiMetrics).httpMiddleware());
   app.use(requestLogger());
   for (const handler of bodyParsers()) app.use(handler);
   // Before the Nest router, so browser navigations to /admin/... reach the admin SPA, not the admin API.

@@ -8,6 +8,7 @@ import { BlogModule } from './blog';
 import { AppConfigModule, type AppConfig } from './config';
 import { HealthModule } from './health';
 import { MailModule } from './mail';
+import { ObservabilityModule } from './observability';
 import { PlatformModule } from './platform/platform.module';
 
 @Module({})
@@ -21,6 +22,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         AppConfigModule.forRoot(config),
         HealthModule,
+        ObservabilityModule,
         PlatformModule,
         MailModule.forRoot(config),
         AccountsModule,

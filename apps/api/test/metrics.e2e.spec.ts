@@ -1,0 +1,42 @@
+import request from 'supertest';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/** The value of one Prometheus sample line, or undefined when the series is absent. */
+function sample(body: string, name: string, labels: Record<string, string>): number | undefined {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  const line = body.split('\n').find((l) => l.startsWith(`${name}{`) && wanted.every((pair) => l.includes(pair)));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('GET /metrics (Prometheus text format)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ kind: 'pglite' });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('times requests per route template, never per raw URL, and exposes process metrics', async () => {
+    await request(t.server).get('/health');
+    await request(t.server).get('/health');
+    await request(t.server).get('/ai/report/00000000-0000-4000-8000-000000000000');
+
+    const res = await request(t.server).get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain;.*version=0\.0\.4/); // Express adds charset=utf-8
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.text;
+    expect(body).toContain('# TYPE inkprint_http_request_duration_seconds histogram');
+    expect(
+      sample(body, 'inkprint_http_request_duration_seconds_count', { method: 'GET', route: '/health' }),
+    ).toBeGreaterThanOrEqual(2);
+    // the report id is a parameter of the template, not a label value of its own
+    expect(body).toMatch(/inkprint_http_request_duration_seconds_count\{[^}]*route="\/ai\/report\/:id"/);
+    expect(body).not.toContain('00000000-0000-4000-8000-000000000000');
+    expect(body).toContain('inkprint_api_process_cpu_seconds_total');
+  });
+
+  it('is not part of the OpenAPI document (text format, no JSON schema)', async () => {
+    const doc = (await request(t.server).get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
+    expect(doc.paths['/metrics']).toBeUndefined();
+  });
+});
