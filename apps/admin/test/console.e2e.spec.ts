@@ -314,6 +314,21 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       const activity = page.getByRole('table', { name: 'Latest humanisations' });
       await activity.getByText('Guest session').waitFor();
       await activity.getByRole('cell', { name: plain.user.email }).waitFor();
+      // Each activity row says whether it is a detection or a humanisation (both are detections here).
+      const kinds = await activity
+        .getByTestId('activity-row')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
+      expect(kinds.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(kinds)).toEqual(new Set(['detection']));
+      await activity.getByText('Detection', { exact: true }).first().waitFor();
+      // The 14-day chart of daily detections and humanisations by plan (GET /admin/metrics/daily).
+      await page.getByRole('heading', { name: 'Last 14 days by plan' }).waitFor();
+      await page
+        .getByRole('img', { name: /^Detections per day over the last 14 days, by plan: [1-9]\d* in all/ })
+        .waitFor();
+      await page
+        .getByRole('img', { name: /^Humanisations per day over the last 14 days, by plan: 0 in all/ })
+        .waitFor();
       await page.getByText('up to date').first().waitFor();
       await page.getByRole('button', { name: 'Refresh data' }).click();
       await page.getByRole('button', { name: 'Sync profile' }).click();
@@ -383,6 +398,15 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       await page.getByRole('button', { name: 'Send invite' }).click();
       await toast(page, 'Success');
       await page.getByTestId('invite-row').filter({ hasText: invitee.email }).filter({ hasText: 'pending' }).waitFor();
+      // The list comes from GET /admin/invites: a fresh page still shows the invite, with its status and issuer.
+      const fresh = await pageAs(root);
+      const listed = fresh.waitForResponse((r) => new URL(r.url()).pathname === '/admin/invites' && r.ok());
+      await fresh.goto(`${base}/admin/admins`);
+      await listed;
+      const listedRow = fresh.getByTestId('invite-row').filter({ hasText: invitee.email });
+      await listedRow.filter({ hasText: 'pending' }).waitFor();
+      await expect(listedRow.getAttribute('data-status')).resolves.toBe('pending');
+      await fresh.close();
       await shot(page, 'admin-team');
       await expectAccessible(page, 'admin team');
 
@@ -529,11 +553,20 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
         .getByRole('cell', { name: 'user', exact: true })
         .waitFor();
 
-      // The audit timeline, from the row.
+      // A tool run of the invitee's, so the timeline has a detection among the account events.
+      const detectText =
+        'The committee reviewed the proposal in detail and agreed that the timeline was realistic. Several members asked for a clearer budget, and the authors promised a revised version before the next meeting.';
+      const inviteeSession = await logIn(invitee.email);
+      expect(
+        (await call('POST', '/ai/detect?mode=fast', { text: detectText }, inviteeSession.tokens.accessToken)).status,
+      ).toBe(200);
+
+      // The audit timeline, from the row. Actors come by e-mail from the API: no admin team or directory lookups.
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
       await page.getByRole('link', { name: `Audit timeline of ${invitee.email}` }).click();
       await page.getByRole('heading', { name: `Audit timeline: ${invitee.email}` }).waitFor();
       const rows = page.getByTestId('timeline-row');
-      // Actors are resolved to e-mails once the admin team has loaded.
       await rows.filter({ hasText: `(admin access revoked) by ${SUPER.email}` }).waitFor();
       const text = (await rows.allTextContents()).join('\n');
       for (const line of [
@@ -554,16 +587,43 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
         .filter({ hasText: 'admin invitation accepted' })
         .getByRole('cell', { name: 'the account' })
         .waitFor();
+      await rows
+        .filter({ hasText: /^.*Detection: .+ \(\d+ words\)/ })
+        .first()
+        .waitFor();
+      expect(requested.filter((url) => url.startsWith('/admin/admins') || url.startsWith('/admin/users?'))).toEqual([]);
+      const userId = inviteeSession.user.id;
+      expect(requested).toContain(`/admin/users/${userId}`);
       await shot(page, 'timeline');
       await expectAccessible(page, 'timeline');
 
-      // Filter by kind.
+      // Filter by kind: the API is asked for those event types only (server-side), and only they show.
+      const types = () => rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-type')));
+      const filtered = (kind: string) =>
+        page.waitForResponse((r) => {
+          const url = new URL(r.url());
+          return url.pathname === `/admin/users/${userId}/timeline` && url.searchParams.get('kind') === kind && r.ok();
+        });
+      let answered = filtered('PlanChanged');
       await page.getByRole('combobox', { name: 'Kind' }).click();
       await page.getByRole('option', { name: 'Plan changes' }).click();
-      await expect(rows.count()).resolves.toBe(2);
-      expect(
-        await page.getByTestId('timeline-row').evaluateAll((els) => els.map((el) => el.getAttribute('data-type'))),
-      ).toEqual(['PlanChanged', 'PlanChanged']);
+      let answer = (await (await answered).json()) as { events: { type: string }[] };
+      expect(answer.events.map((e) => e.type)).toEqual(['PlanChanged', 'PlanChanged']);
+      await page.getByTestId('timeline-count').filter({ hasText: '2 events loaded (Plan changes)' }).waitFor();
+      await expect(types()).resolves.toEqual(['PlanChanged', 'PlanChanged']);
+
+      answered = filtered('DetectionRecorded');
+      await page.getByRole('combobox', { name: 'Kind' }).click();
+      await page.getByRole('option', { name: 'Detections' }).click();
+      answer = (await (await answered).json()) as { events: { type: string }[] };
+      expect(answer.events.map((e) => e.type)).toEqual(['DetectionRecorded']);
+      await page.getByTestId('timeline-count').filter({ hasText: '1 event loaded (Detections)' }).waitFor();
+      await expect(types()).resolves.toEqual(['DetectionRecorded']);
+      await rows
+        .filter({ hasText: /^.*Detection: / })
+        .getByRole('cell', { name: 'the account' })
+        .waitFor();
+      await shot(page, 'timeline-detections');
     });
 
     it('shows the spec toast when the API rejects a command', async () => {

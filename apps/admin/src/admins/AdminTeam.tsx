@@ -1,4 +1,4 @@
-import type { AdminListItem, Invite } from '@inkprint/contracts';
+import type { AdminListItem, Invite, InviteListItem } from '@inkprint/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useDataProvider, useGetList, useRefresh } from 'react-admin';
 import { formatDateTime, words } from '../lib/format';
@@ -23,6 +23,7 @@ import type { AdminDataProvider } from '../providers/data-provider';
 import { RevokeAdminButton } from '../users/RevokeAdminButton';
 
 const INVITE_EMAIL_REQUIRED = 'Enter an email address to invite.';
+const INVITES_KEY = ['admin', 'invites'];
 
 function InviteForm({ onSent }: { onSent: (invite: Invite) => void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -136,11 +137,17 @@ function TeamTable() {
   );
 }
 
-/**
- * Invites sent from this page. The API has no list of invites (only issue, lookup and accept), so the console shows
- * what POST /admin/invites answered in this browser session: e-mail, status and expiry, and says so.
- */
-function SentInvites({ invites }: { invites: Invite[] }) {
+const STATUS_COLOUR = { pending: 'default', accepted: 'success', expired: 'warning' } as const;
+
+/** Every invite (`GET /admin/invites`, newest first): e-mail, status (expiry read at query time), issued, expiry. */
+function InvitesTable() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const invites = useQuery({
+    queryKey: INVITES_KEY,
+    queryFn: () => dataProvider.listInvites(),
+    retry: false,
+  });
+  const rows: InviteListItem[] = invites.data ?? [];
   return (
     <Card variant="outlined" component="section" aria-labelledby="invites-title">
       <CardContent>
@@ -148,9 +155,15 @@ function SentInvites({ invites }: { invites: Invite[] }) {
           Invites
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Invites sent from this page since it was opened. Accepted invites show up in the admin team above.
+          Every invite, newest first. Accepted invites show up in the admin team above.
         </Typography>
-        {invites.length === 0 ? (
+        {invites.isError ? (
+          <Typography variant="body2" color="error">
+            Unable to load the invites.
+          </Typography>
+        ) : invites.isPending ? (
+          <Typography variant="body2">Loading…</Typography>
+        ) : rows.length === 0 ? (
           <Typography variant="body2">No invites sent yet.</Typography>
         ) : (
           <TableContainer>
@@ -159,22 +172,30 @@ function SentInvites({ invites }: { invites: Invite[] }) {
                 <TableRow>
                   <TableCell>Email</TableCell>
                   <TableCell>Status</TableCell>
+                  <TableCell>Issued</TableCell>
                   <TableCell>Expires</TableCell>
+                  <TableCell>Accepted</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {invites.map((invite) => (
-                  <TableRow key={`${invite.email}-${invite.expiresAt}`} data-testid="invite-row">
+                {rows.map((invite) => (
+                  <TableRow
+                    key={`${invite.email}-${invite.issuedAt}`}
+                    data-testid="invite-row"
+                    data-status={invite.status}
+                  >
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{invite.email}</TableCell>
                     <TableCell>
                       <Chip
                         size="small"
                         label={invite.status}
-                        color={invite.status === 'pending' ? 'default' : 'success'}
+                        color={STATUS_COLOUR[invite.status]}
                         variant="outlined"
                       />
                     </TableCell>
+                    <TableCell>{formatDateTime(invite.issuedAt)}</TableCell>
                     <TableCell>{formatDateTime(invite.expiresAt)}</TableCell>
+                    <TableCell>{formatDateTime(invite.acceptedAt)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -186,10 +207,10 @@ function SentInvites({ invites }: { invites: Invite[] }) {
   );
 }
 
-/** Super admin only (spec §2, §6): invite form, the current admin team with 'Revoke', and the invites sent. */
+/** Super admin only (spec §2, §6): invite form, the current admin team with 'Revoke', and every invite. */
 export function AdminTeam() {
-  const [invites, setInvites] = useState<Invite[]>([]);
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return (
     <Box component="section" sx={{ mt: 2, mb: 4 }}>
       <Title title="Admin team" />
@@ -198,13 +219,13 @@ export function AdminTeam() {
       </Typography>
       <Stack sx={{ gap: 3 }}>
         <InviteForm
-          onSent={(invite) => {
-            setInvites((list) => [invite, ...list]);
+          onSent={() => {
+            void queryClient.invalidateQueries({ queryKey: INVITES_KEY });
             refresh();
           }}
         />
         <TeamTable />
-        <SentInvites invites={invites} />
+        <InvitesTable />
       </Stack>
     </Box>
   );

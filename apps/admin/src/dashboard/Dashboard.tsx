@@ -8,13 +8,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Title, useDataProvider, useRefresh } from 'react-admin';
 import { ADMIN_ERRORS } from '../lib/messages';
 import { useToast } from '../lib/toast';
 import type { AdminDataProvider } from '../providers/data-provider';
 import { writeUser } from '../providers/session';
+import { DailyUsageChart } from './DailyUsageChart';
 import { PipelineHealth } from './PipelineHealth';
 import { RecentActivityTable, RecentUsersTable } from './tables';
 
@@ -51,10 +52,14 @@ function Summary({ summary }: { summary: DashboardSummary }) {
   );
 }
 
-/** The control center (spec §2 "Admin page"): header actions, summary cards, paid plans, the two recent tables. */
+/**
+ * The control center (spec §2 "Admin page"): header actions, summary cards, paid plans, the 14-day chart, the two
+ * recent tables.
+ */
 export function Dashboard() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   const toast = useToast();
   const dashboard = useQuery({
     queryKey: ['admin', 'dashboard'],
@@ -92,7 +97,10 @@ export function Dashboard() {
           <Button
             variant="contained"
             startIcon={<RefreshIcon />}
-            onClick={() => void dashboard.refetch()}
+            onClick={() => {
+              void dashboard.refetch();
+              void queryClient.invalidateQueries({ queryKey: ['admin', 'daily-usage'] });
+            }}
             disabled={dashboard.isFetching}
           >
             Refresh data
@@ -107,6 +115,7 @@ export function Dashboard() {
       {dashboard.data ? (
         <Stack sx={{ gap: 3 }}>
           <Summary summary={dashboard.data} />
+          <DailyUsageChart />
           <RecentUsersTable rows={dashboard.data.recentUsers} />
           <RecentActivityTable rows={dashboard.data.recentActivity} />
           <PipelineHealth />

@@ -72,6 +72,7 @@ export function RecentActivityTable({ rows }: { rows: DashboardActivity[] }) {
         <TableHead>
           <TableRow>
             <TableCell>When</TableCell>
+            <TableCell>Kind</TableCell>
             <TableCell>Account</TableCell>
             <TableCell>Verdict</TableCell>
             <TableCell align="right">AI %</TableCell>
@@ -79,10 +80,18 @@ export function RecentActivityTable({ rows }: { rows: DashboardActivity[] }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.length === 0 ? <Empty span={5} text="No detections yet." /> : null}
+          {rows.length === 0 ? <Empty span={6} text="No detections yet." /> : null}
           {rows.slice(0, 10).map((row) => (
-            <TableRow key={row.id}>
+            <TableRow key={row.id} data-testid="activity-row" data-kind={row.kind}>
               <TableCell>{formatDateTime(row.createdAt)}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  label={row.kind === 'humanisation' ? 'Humanisation' : 'Detection'}
+                  color={row.kind === 'humanisation' ? 'primary' : 'default'}
+                  variant="outlined"
+                />
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {row.accountType === 'guest' ? (
                   <Chip size="small" variant="outlined" label={GUEST_LABEL} />

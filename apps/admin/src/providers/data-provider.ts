@@ -3,11 +3,16 @@ import type {
   AdminRevokedResponse,
   AdminTeamResponse,
   AdminUser,
+  AdminUserResponse,
+  DailyUsage,
+  DailyUsageResponse,
   DashboardResponse,
   DashboardSummary,
   HealthResponse,
   InviteAcceptedResponse,
+  InviteListItem,
   InviteResponse,
+  InvitesResponse,
   MeResponse,
   PlanChangedResponse,
   StatusChangedResponse,
@@ -37,7 +42,15 @@ export interface AdminDataProvider extends DataProvider {
   invite(email: string): Promise<InviteResponse>;
   lookupInvite(token: string): Promise<InviteResponse>;
   acceptInvite(token: string): Promise<InviteAcceptedResponse>;
-  getTimeline(id: string, page?: { before?: number | null; limit?: number }): Promise<TimelineResponse>;
+  /** `GET /admin/invites` (super admin): every invite, newest first, with its status read at query time. */
+  listInvites(): Promise<InviteListItem[]>;
+  /** `GET /admin/metrics/daily?days=`: detections and humanisations per UTC day and plan, oldest first. */
+  getDailyUsage(days?: number): Promise<DailyUsage[]>;
+  /** `GET /admin/users/{id}/timeline`; `kinds` (event types) are filtered server-side and paged like the rest. */
+  getTimeline(
+    id: string,
+    page?: { before?: number | null; limit?: number; kinds?: readonly string[] },
+  ): Promise<TimelineResponse>;
 }
 
 const unsupported = (what: string) => () =>
@@ -72,13 +85,9 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
    * A caller may also pass `meta.cursor` itself.
    */
   const cursors = new Map<string, Map<number, string | null>>();
-  /** Rows already seen, so getOne('users') does not walk the directory for a row on screen. */
-  const seen = new Map<string, AdminUser>();
 
   async function fetchUsers(filter: UserFilter, limit: number, cursor?: string): Promise<UsersPage> {
-    const page = await client.request<UsersPage>('/admin/users', { query: usersQuery(filter, limit, cursor) });
-    for (const user of page.users) seen.set(user.id, user);
-    return page;
+    return client.request<UsersPage>('/admin/users', { query: usersQuery(filter, limit, cursor) });
   }
 
   async function listUsers(params: GetListParams): Promise<GetListResult<AdminUser>> {
@@ -118,21 +127,12 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     };
   }
 
-  async function getUser(id: string): Promise<GetOneResult<AdminUser>> {
-    const cached = seen.get(id);
-    if (cached) return { data: cached };
-    // No GET /admin/users/{id}: walk the directory (100 a page) until the account shows up.
-    let cursor: string | undefined;
-    do {
-      const page = await fetchUsers({}, USERS_PAGE_MAX, cursor);
-      const found = page.users.find((user) => user.id === id);
-      if (found) return { data: found };
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    throw new HttpError('No such account.', 404, { code: 'ACCOUNT_NOT_FOUND' });
-  }
-
   const path = (id: string) => encodeURIComponent(id);
+
+  async function getUser(id: string): Promise<GetOneResult<AdminUser>> {
+    const { user } = await client.request<AdminUserResponse>(`/admin/users/${path(id)}`);
+    return { data: user };
+  }
 
   return {
     async getList(resource, params) {
@@ -176,37 +176,29 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
         throw error;
       }
     },
-    async changePlan(id, planSlug) {
-      const answer = await client.request<PlanChangedResponse>(`/admin/users/${path(id)}/plan`, {
-        method: 'POST',
-        body: { planSlug },
-      });
-      const row = seen.get(id);
-      if (row) seen.set(id, { ...row, planSlug: answer.subscription.planSlug });
-      return answer;
-    },
-    async changeStatus(id, status) {
-      const answer = await client.request<StatusChangedResponse>(`/admin/users/${path(id)}/status`, {
-        method: 'POST',
-        body: { status },
-      });
-      seen.set(id, answer.user);
-      return answer;
-    },
-    async revokeAdmin(id) {
-      const answer = await client.request<AdminRevokedResponse>(`/admin/admins/${path(id)}/revoke`, { method: 'POST' });
-      const row = seen.get(id);
-      if (row) seen.set(id, { ...row, role: answer.admin.role });
-      return answer;
-    },
+    changePlan: (id, planSlug) =>
+      client.request<PlanChangedResponse>(`/admin/users/${path(id)}/plan`, { method: 'POST', body: { planSlug } }),
+    changeStatus: (id, status) =>
+      client.request<StatusChangedResponse>(`/admin/users/${path(id)}/status`, { method: 'POST', body: { status } }),
+    revokeAdmin: (id) => client.request<AdminRevokedResponse>(`/admin/admins/${path(id)}/revoke`, { method: 'POST' }),
     invite: (email) => client.request<InviteResponse>('/admin/invites', { method: 'POST', body: { email } }),
     lookupInvite: (token) =>
       client.request<InviteResponse>('/admin/invites/lookup', { method: 'POST', body: { token }, auth: false }),
     acceptInvite: (token) =>
       client.request<InviteAcceptedResponse>('/admin/invites/accept', { method: 'POST', body: { token } }),
+    async listInvites() {
+      return (await client.request<InvitesResponse>('/admin/invites')).invites;
+    },
+    async getDailyUsage(days = 14) {
+      return (await client.request<DailyUsageResponse>('/admin/metrics/daily', { query: { days } })).days;
+    },
     getTimeline: (id, page = {}) =>
       client.request<TimelineResponse>(`/admin/users/${path(id)}/timeline`, {
-        query: { limit: page.limit, before: page.before ?? undefined },
+        query: {
+          limit: page.limit,
+          before: page.before ?? undefined,
+          kind: page.kinds && page.kinds.length > 0 ? page.kinds.join(',') : undefined,
+        },
       }),
   };
 }

@@ -173,17 +173,21 @@ describe('data provider: users directory', () => {
     expect(api.calls[0].url.searchParams.get('q')).toBe('ada');
   });
 
-  it('finds one account on a row already seen, else by walking the directory', async () => {
+  it('reads one account with GET /admin/users/{id}', async () => {
     const { api, provider } = setup(({ url }) =>
-      url.searchParams.get('cursor')
-        ? { status: 200, body: { users: [user('z')], nextCursor: null, total: 2 } }
-        : { status: 200, body: { users: [user('y')], nextCursor: 'n', total: 2 } },
+      url.pathname === '/admin/users/z%2F1'
+        ? { status: 200, body: { user: user('z/1') } }
+        : {
+            status: 404,
+            body: { message: 'No such account.', status: 404, code: 'ACCOUNT_NOT_FOUND', details: {} },
+          },
     );
-    expect((await provider.getOne('users', { id: 'z' })).data.email).toBe('z@example.com');
-    expect(api.calls.map((call) => call.url.searchParams.get('limit'))).toEqual(['100', '100']);
-    await provider.getOne('users', { id: 'y' });
-    expect(api.calls).toHaveLength(2);
+    expect((await provider.getOne('users', { id: 'z/1' })).data.email).toBe('z/1@example.com');
     await expect(provider.getOne('users', { id: 'nobody' })).rejects.toMatchObject({ status: 404 });
+    expect(api.calls.map((call) => `${call.method} ${call.url.pathname}${call.url.search}`)).toEqual([
+      'GET /admin/users/z%2F1',
+      'GET /admin/users/nobody',
+    ]);
   });
 
   it('lists the admin team', async () => {
@@ -199,12 +203,23 @@ describe('data provider: users directory', () => {
 });
 
 describe('data provider: commands', () => {
-  it('posts plan, status, revoke, invite, lookup, accept and reads the dashboard and timeline', async () => {
-    const { api, provider } = setup(({ url }) => {
+  it('posts plan, status, revoke, invite, lookup, accept and reads the dashboard, timeline (kinds), invites and daily usage', async () => {
+    const invite = {
+      email: 'new@example.com',
+      status: 'pending',
+      expiresAt: '2026-11-30T19:00:00.000Z',
+      issuedAt: '2026-11-23T19:00:00.000Z',
+      issuedBy: 'root@example.com',
+      acceptedAt: null,
+    };
+    const daily = { date: '2026-11-23', plan: 'pro', detections: 3, humanisations: 1 };
+    const { api, provider } = setup(({ url, method }) => {
       if (url.pathname === '/admin/dashboard') return { status: 200, body: { summary: { totals: { users: 1 } } } };
       if (url.pathname.endsWith('/plan'))
         return { status: 200, body: { subscription: { planSlug: 'pro', status: 'active' }, message: 'ok' } };
       if (url.pathname.endsWith('/timeline')) return { status: 200, body: { events: [], nextBefore: null } };
+      if (url.pathname === '/admin/invites' && method === 'GET') return { status: 200, body: { invites: [invite] } };
+      if (url.pathname === '/admin/metrics/daily') return { status: 200, body: { days: [daily] } };
       return { status: 200, body: { message: 'ok' } };
     });
     expect((await provider.getDashboard()).totals.users).toBe(1);
@@ -215,6 +230,10 @@ describe('data provider: commands', () => {
     await provider.lookupInvite('tok');
     await provider.acceptInvite('tok');
     await provider.getTimeline('u2', { before: 40, limit: 50 });
+    await provider.getTimeline('u2', { limit: 50, kinds: ['PlanChanged', 'DetectionRecorded'] });
+    await provider.getTimeline('u2', { before: 12, limit: 50, kinds: [] });
+    expect(await provider.listInvites()).toEqual([invite]);
+    expect(await provider.getDailyUsage()).toEqual([daily]);
     expect(
       api.calls.map(
         (call) => `${call.method} ${call.url.pathname}${call.url.search} ${JSON.stringify(call.body ?? null)}`,
@@ -228,6 +247,10 @@ describe('data provider: commands', () => {
       'POST /admin/invites/lookup {"token":"tok"}',
       'POST /admin/invites/accept {"token":"tok"}',
       'GET /admin/users/u2/timeline?limit=50&before=40 null',
+      'GET /admin/users/u2/timeline?limit=50&kind=PlanChanged%2CDetectionRecorded null',
+      'GET /admin/users/u2/timeline?limit=50&before=12 null',
+      'GET /admin/invites null',
+      'GET /admin/metrics/daily?days=14 null',
     ]);
     // The public lookup goes without the bearer token; the rest carry it.
     expect(api.calls[5].auth).toBeNull();

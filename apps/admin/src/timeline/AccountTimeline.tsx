@@ -1,4 +1,4 @@
-import type { AdminListItem, AdminUser, TimelineEvent } from '@inkprint/contracts';
+import type { AdminUser } from '@inkprint/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,56 +17,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Title, useDataProvider, usePermissions } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { formatDateTime } from '../lib/format';
 import { useToast } from '../lib/toast';
-import { canManageAdmins } from '../providers/auth-provider';
 import type { AdminDataProvider } from '../providers/data-provider';
-import { actorLabel, describeEvent, eventKind, EVENT_KINDS, type EventKind } from './describe';
+import { actorLabel, describeEvent, EVENT_KINDS, kindTypes, type EventKind } from './describe';
 
 const PAGE = 50;
 
-/** E-mails of the admins and accounts that acted on this account (the timeline carries actor ids only). */
-function useActorEmails(accountId: string, events: TimelineEvent[]): Map<string, string> {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const { permissions } = usePermissions();
-  const ids = useMemo(
-    () =>
-      [
-        ...new Set(events.filter((e) => e.actor.type !== 'system' && e.actor.id !== accountId).map((e) => e.actor.id)),
-      ].sort(),
-    [events, accountId],
-  );
-  const team = useQuery({
-    queryKey: ['admin', 'team-emails'],
-    queryFn: () =>
-      dataProvider.getList<AdminListItem>('admins', {
-        pagination: { page: 1, perPage: 100 },
-        sort: { field: 'createdAt', order: 'ASC' },
-        filter: {},
-      }),
-    enabled: canManageAdmins(permissions) && ids.length > 0,
-  });
-  const known = new Set((team.data?.data ?? []).map((a) => a.id));
-  const rest = ids.filter((id) => !known.has(id));
-  // Former admins and, for a plain admin, every actor: found in the directory (getMany walks it).
-  const others = useQuery({
-    queryKey: ['admin', 'actor-emails', rest],
-    queryFn: () => dataProvider.getMany<AdminUser>('users', { ids: rest }).catch(() => ({ data: [] as AdminUser[] })),
-    enabled: rest.length > 0 && (!canManageAdmins(permissions) || team.isFetched),
-  });
-  return useMemo(() => {
-    const map = new Map<string, string>();
-    for (const admin of team.data?.data ?? []) map.set(admin.id, admin.email);
-    for (const user of others.data?.data ?? []) map.set(user.id, user.email);
-    return map;
-  }, [team.data, others.data]);
-}
-
 /**
- * The audit timeline of one account (every event of its streams, newest first): time, actor, a readable sentence;
- * filterable by kind over the pages loaded, 'Load older events' pages back. An erased account shows its history with
+ * The audit timeline of one account (every event of its streams and its tool runs, newest first): time, actor (by
+ * e-mail, as the API names it), a readable sentence; the kind filter asks the API for those event types only (filtered
+ * and paged server-side), 'Load older events' pages back within it. An erased account shows its history with
  * its personal data gone ('[erased]').
  */
 export function AccountTimeline() {
@@ -81,8 +44,9 @@ export function AccountTimeline() {
     retry: false,
   });
   const timeline = useInfiniteQuery({
-    queryKey: ['admin', 'timeline', id],
-    queryFn: ({ pageParam }) => dataProvider.getTimeline(id, { before: pageParam, limit: PAGE }),
+    queryKey: ['admin', 'timeline', id, kind],
+    queryFn: ({ pageParam }) =>
+      dataProvider.getTimeline(id, { before: pageParam, limit: PAGE, kinds: kindTypes(kind) }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     retry: false,
@@ -93,9 +57,10 @@ export function AccountTimeline() {
   }, [timeline.isError, timeline.error, failed]);
 
   const events = useMemo(() => timeline.data?.pages.flatMap((page) => page.events) ?? [], [timeline.data]);
-  const emails = useActorEmails(id, events);
-  const shown = kind === 'all' ? events : events.filter((event) => eventKind(event.type) === kind);
-  const erased = events.some((event) => event.type === 'AccountErased');
+  // An erased account has left the directory (getOne fails) but keeps its history, whatever the kind shown.
+  const erased =
+    events.some((event) => event.type === 'AccountErased') ||
+    ((account.error as { status?: number } | null)?.status === 404 && timeline.isSuccess);
   const email = account.data?.data.email;
   const heading = erased ? 'Erased account' : (email ?? 'Account');
 
@@ -130,14 +95,16 @@ export function AccountTimeline() {
               onChange={(event) => setKind(event.target.value as EventKind)}
               sx={{ minWidth: 240 }}
             >
-              {Object.entries(EVENT_KINDS).map(([value, label]) => (
+              {Object.entries(EVENT_KINDS).map(([value, { label }]) => (
                 <MenuItem key={value} value={value}>
                   {label}
                 </MenuItem>
               ))}
             </TextField>
             <Typography variant="body2" color="text.secondary" data-testid="timeline-count">
-              {timeline.isPending ? 'Loading…' : `${shown.length} of ${events.length} events loaded`}
+              {timeline.isPending
+                ? 'Loading…'
+                : `${events.length} event${events.length === 1 ? '' : 's'} loaded${kind === 'all' ? '' : ` (${EVENT_KINDS[kind].label})`}`}
               {timeline.hasNextPage ? ' (older events not loaded yet)' : ''}
             </Typography>
           </Stack>
@@ -152,13 +119,13 @@ export function AccountTimeline() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {!timeline.isPending && shown.length === 0 ? (
+                {!timeline.isPending && events.length === 0 ? (
                   <TableRow>
                     <TableCell colSpan={3}>No events of this kind.</TableCell>
                   </TableRow>
                 ) : null}
-                {shown.map((event) => {
-                  const actor = actorLabel(event.actor, id, emails);
+                {events.map((event) => {
+                  const actor = actorLabel(event.actor, id);
                   return (
                     <TableRow key={event.position} data-testid="timeline-row" data-type={event.type}>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</TableCell>

@@ -1,52 +1,60 @@
 import type { TimelineEvent } from '@inkprint/contracts';
 import { planName, words } from '../lib/format';
 
-/** The kinds the timeline filters by (the API has no kind filter yet: the console filters the pages it loaded). */
+/**
+ * The kinds the timeline filters by, each the event types it stands for: the API filters by type
+ * (`?kind=PlanChanged,DetectionRecorded`) and pages the filtered list, so a kind never needs loaded pages.
+ */
 export const EVENT_KINDS = {
-  all: 'All events',
-  account: 'Sign-up and verification',
-  signin: 'Sign-ins',
-  password: 'Password',
-  plan: 'Plan changes',
-  status: 'Status changes',
-  role: 'Role changes',
-  erasure: 'Erasure',
-  other: 'Other',
-} as const;
+  all: { label: 'All events', types: [] },
+  account: {
+    label: 'Sign-up and verification',
+    types: [
+      'AccountRegistered',
+      'RegistrationRenewed',
+      'VerificationCodeSent',
+      'VerificationCodeRejected',
+      'EmailVerified',
+    ],
+  },
+  signin: { label: 'Sign-ins', types: ['LoggedIn', 'LoginFailed'] },
+  password: { label: 'Password', types: ['PasswordResetRequested', 'PasswordChanged'] },
+  plan: { label: 'Plan changes', types: ['PlanChanged'] },
+  status: { label: 'Status changes', types: ['AccountStatusChanged'] },
+  role: { label: 'Role changes', types: ['RoleChanged'] },
+  erasure: { label: 'Erasure', types: ['AccountErased'] },
+  tools: {
+    label: 'Tool runs (all)',
+    types: ['DetectionRecorded', 'HumanisationRecorded', 'TextImported', 'ReportShared'],
+  },
+  detection: { label: 'Detections', types: ['DetectionRecorded'] },
+  humanisation: { label: 'Humanisations', types: ['HumanisationRecorded'] },
+  import: { label: 'Text imports', types: ['TextImported'] },
+  share: { label: 'Shared reports', types: ['ReportShared'] },
+} as const satisfies Record<string, { label: string; types: readonly string[] }>;
 export type EventKind = keyof typeof EVENT_KINDS;
 
-const KIND_OF: Record<string, EventKind> = {
-  AccountRegistered: 'account',
-  RegistrationRenewed: 'account',
-  VerificationCodeSent: 'account',
-  VerificationCodeRejected: 'account',
-  EmailVerified: 'account',
-  LoggedIn: 'signin',
-  LoginFailed: 'signin',
-  PasswordResetRequested: 'password',
-  PasswordChanged: 'password',
-  PlanChanged: 'plan',
-  AccountStatusChanged: 'status',
-  RoleChanged: 'role',
-  AccountErased: 'erasure',
-};
-
-export function eventKind(type: string): EventKind {
-  return KIND_OF[type] ?? 'other';
+/** The event types the API is asked for (none: every event). */
+export function kindTypes(kind: EventKind): readonly string[] {
+  return EVENT_KINDS[kind].types;
 }
 
-/** Who did it, in words: the account itself, an admin by e-mail, the system. */
-export function actorLabel(
-  actor: TimelineEvent['actor'],
-  accountId: string,
-  emails: ReadonlyMap<string, string>,
-): string {
+/** The narrowest kind an event type belongs to ('other' for a type the console does not know). */
+export function eventKind(type: string): EventKind | 'other' {
+  for (const [kind, { types }] of Object.entries(EVENT_KINDS)) {
+    if (kind !== 'tools' && (types as readonly string[]).includes(type)) return kind as EventKind;
+  }
+  return 'other';
+}
+
+/** Who did it, in words: the account itself, an admin by e-mail (from the API), the system, a guest. */
+export function actorLabel(actor: TimelineEvent['actor'], accountId: string): string {
   if (actor.type === 'system') return 'the system';
   if (actor.type === 'guest') return 'a guest session';
   if (actor.id === accountId) return 'the account';
-  const email = emails.get(actor.id);
-  if (actor.type === 'admin') return email ? email : `an admin (${actor.id})`;
-  return email ?? `account ${actor.id}`;
+  // The API names accounts and admins by e-mail; null for an erased account.
+  if (actor.type === 'admin') return actor.email ?? 'an erased admin account';
+  return actor.email ?? 'an erased account';
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -1,24 +1,24 @@
 import type { TimelineEvent } from '@inkprint/contracts';
-import { actorLabel, describeEvent, eventKind } from './describe';
+import { actorLabel, describeEvent, eventKind, kindTypes } from './describe';
 
 const event = (type: string, data: Record<string, unknown>, summary = ''): TimelineEvent => ({
   position: '1',
   version: 1,
   type,
   at: '2026-11-23T19:00:00.000Z',
-  actor: { type: 'admin', id: 'a1' },
+  actor: { type: 'admin', id: 'a1', email: 'admin@example.com' },
   summary,
   data,
 });
 
 describe('timeline sentences', () => {
-  const emails = new Map([['a1', 'admin@example.com']]);
-
-  it('names the actor: the account, an admin by e-mail, the system', () => {
-    expect(actorLabel({ type: 'user', id: 'u1' }, 'u1', emails)).toBe('the account');
-    expect(actorLabel({ type: 'admin', id: 'a1' }, 'u1', emails)).toBe('admin@example.com');
-    expect(actorLabel({ type: 'admin', id: 'a2' }, 'u1', emails)).toBe('an admin (a2)');
-    expect(actorLabel({ type: 'system', id: 'system' }, 'u1', emails)).toBe('the system');
+  it("names the actor from the API's e-mail: the account, an admin, the system, a guest, an erased account", () => {
+    expect(actorLabel({ type: 'user', id: 'u1', email: 'u1@example.com' }, 'u1')).toBe('the account');
+    expect(actorLabel({ type: 'admin', id: 'a1', email: 'admin@example.com' }, 'u1')).toBe('admin@example.com');
+    expect(actorLabel({ type: 'admin', id: 'a2', email: null }, 'u1')).toBe('an erased admin account');
+    expect(actorLabel({ type: 'user', id: 'u2', email: 'other@example.com' }, 'u1')).toBe('other@example.com');
+    expect(actorLabel({ type: 'system', id: 'system', email: null }, 'u1')).toBe('the system');
+    expect(actorLabel({ type: 'guest', id: 'g1', email: null }, 'u1')).toBe('a guest session');
   });
 
   it('writes plan and status changes with plan names and the admin', () => {
@@ -31,9 +31,18 @@ describe('timeline sentences', () => {
     expect(describeEvent(event('LoggedIn', {}, 'Signed in'), 'the account')).toBe('Signed in');
   });
 
-  it('sorts event types into kinds', () => {
+  it('keeps the API summary of tool runs', () => {
+    const detection = event('DetectionRecorded', {}, 'Detection: AI-Generated 87.3 %, moderate (150 words)');
+    expect(describeEvent(detection, 'the account')).toBe('Detection: AI-Generated 87.3 %, moderate (150 words)');
+  });
+
+  it('maps each kind to the event types the API filters by, tool runs included', () => {
+    expect(kindTypes('all')).toEqual([]);
+    expect(kindTypes('plan')).toEqual(['PlanChanged']);
+    expect(kindTypes('tools')).toEqual(['DetectionRecorded', 'HumanisationRecorded', 'TextImported', 'ReportShared']);
+    expect(kindTypes('detection')).toEqual(['DetectionRecorded']);
     expect(eventKind('PlanChanged')).toBe('plan');
-    expect(eventKind('RoleChanged')).toBe('role');
+    expect(eventKind('HumanisationRecorded')).toBe('humanisation');
     expect(eventKind('SomethingNew')).toBe('other');
   });
 });
