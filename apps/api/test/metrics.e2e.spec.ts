@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { describeWithService } from '@inkprint/testing';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** The value of one Prometheus sample line, or undefined when the series is absent. */
@@ -35,8 +37,47 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(body).toContain('inkprint_api_process_cpu_seconds_total');
   });
 
+  it('reports the lag of every projection at scrape time', async () => {
+    const status = (await request(t.server).get('/health').expect(200)).body as {
+      checks: { projections: { projections: Array<{ name: string }> } };
+    };
+    const names = status.checks.projections.projections.map((p) => p.name);
+    expect(names.length).toBeGreaterThan(0);
+    const body = (await request(t.server).get('/metrics').expect(200)).text;
+    expect(body).toContain('# TYPE inkprint_projection_lag_events gauge');
+    for (const name of names) {
+      expect(sample(body, 'inkprint_projection_lag_events', { projection: name })).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('is not part of the OpenAPI document (text format, no JSON schema)', async () => {
     const doc = (await request(t.server).get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
     expect(doc.paths['/metrics']).toBeUndefined();
+  });
+});
+
+describeWithService('postgres', 'GET /metrics in distributed mode', (postgresUrl) => {
+  describeWithService('kafka', 'with Kafka and the domain-event relay', (brokers) => {
+    let t: TestApp;
+
+    beforeAll(async () => {
+      const prefix = `metrics-${randomUUID().slice(0, 8)}`;
+      t = await startTestApp(
+        { kind: 'postgres', baseUrl: postgresUrl },
+        { env: { KAFKA_BROKERS: brokers, KAFKA_TOPIC_PREFIX: prefix, WORKER_MODE: 'external' }, label: 'metrics' },
+      );
+    }, 120_000);
+    afterAll(() => t?.close());
+
+    it('reports the relay lag of the domain-event topic', async () => {
+      const health = (await request(t.server).get('/health').expect(200)).body as {
+        checks: { domainEventRelay: { topic: string } };
+      };
+      const body = (await request(t.server).get('/metrics').expect(200)).text;
+      expect(body).toContain('# TYPE inkprint_relay_lag_events gauge');
+      expect(
+        sample(body, 'inkprint_relay_lag_events', { topic: health.checks.domainEventRelay.topic }),
+      ).toBeGreaterThanOrEqual(0);
+    });
   });
 });

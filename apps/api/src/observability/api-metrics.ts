@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Seconds: 5 ms .. 30 s, enough for both a cached detection and a forensic one. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -36,6 +36,29 @@ export class ApiMetrics {
       });
       next();
     };
+  }
+
+  /**
+   * A gauge read at scrape time: `read` returns one value per label set (e.g. lag per projection). A failing read
+   * leaves the gauge empty for that scrape instead of failing the whole /metrics answer.
+   */
+  gaugeAtScrape<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    read: () => Promise<Array<{ labels: Partial<Record<L, string>>; value: number }>>,
+  ): void {
+    new Gauge<L>({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const values = await read().catch(() => []);
+        for (const { labels, value } of values) this.set(labels, value);
+      },
+    });
   }
 
   async text(): Promise<{ contentType: string; body: string }> {

@@ -24,6 +24,7 @@ import {
 } from '@inkprint/eventstore';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { HealthIndicatorRegistry } from '../health';
+import { ApiMetrics } from '../observability';
 import { CLOCK, systemClock } from './clock';
 import { IDS, randomIds } from './ids';
 import {
@@ -137,6 +138,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     @Inject(JOB_BUS) private readonly jobs: ApiJobBus,
     @Inject(DOMAIN_EVENT_RELAY) private readonly relay: DomainEventRelay | null,
     health: HealthIndicatorRegistry,
+    metrics: ApiMetrics,
   ) {
     health.register({
       name: 'database',
@@ -156,6 +158,20 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         name: 'domainEventRelay',
         check: async () => ({ topic: relay.topic, published: relay.publishedCount, lag: await relay.lag() }),
       });
+    }
+    metrics.gaugeAtScrape(
+      'inkprint_projection_lag_events',
+      'Committed events after the projection checkpoint',
+      ['projection'],
+      async () => (await this.runner.status()).map((p) => ({ labels: { projection: p.name }, value: p.lag })),
+    );
+    if (relay) {
+      metrics.gaugeAtScrape(
+        'inkprint_relay_lag_events',
+        'Committed events not yet published to the domain-event topic',
+        ['topic'],
+        async () => [{ labels: { topic: relay.topic }, value: await relay.lag() }],
+      );
     }
   }
 
