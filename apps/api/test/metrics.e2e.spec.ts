@@ -81,3 +81,19 @@ describeWithService('postgres', 'GET /metrics in distributed mode', (postgresUrl
     });
   });
 });
+
+describe('GET /health/ready (readiness, separate from liveness)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ kind: 'pglite' });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('answers 200 with only the database, job bus and projections checks', async () => {
+    const res = await request(t.server).get('/health/ready').expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.status).toBe('ok');
+    expect(Object.keys(res.body.checks).sort()).toEqual(['database', 'jobBus', 'projections']);
+  });
+});
