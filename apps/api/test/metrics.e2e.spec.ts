@@ -37,6 +37,25 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(body).toContain('inkprint_api_process_cpu_seconds_total');
   });
 
+  it('times jobs per kind and mode and records the engine time the worker reports', async () => {
+    const guest = (await request(t.server).post('/auth/guest/session').expect(201)).body as {
+      guestId: string;
+      token: string;
+    };
+    const text = 'The committee met on Tuesday to review the budget. '.repeat(12);
+    await request(t.server)
+      .post('/ai/detect?mode=fast')
+      .set('X-Guest-Token', guest.token)
+      .send({ guestId: guest.guestId, text })
+      .expect(200);
+    const body = (await request(t.server).get('/metrics').expect(200)).text;
+    expect(sample(body, 'inkprint_job_duration_seconds_count', { kind: 'detect', mode: 'fast', outcome: 'ok' })).toBe(
+      1,
+    );
+    expect(sample(body, 'inkprint_detector_engine_seconds_count', { kind: 'detect', mode: 'fast' })).toBe(1);
+    expect(body).toContain('# TYPE inkprint_jobs_in_flight gauge');
+  });
+
   it('reports the lag of every projection at scrape time', async () => {
     const status = (await request(t.server).get('/health').expect(200)).body as {
       checks: { projections: { projections: Array<{ name: string }> } };

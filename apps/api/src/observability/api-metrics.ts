@@ -19,6 +19,29 @@ export class ApiMetrics {
     registers: [this.registry],
   });
 
+  readonly jobDuration = new Histogram({
+    name: 'inkprint_job_duration_seconds',
+    help: 'Time from a job request to its reply, as the API waits for it, by kind, detection mode and outcome',
+    labelNames: ['kind', 'mode', 'outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly engineDuration = new Histogram({
+    name: 'inkprint_detector_engine_seconds',
+    help: 'Detector engine time reported by the worker (result.timings.durationMs), by job kind and mode',
+    labelNames: ['kind', 'mode'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly jobsInFlight = new Gauge({
+    name: 'inkprint_jobs_in_flight',
+    help: 'Jobs this API process has requested and not yet had answered (waiting or running), by priority',
+    labelNames: ['priority'] as const,
+    registers: [this.registry],
+  });
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'inkprint_api_' });
   }
@@ -59,6 +82,26 @@ export class ApiMetrics {
         for (const { labels, value } of values) this.set(labels, value);
       },
     });
+  }
+
+  /** Wraps one job request: in-flight gauge per priority, latency per kind/mode/outcome, engine time from the result. */
+  async observeJob<R>(job: { kind: string; priority: string; payload: unknown }, run: () => Promise<R>): Promise<R> {
+    const payload = (job.payload ?? {}) as { mode?: unknown };
+    const mode = typeof payload.mode === 'string' ? payload.mode : 'none';
+    this.jobsInFlight.inc({ priority: job.priority });
+    const stop = this.jobDuration.startTimer({ kind: job.kind, mode });
+    try {
+      const result = await run();
+      stop({ outcome: 'ok' });
+      const durationMs = (result as { timings?: { durationMs?: unknown } } | null)?.timings?.durationMs;
+      if (typeof durationMs === 'number') this.engineDuration.observe({ kind: job.kind, mode }, durationMs / 1000);
+      return result;
+    } catch (error) {
+      stop({ outcome: error instanceof Error ? error.name : 'error' });
+      throw error;
+    } finally {
+      this.jobsInFlight.dec({ priority: job.priority });
+    }
   }
 
   async text(): Promise<{ contentType: string; body: string }> {

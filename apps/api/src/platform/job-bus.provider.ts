@@ -53,8 +53,15 @@ export class ApiJobBus implements JobBus {
     return new ApiJobBus(bus, worker);
   }
 
+  private observer: <R>(job: JobRequest, run: () => Promise<R>) => Promise<R> = (_job, run) => run();
+
+  /** Every request goes through `observer` (the metrics: latency, in-flight jobs, engine time). */
+  observeWith(observer: <R>(job: JobRequest, run: () => Promise<R>) => Promise<R>): void {
+    this.observer = observer;
+  }
+
   request<Result = unknown>(job: JobRequest, options?: RequestOptions): Promise<Result> {
-    return this.bus.request<Result>(job, options);
+    return this.observer(job, () => this.bus.request<Result>(job, options));
   }
 
   async health(): Promise<JobBusHealth> {

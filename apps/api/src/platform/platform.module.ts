@@ -159,6 +159,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         check: async () => ({ topic: relay.topic, published: relay.publishedCount, lag: await relay.lag() }),
       });
     }
+    this.jobs.observeWith((job, run) => metrics.observeJob(job, run));
     metrics.gaugeAtScrape(
       'inkprint_projection_lag_events',
       'Committed events after the projection checkpoint',
