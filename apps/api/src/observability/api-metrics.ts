@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Seconds: 5 ms .. 30 s, enough for both a cached detection and a forensic one. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -39,6 +39,13 @@ export class ApiMetrics {
     name: 'inkprint_jobs_in_flight',
     help: 'Jobs this API process has requested and not yet had answered (waiting or running), by priority',
     labelNames: ['priority'] as const,
+    registers: [this.registry],
+  });
+
+  readonly quotaRefusals = new Counter({
+    name: 'inkprint_quota_refusals_total',
+    help: 'Requests refused with DAILY_LIMIT_REACHED, by feature (detector, humaniser)',
+    labelNames: ['feature'] as const,
     registers: [this.registry],
   });
 
