@@ -54,6 +54,7 @@ describe('GET /metrics (Prometheus text format)', () => {
     );
     expect(sample(body, 'inkprint_detector_engine_seconds_count', { kind: 'detect', mode: 'fast' })).toBe(1);
     expect(body).toContain('# TYPE inkprint_jobs_in_flight gauge');
+    expect(sample(body, 'inkprint_eventstore_append_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
   });
 
   it('reports the lag of every projection at scrape time', async () => {

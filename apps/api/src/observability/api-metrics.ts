@@ -42,6 +42,32 @@ export class ApiMetrics {
     registers: [this.registry],
   });
 
+  readonly appendDuration = new Histogram({
+    name: 'inkprint_eventstore_append_seconds',
+    help: 'Event-store append latency (one appendToStream call), by outcome (ok or the error code)',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  /** Times every append of `store` (replaces its appendToStream with a timed wrapper; same signature). */
+  timeAppends<S extends { appendToStream: (...args: never[]) => Promise<unknown> }>(store: S): void {
+    const append = store.appendToStream.bind(store) as (...args: unknown[]) => Promise<unknown>;
+    const histogram = this.appendDuration;
+    (store as { appendToStream: unknown }).appendToStream = async (...args: unknown[]) => {
+      const stop = histogram.startTimer();
+      try {
+        const result = await append(...args);
+        stop({ outcome: 'ok' });
+        return result;
+      } catch (error) {
+        const code = (error as { code?: unknown } | null)?.code;
+        stop({ outcome: typeof code === 'string' ? code : 'error' });
+        throw error;
+      }
+    };
+  }
+
   readonly quotaRefusals = new Counter({
     name: 'inkprint_quota_refusals_total',
     help: 'Requests refused with DAILY_LIMIT_REACHED, by feature (detector, humaniser)',

@@ -160,6 +160,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
       });
     }
     this.jobs.observeWith((job, run) => metrics.observeJob(job, run));
+    metrics.timeAppends(this.store);
     metrics.gaugeAtScrape(
       'inkprint_projection_lag_events',
       'Committed events after the projection checkpoint',
