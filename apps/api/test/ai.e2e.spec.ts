@@ -21,7 +21,12 @@ interface Account {
   accessToken: string;
 }
 
-function aiSuite(backend: () => TestBackend, env: () => Record<string, string> = () => ({})) {
+/**
+ * `overtakeWithin`: the Pro job must finish among the first N of the 13. Embedded (one strict-priority queue in the
+ * process) it waits at most for the jobs already running; with Kafka each worker also holds a small local buffer of
+ * lower-priority jobs (docs/job-bus.md), so the bound is looser but still short of FIFO (13th).
+ */
+function aiSuite(backend: () => TestBackend, env: () => Record<string, string> = () => ({}), overtakeWithin = 6) {
   let t: TestApp;
   let n = 0;
   const stamp = Date.now().toString(36);
@@ -313,7 +318,13 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
             }),
         ),
       );
-      await new Promise((r) => setTimeout(r, 300));
+      // Send the Pro job once the whole free backlog was requested (answered + in flight on the bus, from the API's gauge).
+      const inFlight = async () =>
+        Number(
+          /inkprint_jobs_in_flight\{priority="normal"\} (\d+)/.exec((await http().get('/metrics')).text)?.[1] ?? 0,
+        );
+      for (const until = Date.now() + 20_000; Date.now() < until && (await inFlight()) + finished.length < 12;)
+        await new Promise((r) => setTimeout(r, 50));
       const proRun = http()
         .post('/ai/detect?mode=forensic')
         .set(bearer(pro))
@@ -324,7 +335,7 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
         });
       await Promise.all([...backlog, proRun]);
       // 12 free jobs queued before it, 2 workers: the Pro job waits for at most the jobs already running.
-      expect(finished.indexOf('pro')).toBeLessThan(6);
+      expect(finished.indexOf('pro')).toBeLessThan(overtakeWithin);
       // The admin dashboard's 14-day chart counts them per plan.
       const chart = (await http().get('/admin/metrics/daily?days=14').set(bearer(admin)).expect(200)).body
         .days as Array<{ plan: string; detections: number }>;
