@@ -149,6 +149,17 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
 
   /** axe-core on the current screen: no serious or critical violations. */
   async function expectAccessible(page: Page, screen: string): Promise<void> {
+    // Toasts fade in and out (420 ms): a frame mid-fade reads as low contrast. Judge them once they are settled.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="toast"]')].every((toast) => {
+          for (let el: Element | null = toast; el; el = el.parentElement)
+            if (getComputedStyle(el).opacity !== '1') return false;
+          return true;
+        }),
+      undefined,
+      { timeout: 5_000 },
+    );
     await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {
       const axe = (
