@@ -20,6 +20,7 @@ import type { TextVault } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { EVENT_STORE } from '../../platform/tokens';
 import { AiJobs } from '../shared/ai-jobs';
+import { checkPlanLimit, keepText, vaultKeys, wordCount } from '../shared/submissions';
 import { textHash } from '../shared/text-hash';
 import { MODEL_VERSION, TEXT_VAULT } from '../shared/tokens';
 import { ToolUsers, type CallerCredentials, type ToolCaller } from '../shared/tool-users';
@@ -63,12 +64,7 @@ export class DetectTextHandler implements ICommandHandler<DetectText> {
 
   async execute({ caller: credentials, input }: DetectText): Promise<DetectResponse> {
     const caller = await this.users.resolve(credentials);
-    const max = caller.plan.detectorMaxChars;
-    if (input.text.length > max)
-      throw new DomainError('DETECTOR_CHAR_LIMIT', `Maximum ${max} characters.`, 400, {
-        max,
-        length: input.text.length,
-      });
+    checkPlanLimit(caller.plan, 'detector', input.text);
     const hash = textHash(input.text);
     if (input.internalEvaluation && (await this.isRewriteOf(caller, hash))) {
       const result = await this.jobs.request<EngineResult>(
@@ -78,8 +74,8 @@ export class DetectTextHandler implements ICommandHandler<DetectText> {
       );
       return { ...(await this.users.usageOf(caller)), result: { ...checked(result), cached: false }, history: null };
     }
-    const cacheKey = `detection:${hash}:${input.mode}:${this.modelVersion}`;
-    const run = await this.jobs.counted(caller, 'detector', words(input.text), async (requestId) => {
+    const cacheKey = vaultKeys.detection(hash, input.mode, this.modelVersion);
+    const run = await this.jobs.counted(caller, 'detector', wordCount(input.text), async (requestId) => {
       const now = this.clock.now();
       const hit = await this.vault.get<EngineResult>(cacheKey, now);
       const result = hit
@@ -96,14 +92,7 @@ export class DetectTextHandler implements ICommandHandler<DetectText> {
     const { result, cached, at } = run.result;
     const expiresAt = expiresAfter(at, TEXT_RETENTION_MS);
     const owner = caller.user;
-    await this.vault.put({
-      key: `text:${owner.type}:${owner.id}:${hash}`,
-      kind: 'text',
-      owner,
-      body: { text: input.text },
-      createdAt: at,
-      expiresAt,
-    });
+    await keepText(this.vault, { key: vaultKeys.text(owner, hash), kind: 'text', owner, text: input.text, at });
     if (!cached && this.cacheable(result))
       await this.vault.put({ key: cacheKey, kind: 'detection', owner, body: result, createdAt: at, expiresAt });
     const facts: DetectionFacts = {
@@ -144,18 +133,13 @@ export class DetectTextHandler implements ICommandHandler<DetectText> {
 
   /** Only a rewrite /ai/humanise gave this caller may be evaluated for free. */
   private async isRewriteOf(caller: ToolCaller, hash: string): Promise<boolean> {
-    return Boolean(await this.vault.get(`rewrite:${caller.user.type}:${caller.user.id}:${hash}`, this.clock.now()));
+    return Boolean(await this.vault.get(vaultKeys.rewrite(caller.user, hash), this.clock.now()));
   }
 
   /** A fallback answer (the model did not load) is never cached under the model's version. */
   private cacheable(result: EngineResult): boolean {
     return this.modelVersion === 'heuristic' || result.engine !== 'heuristic';
   }
-}
-
-function words(text: string): number {
-  const trimmed = text.trim();
-  return trimmed ? trimmed.split(/\s+/).length : 0;
 }
 
 /** Spec §5: the score must be a number 0..1, else the run fails with 'Invalid detection response structure'. */

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { expiresAfter, TEXT_RETENTION_MS, toolRunDecider, toolRunStreamId } from '@inkprint/ai-domain';
+import { toolRunDecider, toolRunStreamId } from '@inkprint/ai-domain';
 import {
   DEFAULT_TONE,
   humaniserVerdict,
@@ -17,6 +17,7 @@ import type { TextVault } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { EVENT_STORE } from '../../platform/tokens';
 import { AiJobs } from '../shared/ai-jobs';
+import { checkPlanLimit, keepText, vaultKeys, wordCount } from '../shared/submissions';
 import { textHash } from '../shared/text-hash';
 import { TEXT_VAULT } from '../shared/tokens';
 import { ToolUsers, type CallerCredentials } from '../shared/tool-users';
@@ -79,15 +80,9 @@ export class HumaniseTextHandler implements ICommandHandler<HumaniseText> {
 
   async execute({ caller: credentials, input }: HumaniseText): Promise<HumaniseResponse> {
     const caller = await this.users.resolve(credentials);
-    const max = caller.plan.humaniserMaxChars;
-    if (input.text.length > max) {
-      throw new DomainError('HUMANISER_CHAR_LIMIT', `Input exceeds ${max} chars.`, 400, {
-        max,
-        length: input.text.length,
-      });
-    }
+    checkPlanLimit(caller.plan, 'humaniser', input.text);
     const tone = input.tone ?? DEFAULT_TONE;
-    const words = input.text.trim().split(/\s+/).length;
+    const words = wordCount(input.text);
     const run = await this.jobs.counted(caller, 'humaniser', words, (requestId) =>
       this.jobs.request<EngineHumanisation>(
         caller,
@@ -99,25 +94,16 @@ export class HumaniseTextHandler implements ICommandHandler<HumaniseText> {
     if (typeof engine?.humanised !== 'string')
       throw new DomainError('JOB_FAILED', 'The rewrite failed (502). Please try again.', 502);
     const at = this.clock.now().toISOString();
-    const expiresAt = expiresAfter(at, TEXT_RETENTION_MS);
     const owner = caller.user;
     const hash = textHash(input.text);
     const rewriteHash = textHash(engine.humanised);
-    await this.vault.put({
-      key: `text:${owner.type}:${owner.id}:${hash}`,
-      kind: 'text',
-      owner,
-      body: { text: input.text },
-      createdAt: at,
-      expiresAt,
-    });
-    await this.vault.put({
-      key: `rewrite:${owner.type}:${owner.id}:${rewriteHash}`,
+    await keepText(this.vault, { key: vaultKeys.text(owner, hash), kind: 'text', owner, text: input.text, at });
+    await keepText(this.vault, {
+      key: vaultKeys.rewrite(owner, rewriteHash),
       kind: 'rewrite',
       owner,
-      body: { text: engine.humanised },
-      createdAt: at,
-      expiresAt,
+      text: engine.humanised,
+      at,
     });
     const evaluation = productEvaluation(engine.evaluation);
     const before = productEvaluation(engine.before);

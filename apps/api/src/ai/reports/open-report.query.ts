@@ -6,6 +6,7 @@ import { loadState, type EventStore } from '@inkprint/eventstore';
 import type { TextVault } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { EVENT_STORE } from '../../platform/tokens';
+import { vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
 
 export class OpenReport extends Query<ReportResponse> {
@@ -29,7 +30,7 @@ export class OpenReportHandler implements IQueryHandler<OpenReport> {
     const now = this.clock.now();
     const { state } = await loadState(this.store, reportStreamId(reportId), reportDecider);
     if (!reportIsOpen(state, now.toISOString())) throw reportNotFound();
-    const entry = await this.vault.get<ReportResult>(`report:${reportId}`, now);
+    const entry = await this.vault.get<ReportResult>(vaultKeys.report(reportId), now);
     if (!entry) throw reportNotFound();
     return { createdAt: entry.createdAt, result: entry.body };
   }

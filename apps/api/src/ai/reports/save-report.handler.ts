@@ -9,6 +9,7 @@ import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
 import { EVENT_STORE } from '../../platform/tokens';
 import { textHash } from '../shared/text-hash';
+import { vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
 
 export class SaveReport extends Command<SavedReport> {
@@ -44,7 +45,7 @@ export class SaveReportHandler implements ICommandHandler<SaveReport> {
     const createdAt = this.clock.now().toISOString();
     const expiresAt = expiresAfter(createdAt, REPORT_RETENTION_MS);
     await this.vault.put({
-      key: `report:${reportId}`,
+      key: vaultKeys.report(reportId),
       kind: 'report',
       owner: sharedBy,
       body: result,

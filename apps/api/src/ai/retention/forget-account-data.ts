@@ -5,6 +5,7 @@ import type { TextVault } from '@inkprint/text-vault';
 import { ErasureHooks } from '../../accounts';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { EVENT_STORE } from '../../platform/tokens';
+import { vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
 
 /** An erased account's texts, cached results, rewrites and reports go with it (reports get ReportDeleted). */
@@ -30,7 +31,7 @@ export class ForgetAccountData implements OnModuleInit {
       if (kind !== 'report') continue;
       await handleCommand(
         this.store,
-        reportStreamId(key.slice('report:'.length)),
+        reportStreamId(vaultKeys.reportIdOf(key)),
         reportDecider,
         { type: 'DeleteReport', data: { reason: 'account_erased', at } },
         {

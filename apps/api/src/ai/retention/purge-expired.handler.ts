@@ -5,6 +5,7 @@ import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import type { TextVault, VaultKind } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { EVENT_STORE } from '../../platform/tokens';
+import { vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
 
 export type PurgeSummary = { expiredReports: number; deleted: Record<VaultKind, number>; dryRun: boolean; at: string };
@@ -35,7 +36,7 @@ export class PurgeExpiredHandler implements ICommandHandler<PurgeExpired> {
     const reports = await this.vault.expiredReports(now);
     if (!options.dryRun) {
       for (const key of reports) {
-        const reportId = key.slice('report:'.length);
+        const reportId = vaultKeys.reportIdOf(key);
         await handleCommand(
           this.store,
           reportStreamId(reportId),

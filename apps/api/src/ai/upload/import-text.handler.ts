@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { expiresAfter, TEXT_RETENTION_MS, toolRunDecider, toolRunStreamId } from '@inkprint/ai-domain';
+import { toolRunDecider, toolRunStreamId } from '@inkprint/ai-domain';
 import type { DetectionMode, UploadTextResponse } from '@inkprint/contracts';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import { extractFile, importUrl, type ExtractedDocument, type UrlImportOptions } from '@inkprint/ingest';
@@ -9,6 +9,7 @@ import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
 import { EVENT_STORE } from '../../platform/tokens';
 import { textHash } from '../shared/text-hash';
+import { keepText, vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
 import { ToolUsers, type CallerCredentials } from '../shared/tool-users';
 
@@ -55,14 +56,7 @@ export class ImportTextHandler implements ICommandHandler<ImportText> {
     const requestId = this.ids.uuid();
     const owner = caller.user;
     const hash = textHash(text);
-    await this.vault.put({
-      key: `upload:${owner.type}:${owner.id}:${requestId}`,
-      kind: 'upload',
-      owner,
-      body: { text },
-      createdAt: at,
-      expiresAt: expiresAfter(at, TEXT_RETENTION_MS),
-    });
+    await keepText(this.vault, { key: vaultKeys.upload(owner, requestId), kind: 'upload', owner, text, at });
     await handleCommand(
       this.store,
       toolRunStreamId(requestId),
