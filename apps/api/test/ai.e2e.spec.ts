@@ -320,13 +320,14 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
         ),
       );
       // Send the Pro job once the whole free backlog was requested (answered + in flight on the bus, from the API's gauge).
-      const inFlight = async () =>
+      const inFlight = async (priority: string) =>
         Number(
-          /inkprint_jobs_in_flight\{priority="normal"\} (\d+)/.exec((await http().get('/metrics')).text)?.[1] ?? 0,
+          new RegExp(`inkprint_jobs_in_flight\\{priority="${priority}"\\} (\\d+)`).exec(
+            (await http().get('/metrics')).text,
+          )?.[1] ?? 0,
         );
-      for (const until = Date.now() + 20_000; Date.now() < until && (await inFlight()) + finished.length < 12;)
+      for (const until = Date.now() + 20_000; Date.now() < until && (await inFlight('normal')) + finished.length < 12;)
         await new Promise((r) => setTimeout(r, 50));
-      const finishedBeforePro = finished.length;
       const proRun = http()
         .post('/ai/detect?mode=forensic')
         .set(bearer(pro))
@@ -335,6 +336,13 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
           expect(r.status).toBe(200);
           finished.push('pro');
         });
+      // Count from the moment the Pro job is on the bus (its HTTP request first authenticates and takes its quota).
+      for (
+        const until = Date.now() + 20_000;
+        Date.now() < until && (await inFlight('high')) < 1 && !finished.includes('pro');
+      )
+        await new Promise((r) => setTimeout(r, 10));
+      const finishedBeforePro = finished.length;
       await Promise.all([...backlog, proRun]);
       // 12 free jobs queued before it, 2 workers: the Pro job waits for at most the jobs already running.
       expect(finished.indexOf('pro') - finishedBeforePro).toBeLessThanOrEqual(overtakeWithin);
