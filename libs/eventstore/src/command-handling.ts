@@ -58,13 +58,19 @@ export async function handleCommand<S, C extends Command, E extends Event>(
           metadata: options.metadata,
         },
       );
-      const next = events.reduce((s, e) => decider.evolve(s, e), state);
-      // With 'any', other events may sit between the read and this append: let the next load read them.
-      if (options.cache && options.expectedVersion !== 'any')
-        options.cache.remember(streamId, { version: result.nextExpectedVersion, state: next });
+      // Folded only when wanted (the cache, or a caller reading `state`): folding onto a state another writer has
+      // moved past can cost a copy (see the quota ledger).
+      let next: S | undefined;
+      const after = (): S => (next ??= events.reduce((s, e) => decider.evolve(s, e), state));
+      // With 'any', other events may sit between the read and this append: then the next load reads them.
+      const contiguous = result.nextExpectedVersion === version + events.length;
+      if (options.cache && contiguous)
+        options.cache.remember(streamId, { version: result.nextExpectedVersion, state: after() });
       return {
         events,
-        state: next,
+        get state() {
+          return after();
+        },
         version: result.nextExpectedVersion,
         position: result.lastPosition,
       };

@@ -1,6 +1,7 @@
 import { deciderSpecification } from '@inkprint/domain-kernel';
 import {
   accountPlan,
+  countedRequests,
   featureUsage,
   guestSessionDecider,
   isAssignablePlanSlug,
@@ -11,6 +12,8 @@ import {
   usageStreamId,
   verifyGuest,
   type ConsumeQuota,
+  type UsageQuotaEvent,
+  type UsageQuotaState,
 } from './index';
 
 describe('plan catalogue (spec §9)', () => {
@@ -168,5 +171,64 @@ describe('guest session decider', () => {
     expect(() => verifyGuest(guestSessionDecider.initialState(), 'h1')).toThrow(
       expect.objectContaining({ code: 'GUEST_NOT_FOUND', status: 404 }),
     );
+  });
+});
+
+describe('usage quota state (shared ledger)', () => {
+  const at = '2026-11-21T10:00:00.000Z';
+  const consumed = (requestId: string): UsageQuotaEvent => ({
+    type: 'QuotaConsumed',
+    data: { requestId, feature: 'detector', day: '2026-11-21', words: 1, at },
+  });
+  const released = (requestId: string): UsageQuotaEvent => ({
+    type: 'QuotaReleased',
+    data: { requestId, reason: 'failed', at },
+  });
+  const fold = (events: UsageQuotaEvent[], from: UsageQuotaState = usageQuotaDecider.initialState()) =>
+    events.reduce((s, e) => usageQuotaDecider.evolve(s, e), from);
+  const consume = (requestId: string, limit: number | null): ConsumeQuota => ({
+    type: 'ConsumeQuota',
+    data: { requestId, feature: 'detector', day: '2026-11-21', limit, resetsAt: at, at, words: 1 },
+  });
+
+  it('never changes a state it folded from: two writers deciding from the same state each see their own event', () => {
+    const base = fold([consumed('r1'), consumed('r2'), released('r1')]);
+    const a = fold([consumed('a')], base);
+    const b = fold([consumed('b'), released('r2')], base);
+    expect(countedRequests(base)).toBe(1);
+    expect(countedRequests(a)).toBe(2);
+    expect(countedRequests(b)).toBe(1);
+    // base still refuses nothing new and knows r2 as counted, a knows 'a' but not 'b', b the other way round.
+    expect(usageQuotaDecider.decide(consume('a', null), base)).toHaveLength(1);
+    expect(usageQuotaDecider.decide(consume('a', null), a)).toEqual([]);
+    expect(usageQuotaDecider.decide(consume('b', null), a)).toHaveLength(1);
+    expect(usageQuotaDecider.decide(consume('b', null), b)).toEqual([]);
+    expect(
+      usageQuotaDecider.decide({ type: 'ReleaseQuota', data: { requestId: 'r2', reason: 'x', at } }, a),
+    ).toHaveLength(1);
+    expect(usageQuotaDecider.decide({ type: 'ReleaseQuota', data: { requestId: 'r2', reason: 'x', at } }, b)).toEqual(
+      [],
+    );
+    // Folding on from the older branch again is still correct.
+    expect(countedRequests(fold([consumed('c')], a))).toBe(3);
+    expect(countedRequests(fold([consumed('c')], base))).toBe(2);
+  });
+
+  it('ignores a repeated or unknown request id and keeps counting after it', () => {
+    const s = fold([consumed('r1'), consumed('r1'), released('nope'), consumed('r2'), released('r1'), released('r1')]);
+    expect(countedRequests(s)).toBe(1);
+    expect(usageQuotaDecider.decide(consume('r1', 5), s)).toEqual([]);
+    expect(() => usageQuotaDecider.decide(consume('r3', 1), s)).toThrow(
+      expect.objectContaining({ code: 'DAILY_LIMIT_REACHED' }),
+    );
+    expect(usageQuotaDecider.decide(consume('r3', 2), s)).toHaveLength(1);
+  });
+
+  it('folds a long day of an unlimited plan one event at a time', () => {
+    const events = Array.from({ length: 20_000 }, (_, i) => consumed(`r${i}`));
+    const s = fold(events);
+    expect(countedRequests(s)).toBe(20_000);
+    expect(usageQuotaDecider.decide(consume('r19999', null), s)).toEqual([]);
+    expect(usageQuotaDecider.decide(consume('r20000', null), s)).toHaveLength(1);
   });
 });

@@ -37,23 +37,81 @@ export type QuotaConsumed = {
 export type QuotaReleased = { type: 'QuotaReleased'; data: { requestId: string; reason: string; at: string } };
 export type UsageQuotaEvent = QuotaConsumed | QuotaReleased;
 
-export interface UsageQuotaState {
-  /** Request ids counted against the allowance (released ones removed). */
-  counted: ReadonlySet<string>;
-  /** Every request id seen, released or not (idempotency). */
-  seen: ReadonlySet<string>;
+/**
+ * Request ids seen on one quota stream, shared by the states folded from it: a state sees the entries up to its own
+ * sequence number. Folding an event onto the newest state appends in place (O(1)), so a day's stream of an
+ * unlimited plan (thousands of requests) is not copied on every request; folding onto an older state (two writers
+ * deciding from the same state) copies what that state sees first. States stay values: none ever changes.
+ */
+class RequestLedger {
+  private readonly entries = new Map<string, { consumed: number; released?: number }>();
+  private tip = 0;
+
+  static empty(): UsageQuotaState {
+    return { ledger: new RequestLedger(), seq: 0, counted: 0 };
+  }
+
+  /** Counted against the allowance as of `seq` (consumed and not released). */
+  isCounted(id: string, seq: number): boolean {
+    const e = this.entries.get(id);
+    return e !== undefined && e.consumed <= seq && !(e.released !== undefined && e.released <= seq);
+  }
+
+  isSeen(id: string, seq: number): boolean {
+    const e = this.entries.get(id);
+    return e !== undefined && e.consumed <= seq;
+  }
+
+  /** The ledger to write event `seq + 1` into: this one when `seq` is its newest, else a copy as of `seq`. */
+  writableAt(seq: number): RequestLedger {
+    if (seq === this.tip) return this;
+    const copy = new RequestLedger();
+    for (const [id, e] of this.entries) {
+      if (e.consumed > seq) continue;
+      copy.entries.set(id, e.released !== undefined && e.released <= seq ? { ...e } : { consumed: e.consumed });
+    }
+    copy.tip = seq;
+    return copy;
+  }
+
+  consume(id: string, seq: number): void {
+    this.entries.set(id, { consumed: seq });
+    this.tip = seq;
+  }
+
+  /** Event `seq` changed nothing this ledger records (a repeated or unknown request id). */
+  pass(seq: number): void {
+    this.tip = seq;
+  }
+
+  release(id: string, seq: number): void {
+    const e = this.entries.get(id);
+    if (e) this.entries.set(id, { consumed: e.consumed, released: seq });
+    this.tip = seq;
+  }
 }
+
+export interface UsageQuotaState {
+  readonly ledger: RequestLedger;
+  /** Events folded so far. */
+  readonly seq: number;
+  /** Requests counted against the allowance (released ones not). */
+  readonly counted: number;
+}
+
+/** Requests counted against the allowance in this state. */
+export const countedRequests = (state: UsageQuotaState): number => state.counted;
 
 export const DAILY_LIMIT_REACHED = 'DAILY_LIMIT_REACHED';
 
 export const usageQuotaDecider: Decider<UsageQuotaState, UsageQuotaCommand, UsageQuotaEvent> = {
-  initialState: () => ({ counted: new Set(), seen: new Set() }),
+  initialState: () => RequestLedger.empty(),
   decide(command, state) {
     switch (command.type) {
       case 'ConsumeQuota': {
         const { requestId, limit, feature, day, at, words, resetsAt } = command.data;
-        if (state.seen.has(requestId)) return [];
-        if (limit !== null && state.counted.size >= limit) {
+        if (state.ledger.isSeen(requestId, state.seq)) return [];
+        if (limit !== null && state.counted >= limit) {
           const tool = feature === 'detector' ? 'detection' : 'humanisation';
           throw new DomainError(
             DAILY_LIMIT_REACHED,
@@ -62,7 +120,7 @@ export const usageQuotaDecider: Decider<UsageQuotaState, UsageQuotaCommand, Usag
             {
               feature,
               limit,
-              used: state.counted.size,
+              used: state.counted,
               resetsAt,
             },
           );
@@ -70,22 +128,34 @@ export const usageQuotaDecider: Decider<UsageQuotaState, UsageQuotaCommand, Usag
         return [{ type: 'QuotaConsumed', data: { requestId, feature, day, words, at } }];
       }
       case 'ReleaseQuota':
-        return state.counted.has(command.data.requestId) ? [{ type: 'QuotaReleased', data: command.data }] : [];
+        return state.ledger.isCounted(command.data.requestId, state.seq)
+          ? [{ type: 'QuotaReleased', data: command.data }]
+          : [];
       default:
         return assertNever(command);
     }
   },
   evolve(state, event) {
+    const seq = state.seq + 1;
+    const id = event.data.requestId;
     switch (event.type) {
-      case 'QuotaConsumed':
-        return {
-          counted: new Set(state.counted).add(event.data.requestId),
-          seen: new Set(state.seen).add(event.data.requestId),
-        };
+      case 'QuotaConsumed': {
+        const ledger = state.ledger.writableAt(state.seq);
+        if (state.ledger.isSeen(id, state.seq)) {
+          ledger.pass(seq);
+          return { ledger, seq, counted: state.counted };
+        }
+        ledger.consume(id, seq);
+        return { ledger, seq, counted: state.counted + 1 };
+      }
       case 'QuotaReleased': {
-        const counted = new Set(state.counted);
-        counted.delete(event.data.requestId);
-        return { counted, seen: state.seen };
+        const ledger = state.ledger.writableAt(state.seq);
+        if (!state.ledger.isCounted(id, state.seq)) {
+          ledger.pass(seq);
+          return { ledger, seq, counted: state.counted };
+        }
+        ledger.release(id, seq);
+        return { ledger, seq, counted: state.counted - 1 };
       }
       default:
         return assertNever(event);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  countedRequests,
   featureUsage,
   GUEST_PLAN,
   nextDailyReset,
@@ -120,10 +121,10 @@ export class UsageService {
   async usedToday(holder: UsageHolder, feature: UsageFeature, now = this.clock.now()): Promise<number> {
     const day = usageDay(now);
     const counts = await Promise.all(
-      this.subjects(holder).map(
-        async (subject) =>
-          (await this.cache.load(this.store, usageStreamId(feature, day, subject), usageQuotaDecider)).state.counted
-            .size,
+      this.subjects(holder).map(async (subject) =>
+        countedRequests(
+          (await this.cache.load(this.store, usageStreamId(feature, day, subject), usageQuotaDecider)).state,
+        ),
       ),
     );
     return Math.max(0, ...counts);
