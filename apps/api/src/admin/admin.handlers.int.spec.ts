@@ -217,5 +217,6 @@ async function givenVerifiedAccountIn(t: AccountsHarness) {
     name: signedIn.user.name,
     role: signedIn.user.role,
     sessionId: signedIn.tokens.refreshToken.split('.')[0],
+    planSlug: null,
   };
 }

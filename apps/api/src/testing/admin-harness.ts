@@ -46,6 +46,7 @@ export async function openReadModels() {
         name: 'Root',
         role: 'super_admin',
         sessionId: t.ids.uuid(),
+        planSlug: null,
       };
       t.mark();
       return { t, runner, freshness, reads, administered, superAdmin, stop: () => runner.stop() };

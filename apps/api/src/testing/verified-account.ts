@@ -21,6 +21,7 @@ export async function givenVerifiedAccount(email = 'ada@example.com') {
     name: signedIn.user.name,
     role: signedIn.user.role,
     sessionId: signedIn.tokens.refreshToken.split('.')[0],
+    planSlug: null,
   };
   t.mark();
   return { t, signedIn, account };

@@ -50,7 +50,14 @@ export class AuthGuard extends PassportAuthGuard('jwt') implements CanActivate {
       });
     }
     const a = account.account;
-    req.account = { accountId: a.accountId, email: a.email, name: a.name, role: a.role, sessionId: claims.sid };
+    req.account = {
+      accountId: a.accountId,
+      email: a.email,
+      name: a.name,
+      role: a.role,
+      sessionId: claims.sid,
+      planSlug: a.planSlug ?? null,
+    };
     return true;
   }
 

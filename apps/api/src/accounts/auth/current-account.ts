@@ -8,6 +8,8 @@ export interface SignedInAccount {
   name: string;
   role: Role;
   sessionId: string;
+  /** The account's subscription plan slug as loaded with it (null: the default plan), so callers need not load it again. */
+  planSlug: string | null;
 }
 
 export const CurrentAccount = createParamDecorator((_data: unknown, ctx: ExecutionContext): SignedInAccount => {

@@ -3,7 +3,7 @@ import type { ToolUser } from '@inkprint/ai-domain';
 import type { Plan, RequestsPayload, UsagePayload } from '@inkprint/contracts';
 import { accountPlan, GUEST_PLAN, planBySlug } from '@inkprint/plans-domain';
 import type { SignedInAccount } from '../../accounts';
-import { AccountStreams, GuestsService, UsageService, type UsageHolder } from '../../accounts';
+import { GuestsService, UsageService, type UsageHolder } from '../../accounts';
 
 /** The caller of an AI call: a signed-in account (bearer) or a guest (guestId + X-Guest-Token), with its plan. */
 export interface ToolCaller {
@@ -24,7 +24,6 @@ export interface CallerCredentials {
 @Injectable()
 export class ToolUsers {
   constructor(
-    private readonly accounts: AccountStreams,
     private readonly guests: GuestsService,
     private readonly usage: UsageService,
   ) {}
@@ -32,8 +31,8 @@ export class ToolUsers {
   /** GUEST_REQUIRED / GUEST_NOT_FOUND / GUEST_INVALID when neither a bearer token nor a valid guest session came. */
   async resolve(credentials: CallerCredentials): Promise<ToolCaller> {
     if (credentials.account) {
-      const state = await this.accounts.load(credentials.account.accountId);
-      const planSlug = state.status === 'exists' ? state.account.planSlug : null;
+      // The AuthGuard loaded the account for this request: its plan comes with it.
+      const planSlug = credentials.account.planSlug;
       const plan = accountPlan(planSlug);
       return {
         holder: { kind: 'account', accountId: credentials.account.accountId, plan },
