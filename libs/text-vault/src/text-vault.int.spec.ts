@@ -48,6 +48,28 @@ describe('TextVault (purgeable store) on embedded PostgreSQL', () => {
     expect(await vault.count()).toBe(0);
   });
 
+  it('stores several entries in one write, replaces an existing key, and keeps the last of a repeated key', async () => {
+    const entry = (key: string, body: unknown, owner: { type: 'user'; id: string } | null = null) => ({
+      key,
+      kind: 'text' as const,
+      owner,
+      body,
+      createdAt: t0.toISOString(),
+      expiresAt: later(H48).toISOString(),
+    });
+    await vault.put(entry('many:1', { text: 'old' }));
+    await vault.put(
+      entry('many:1', { text: 'new', quote: 'it\'s "quoted" \u2014 ok' }, { type: 'user', id: 'u9' }),
+      entry('many:2', { nested: { n: 1.5, list: [1, 'two'] } }),
+      entry('many:2', { nested: { n: 2 } }),
+    );
+    expect((await vault.get('many:1', t0))?.body).toEqual({ text: 'new', quote: 'it\'s "quoted" \u2014 ok' });
+    expect((await vault.get('many:1', t0))?.owner).toEqual({ type: 'user', id: 'u9' });
+    expect((await vault.get('many:2', t0))?.body).toEqual({ nested: { n: 2 } });
+    await vault.put();
+    await vault.purge(later(H48));
+  });
+
   it('forgets everything of one owner and nothing of another', async () => {
     const owner = { type: 'user' as const, id: 'u1' };
     for (const key of ['text:1', 'detection:1', 'report:1']) {

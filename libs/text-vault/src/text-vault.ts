@@ -49,28 +49,34 @@ export class TextVault {
     return vault;
   }
 
-  /** Stores (or replaces) an entry. */
-  async put<T>(entry: VaultEntry<T>): Promise<void> {
-    const body = JSON.stringify(entry.body);
+  /** Stores (or replaces) entries, all in one statement (one commit: what a request keeps costs one write). */
+  async put(...entries: VaultEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    // One row per key (the last entry wins), so the upsert never meets the same key twice.
+    const rows = [...new Map(entries.map((entry) => [entry.key, entry])).values()].map((entry) => {
+      const body = JSON.stringify(entry.body);
+      return {
+        key: entry.key,
+        kind: entry.kind,
+        ownerType: entry.owner?.type ?? null,
+        ownerId: entry.owner?.id ?? null,
+        body,
+        bytes: Buffer.byteLength(body),
+        createdAt: entry.createdAt,
+        expiresAt: entry.expiresAt,
+      };
+    });
     await this.sql.query(
       `insert into ${this.table} (key, kind, owner_type, owner_id, body, bytes, created_at, expires_at)
-       values ($1, $2, $3, $4, $5::jsonb, $6, $7::timestamptz, $8::timestamptz)
+       select x->>'key', x->>'kind', x->>'ownerType', x->>'ownerId', (x->>'body')::jsonb, (x->>'bytes')::int,
+              (x->>'createdAt')::timestamptz, (x->>'expiresAt')::timestamptz
+       from jsonb_array_elements($1::jsonb) as x
        on conflict (key) do update set kind = excluded.kind, owner_type = excluded.owner_type, owner_id = excluded.owner_id,
          body = excluded.body, bytes = excluded.bytes, created_at = excluded.created_at, expires_at = excluded.expires_at`,
-      [
-        entry.key,
-        entry.kind,
-        entry.owner?.type ?? null,
-        entry.owner?.id ?? null,
-        body,
-        Buffer.byteLength(body),
-        entry.createdAt,
-        entry.expiresAt,
-      ],
+      [JSON.stringify(rows)],
     );
   }
 
-  /** The entry under `key`, unless it expired by `now`. */
   async get<T>(key: string, now: Date): Promise<VaultEntry<T> | undefined> {
     const rows = await this.sql.query<{
       key: string;

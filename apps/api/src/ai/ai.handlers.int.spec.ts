@@ -49,7 +49,7 @@ describe('AI slices and retention', () => {
     const bus = new InProcessJobBus({ concurrency: 1 });
     bus.serve((job) => handleJob(job));
     buses.push(bus);
-    const users = new ToolUsers(t.accounts, t.guests, t.usage);
+    const users = new ToolUsers(t.guests, t.usage);
     const jobs = new AiJobs(t.usage, bus, t.ids);
     const guest = await new StartGuestSessionHandler(t.store, t.clock, t.ids, t.guests, t.usage).execute(
       new StartGuestSession('203.0.113.9'),
@@ -143,7 +143,14 @@ describe('AI slices and retention', () => {
       },
     );
     const account = {
-      account: { accountId, email: 'ada@example.com', name: 'Ada', role: 'user' as const, sessionId: 's' },
+      account: {
+        accountId,
+        email: 'ada@example.com',
+        name: 'Ada',
+        role: 'user' as const,
+        sessionId: 's',
+        planSlug: null,
+      },
     };
     await detect.execute(new DetectText(account, detectInput));
     await humanise.execute(new HumaniseText(account, { text: TEXT, tone: 'formal', clientTrim: false }));

@@ -20,7 +20,7 @@ import type { TextVault } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { EVENT_STORE } from '../../platform/tokens';
 import { AiJobs } from '../shared/ai-jobs';
-import { checkPlanLimit, keepText, vaultKeys, wordCount } from '../shared/submissions';
+import { checkPlanLimit, textEntry, vaultKeys, wordCount } from '../shared/submissions';
 import { textHash } from '../shared/text-hash';
 import { MODEL_VERSION, TEXT_VAULT } from '../shared/tokens';
 import { ToolUsers, type CallerCredentials, type ToolCaller } from '../shared/tool-users';
@@ -92,9 +92,13 @@ export class DetectTextHandler implements ICommandHandler<DetectText> {
     const { result, cached, at } = run.result;
     const expiresAt = expiresAfter(at, TEXT_RETENTION_MS);
     const owner = caller.user;
-    await keepText(this.vault, { key: vaultKeys.text(owner, hash), kind: 'text', owner, text: input.text, at });
-    if (!cached && this.cacheable(result))
-      await this.vault.put({ key: cacheKey, kind: 'detection', owner, body: result, createdAt: at, expiresAt });
+    // The text for 48 h and, when fresh, the result under its cache key: one write.
+    await this.vault.put(
+      textEntry({ key: vaultKeys.text(owner, hash), kind: 'text', owner, text: input.text, at }),
+      ...(!cached && this.cacheable(result)
+        ? [{ key: cacheKey, kind: 'detection' as const, owner, body: result, createdAt: at, expiresAt }]
+        : []),
+    );
     const facts: DetectionFacts = {
       requestId: run.requestId,
       user: owner,

@@ -97,14 +97,11 @@ export class HumaniseTextHandler implements ICommandHandler<HumaniseText> {
     const owner = caller.user;
     const hash = textHash(input.text);
     const rewriteHash = textHash(engine.humanised);
-    await keepText(this.vault, { key: vaultKeys.text(owner, hash), kind: 'text', owner, text: input.text, at });
-    await keepText(this.vault, {
-      key: vaultKeys.rewrite(owner, rewriteHash),
-      kind: 'rewrite',
-      owner,
-      text: engine.humanised,
-      at,
-    });
+    await keepText(
+      this.vault,
+      { key: vaultKeys.text(owner, hash), kind: 'text', owner, text: input.text, at },
+      { key: vaultKeys.rewrite(owner, rewriteHash), kind: 'rewrite', owner, text: engine.humanised, at },
+    );
     const evaluation = productEvaluation(engine.evaluation);
     const before = productEvaluation(engine.before);
     await handleCommand(

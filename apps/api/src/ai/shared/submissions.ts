@@ -1,7 +1,7 @@
 import { expiresAfter, TEXT_RETENTION_MS, type ToolUser } from '@inkprint/ai-domain';
 import type { Plan } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
-import type { TextVault } from '@inkprint/text-vault';
+import type { TextVault, VaultEntry } from '@inkprint/text-vault';
 
 /** The vault's keys, in one place: who owns an entry is part of its key, so an erasure finds all of it. */
 export const vaultKeys = {
@@ -30,17 +30,27 @@ export function checkPlanLimit(plan: Plan, tool: 'detector' | 'humaniser', text:
   throw new DomainError(code, message, 400, { max, length: text.length });
 }
 
-/** Keeps a submitted text (or a rewrite, or extracted text) in the vault for the 48 h the policy allows. */
-export function keepText(
-  vault: TextVault,
-  entry: { key: string; kind: 'text' | 'rewrite' | 'upload'; owner: ToolUser; text: string; at: string },
-): Promise<void> {
-  return vault.put({
+export interface KeptText {
+  key: string;
+  kind: 'text' | 'rewrite' | 'upload';
+  owner: ToolUser;
+  text: string;
+  at: string;
+}
+
+/** A submitted text (or a rewrite, or extracted text) as the vault keeps it: for the 48 h the policy allows. */
+export function textEntry(entry: KeptText): VaultEntry {
+  return {
     key: entry.key,
     kind: entry.kind,
     owner: entry.owner,
     body: { text: entry.text },
     createdAt: entry.at,
     expiresAt: expiresAfter(entry.at, TEXT_RETENTION_MS),
-  });
+  };
+}
+
+/** Keeps texts in the vault for 48 h (one write for all of them). */
+export function keepText(vault: TextVault, ...entries: KeptText[]): Promise<void> {
+  return vault.put(...entries.map(textEntry));
 }
