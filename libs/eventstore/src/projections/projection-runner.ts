@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Database } from '../database';
+import type { RecordedEvent } from '../port/event-envelope';
 import type { EventStore } from '../port/event-store';
 import { quoteIdentifier } from '../sql/identifiers';
 import { PollingLoop } from '../polling-loop';
@@ -72,24 +73,40 @@ export class ProjectionRunner {
     const relevant = events.filter((event) => projection.eventTypes.includes(event.type));
     const next = events[events.length - 1].globalPosition;
 
-    const applied = await this.db.em.fork({ schema }).transactional(async (em: EntityManager) => {
+    const applied =
+      relevant.length > 0
+        ? await this.applyBatch(projection, relevant, from, next, schema)
+        : await this.advance([name], from, next, schema);
+    return applied ? events.length : 0;
+  }
+
+  /**
+   * One transaction: the checkpoint row locked and still at `from`, the read-model rows of `relevant`, and the
+   * checkpoint moved to `next`. False when another runner moved the projection on in between (nothing applied).
+   */
+  private async applyBatch(
+    projection: Projection,
+    relevant: RecordedEvent[],
+    from: bigint,
+    next: bigint,
+    schema = this.schema,
+  ): Promise<boolean> {
+    const s = quoteIdentifier(schema);
+    return this.db.em.fork({ schema }).transactional(async (em: EntityManager) => {
       const locked = await em.execute<Array<{ position: string }>>(
         `select position from ${s}.${CHECKPOINTS} where projection = ? for update`,
-        [name],
+        [projection.name],
       );
       // Another runner moved this projection on while we were reading: let the next round re-read.
       if (locked.length === 0 || BigInt(locked[0].position) !== from) return false;
-      if (relevant.length > 0) {
-        await projection.apply(relevant, em);
-        await em.flush();
-      }
+      await projection.apply(relevant, em);
+      await em.flush();
       await em.execute(`update ${s}.${CHECKPOINTS} set position = ?, updated_at = now() where projection = ?`, [
         next.toString(),
-        name,
+        projection.name,
       ]);
       return true;
     });
-    return applied ? events.length : 0;
   }
 
   /** Processes batches until the projection has consumed every committed event. */
@@ -117,16 +134,70 @@ export class ProjectionRunner {
     await this.polling.stop();
   }
 
+  /**
+   * One round over every projection. Projections at the same checkpoint (all of them, once caught up) share one read
+   * of the log; those the batch has nothing for move their checkpoints on in one statement, and each of the others
+   * applies its batch in its own transaction (a failing projection never holds the others back).
+   */
   private async processAllOnce(): Promise<boolean> {
+    const names = this.projections.map((p) => p.name);
+    let positions: Map<string, bigint>;
+    try {
+      positions = await this.checkpoints(names);
+    } catch (error) {
+      for (const name of names) this.options.onError?.(name, error);
+      return false;
+    }
+    const groups = new Map<bigint, string[]>();
+    for (const name of names) {
+      const at = positions.get(name) ?? 0n;
+      groups.set(at, [...(groups.get(at) ?? []), name]);
+    }
     let progressed = false;
-    for (const projection of this.projections) {
+    for (const [from, group] of groups) {
+      let events: RecordedEvent[];
       try {
-        progressed = (await this.processBatch(projection.name)) > 0 || progressed;
+        events = await this.store.readAll(from, this.batchSize);
       } catch (error) {
-        this.options.onError?.(projection.name, error);
+        for (const name of group) this.options.onError?.(name, error);
+        continue;
+      }
+      if (events.length === 0) continue;
+      const next = events[events.length - 1].globalPosition;
+      const idle: string[] = [];
+      for (const name of group) {
+        const projection = this.projection(name);
+        const relevant = events.filter((event) => projection.eventTypes.includes(event.type));
+        if (relevant.length === 0) {
+          idle.push(name);
+          continue;
+        }
+        try {
+          progressed = (await this.applyBatch(projection, relevant, from, next)) || progressed;
+        } catch (error) {
+          this.options.onError?.(name, error);
+        }
+      }
+      if (idle.length > 0) {
+        try {
+          progressed = (await this.advance(idle, from, next)) || progressed;
+        } catch (error) {
+          for (const name of idle) this.options.onError?.(name, error);
+        }
       }
     }
     return progressed;
+  }
+
+  /** Moves checkpoints still at `from` to `next` (events none of them handles); a moved one is left alone. */
+  private async advance(names: string[], from: bigint, next: bigint, schema = this.schema): Promise<boolean> {
+    const s = quoteIdentifier(schema);
+    const moved = await this.db.sql.query(
+      `update ${s}.${CHECKPOINTS} set position = $1, updated_at = now()
+       where projection = any($2::text[]) and position = $3 returning projection`,
+      [next.toString(), names, from.toString()],
+    );
+    return moved.length > 0;
   }
 
   async status(): Promise<ProjectionStatus[]> {
