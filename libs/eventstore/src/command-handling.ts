@@ -63,8 +63,9 @@ export async function handleCommand<S, C extends Command, E extends Event>(
       let next: S | undefined;
       const after = (): S => (next ??= events.reduce((s, e) => decider.evolve(s, e), state));
       // With 'any', other events may sit between the read and this append: then the next load reads them.
+      // (and when a load has already moved the cache past the state this append was decided on, it stays as is).
       const contiguous = result.nextExpectedVersion === version + events.length;
-      if (options.cache && contiguous)
+      if (options.cache && contiguous && options.cache.versionOf(streamId) === version)
         options.cache.remember(streamId, { version: result.nextExpectedVersion, state: after() });
       return {
         events,

@@ -10,10 +10,29 @@ import type { EventStore } from './port/event-store';
  */
 export class StreamStateCache {
   private readonly entries = new Map<string, { version: number; state: unknown }>();
+  /** The load in progress per stream: loads of one stream run one after another, each folding only what is new. */
+  private readonly loading = new Map<string, Promise<unknown>>();
 
   constructor(private readonly maxEntries = 5_000) {}
 
-  async load<S, E extends Event>(
+  load<S, E extends Event>(
+    store: EventStore,
+    streamId: string,
+    decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
+  ): Promise<{ state: S; version: number }> {
+    const previous = this.loading.get(streamId);
+    const next = (previous ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.loadNow(store, streamId, decider));
+    this.loading.set(streamId, next);
+    const forget = () => {
+      if (this.loading.get(streamId) === next) this.loading.delete(streamId);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  private async loadNow<S, E extends Event>(
     store: EventStore,
     streamId: string,
     decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
@@ -24,8 +43,14 @@ export class StreamStateCache {
     let state = cached ? cached.state : decider.initialState();
     for (const event of recorded) state = decider.evolve(state, toDomainEvent<E>(event));
     const version = (cached?.version ?? 0) + recorded.length;
-    this.remember(streamId, { version, state });
+    // Another writer's remember() may have moved the entry on meanwhile: keep the newer one.
+    if ((this.entries.get(streamId)?.version ?? 0) <= version) this.remember(streamId, { version, state });
     return { state, version };
+  }
+
+  /** The cached version of a stream (undefined when not cached). */
+  versionOf(streamId: string): number | undefined {
+    return this.entries.get(streamId)?.version;
   }
 
   /** After an append: the state and version the writer just produced. */

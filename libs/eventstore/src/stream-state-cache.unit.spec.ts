@@ -1,0 +1,85 @@
+import type { Decider } from '@inkprint/domain-kernel';
+import { handleCommand } from './command-handling';
+import { InMemoryEventStore } from './in-memory';
+import { StreamStateCache } from './stream-state-cache';
+
+type Counted = { type: 'Counted'; data: { id: string } };
+type Count = { type: 'Count'; data: { id: string; limit: number | null } };
+interface Tally {
+  ids: readonly string[];
+}
+
+/** A tally decider that records every fold, to see what the cache folds and how often. */
+function tallyDecider(folds: string[]): Decider<Tally, Count, Counted> {
+  return {
+    initialState: () => ({ ids: [] }),
+    decide: (command, state) => {
+      if (state.ids.includes(command.data.id)) return [];
+      if (command.data.limit !== null && state.ids.length >= command.data.limit) throw new Error('LIMIT');
+      return [{ type: 'Counted', data: { id: command.data.id } }];
+    },
+    evolve: (state, event) => {
+      folds.push(event.data.id);
+      return { ids: [...state.ids, event.data.id] };
+    },
+  };
+}
+
+describe('StreamStateCache', () => {
+  it('folds each event once however many loads of one stream run at the same time', async () => {
+    const store = new InMemoryEventStore();
+    await store.appendToStream(
+      's',
+      ['a', 'b', 'c'].map((id) => ({ type: 'Counted', data: { id } })),
+      { expectedVersion: 'any' },
+    );
+    const folds: string[] = [];
+    const cache = new StreamStateCache();
+    const decider = tallyDecider(folds);
+    const loads = await Promise.all(Array.from({ length: 10 }, () => cache.load(store, 's', decider)));
+    expect(loads.map((l) => l.version)).toEqual(Array(10).fill(3));
+    expect(folds).toEqual(['a', 'b', 'c']);
+    await store.appendToStream('s', [{ type: 'Counted', data: { id: 'd' } }], { expectedVersion: 'any' });
+    const after = await Promise.all([cache.load(store, 's', decider), cache.load(store, 's', decider)]);
+    expect(after.map((l) => l.state.ids)).toEqual([
+      ['a', 'b', 'c', 'd'],
+      ['a', 'b', 'c', 'd'],
+    ]);
+    expect(folds).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('keeps a failed load from blocking the next one', async () => {
+    const store = new InMemoryEventStore();
+    const cache = new StreamStateCache();
+    const failing = { readStream: () => Promise.reject(new Error('down')) } as unknown as InMemoryEventStore;
+    await expect(cache.load(failing, 's', tallyDecider([]))).rejects.toThrow('down');
+    await expect(cache.load(store, 's', tallyDecider([]))).resolves.toMatchObject({ version: 0 });
+  });
+
+  it('with handleCommand: parallel checked appends never exceed a limit, and unchecked ones are all counted', async () => {
+    const store = new InMemoryEventStore();
+    const cache = new StreamStateCache();
+    const decider = tallyDecider([]);
+    const limited = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        handleCommand(store, 'limited', decider, { type: 'Count', data: { id: `r${i}`, limit: 12 } }, { cache }),
+      ),
+    );
+    expect(limited.filter((r) => r.status === 'fulfilled')).toHaveLength(12);
+    expect(await store.readStream('limited')).toHaveLength(12);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        handleCommand(
+          store,
+          'open',
+          decider,
+          { type: 'Count', data: { id: `r${i}`, limit: null } },
+          { cache, expectedVersion: 'any' },
+        ),
+      ),
+    );
+    const { state, version } = await cache.load(store, 'open', decider);
+    expect(version).toBe(40);
+    expect(new Set(state.ids).size).toBe(40);
+  });
+});
