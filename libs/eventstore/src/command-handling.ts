@@ -16,6 +16,11 @@ export interface HandleCommandOptions {
   expectedVersion?: 'checked' | 'any';
   /** Keeps the folded state in memory between calls (hot, append-only streams without personal data). */
   cache?: StreamStateCache;
+  /**
+   * The stream is expected not to exist yet (it is named by a fresh id): the first attempt decides on the initial
+   * state without reading it and appends with 'no_stream'; if the stream exists after all, the next attempt reads it.
+   */
+  newStream?: boolean;
 }
 
 export interface CommandOutcome<S, E> {
@@ -43,9 +48,12 @@ export async function handleCommand<S, C extends Command, E extends Event>(
 ): Promise<CommandOutcome<S, E>> {
   const attempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
-    const { state, version } = options.cache
-      ? await options.cache.load(store, streamId, decider)
-      : await loadState(store, streamId, decider);
+    const { state, version } =
+      options.newStream && attempt === 1
+        ? { state: decider.initialState(), version: 0 }
+        : options.cache
+          ? await options.cache.load(store, streamId, decider)
+          : await loadState(store, streamId, decider);
     const cmd = typeof command === 'function' ? await command(state) : command;
     const events = decider.decide(cmd, state);
     if (events.length === 0) return { events, state, version, position: null };

@@ -83,3 +83,35 @@ describe('StreamStateCache', () => {
     expect(new Set(state.ids).size).toBe(40);
   });
 });
+
+describe('handleCommand with newStream', () => {
+  it('appends to a stream named by a fresh id without reading it first', async () => {
+    const store = new InMemoryEventStore();
+    const reads: string[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = (id, options) => (reads.push(id), readStream(id, options));
+    const outcome = await handleCommand(
+      store,
+      'run-1',
+      tallyDecider([]),
+      { type: 'Count', data: { id: 'a', limit: null } },
+      { newStream: true },
+    );
+    expect(outcome.version).toBe(1);
+    expect(reads).toEqual([]);
+  });
+
+  it('reads the stream and decides again when it exists after all', async () => {
+    const store = new InMemoryEventStore();
+    await store.appendToStream('run-2', [{ type: 'Counted', data: { id: 'a' } }], { expectedVersion: 'any' });
+    const outcome = await handleCommand(
+      store,
+      'run-2',
+      tallyDecider([]),
+      { type: 'Count', data: { id: 'a', limit: null } },
+      { newStream: true },
+    );
+    expect(outcome.events).toEqual([]);
+    expect(await store.readStream('run-2')).toHaveLength(1);
+  });
+});

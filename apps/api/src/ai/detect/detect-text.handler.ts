@@ -125,6 +125,7 @@ export class DetectTextHandler implements ICommandHandler<DetectText> {
       toolRunDecider,
       { type: 'RecordDetection', data: facts },
       {
+        newStream: true,
         metadata: { actor: owner, correlationId: run.requestId },
       },
     );

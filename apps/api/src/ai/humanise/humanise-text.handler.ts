@@ -130,7 +130,7 @@ export class HumaniseTextHandler implements ICommandHandler<HumaniseText> {
           at,
         },
       },
-      { metadata: { actor: owner, correlationId: run.requestId } },
+      { newStream: true, metadata: { actor: owner, correlationId: run.requestId } },
     );
     const result: HumanisationResult = {
       humanised: engine.humanised,

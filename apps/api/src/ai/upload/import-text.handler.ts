@@ -77,7 +77,7 @@ export class ImportTextHandler implements ICommandHandler<ImportText> {
           at,
         },
       },
-      { metadata: { actor: owner, correlationId: requestId } },
+      { newStream: true, metadata: { actor: owner, correlationId: requestId } },
     );
     const { name, kind, bytes, pages, url } = document.source;
     return {
