@@ -56,8 +56,11 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Starts the built API the way `npm start` does (node apps/api/dist/main.js) on a scratch data folder. */
-export async function startApp(): Promise<RunningApp> {
+/**
+ * Starts the built API the way `npm start` does (node apps/api/dist/main.js) on a scratch data folder; `options.env`
+ * adds or overrides environment variables (e.g. the test-only URL import hosts).
+ */
+export async function startApp(options: { env?: Record<string, string> } = {}): Promise<RunningApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/api/dist/main.js')], {
@@ -75,6 +78,7 @@ export async function startApp(): Promise<RunningApp> {
       SMTP_URL: '',
       SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
       SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

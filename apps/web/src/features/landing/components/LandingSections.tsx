@@ -196,53 +196,6 @@ export function Hero() {
   );
 }
 
-/** The `demo` anchor; the interactive detector and humaniser arrive with part 2 of the web app. */
-export function DemoSection() {
-  const tools = [
-    {
-      icon: <SearchIcon />,
-      name: 'AI Detector',
-      text: 'Paste up to your plan limit and get AI and human probabilities, a confidence score and a chunk-by-chunk breakdown.',
-    },
-    {
-      icon: <PenIcon />,
-      name: 'Humanizer',
-      text: 'Pick a tone (formal, casual, creative, technical and more) and get a rewrite checked again by the detector.',
-    },
-  ];
-  return (
-    <Box
-      component="section"
-      id="demo"
-      aria-labelledby="demo-title"
-      sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.paper' }}
-    >
-      <Container maxWidth="lg">
-        <SectionTitle id="demo-title" eyebrow="Features" title="Two tools, one honest answer">
-          Try both without signing up: guests get three requests a day per tool.
-        </SectionTitle>
-        <Grid container spacing={3}>
-          {tools.map((tool) => (
-            <Grid key={tool.name} size={{ xs: 12, md: 6 }}>
-              <Paper elevation={0} sx={{ p: { xs: 3, md: 4 }, height: '100%', borderRadius: 4, bgcolor: '#f3f5fb' }}>
-                <Avatar sx={{ bgcolor: 'primary.main', color: 'secondary.main', width: 48, height: 48 }}>
-                  {tool.icon}
-                </Avatar>
-                <Typography component="h3" variant="h5" sx={{ mt: 2 }}>
-                  {tool.name}
-                </Typography>
-                <Typography color="text.secondary" sx={{ mt: 1 }}>
-                  {tool.text}
-                </Typography>
-              </Paper>
-            </Grid>
-          ))}
-        </Grid>
-      </Container>
-    </Box>
-  );
-}
-
 const FEATURES = [
   {
     icon: <SearchIcon />,

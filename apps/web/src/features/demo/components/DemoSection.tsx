@@ -1,0 +1,644 @@
+import type { DetectionResult, HumanisationResult, UploadTextResponse } from '@inkprint/contracts';
+import type { DetectionMode, Tone } from '@inkprint/contracts/ai/modes';
+import { DEFAULT_DETECTION_MODE, DEFAULT_TONE, TONES } from '@inkprint/contracts/ai/modes';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { checkoutUrl } from '../../../config/env';
+import { useAuth } from '../../../lib/auth';
+import { usePlanLimits } from '../../../lib/plan-limits';
+import { showToast } from '../../../lib/toast-store';
+import { detectText } from '../api/detect-text';
+import { humaniseText } from '../api/humanise-text';
+import { importUrl, uploadFile } from '../api/upload-text';
+import { DEMO_TOAST_TTL_MS, demoErrorView, INLINE_ERROR_MS, type DemoAction } from '../demo-errors';
+import { extractHumanisedText } from '../humanised-text';
+import { BLANK_INPUT_MESSAGE, checkLength, clipToLimit, counterLabel, OVER_LIMIT_MESSAGE } from '../limits';
+import { cycleTone, HINT_ROTATION_MS, MODE_HINTS, MODE_OPTIONS, nextHintIndex, TONE_LABELS } from '../options';
+import { SAMPLE_TEXTS } from '../samples';
+import { DetectorResultPanel } from './DetectorResultPanel';
+import { HumaniserResultPanel } from './HumaniserResultPanel';
+import { OverLimitDialog } from './OverLimitDialog';
+import { UsageMeters } from './UsageMeters';
+
+export type DemoTab = 'detector' | 'humanizer';
+export interface ReportDraftInput {
+  result: DetectionResult;
+  text: string;
+  createdAt: string;
+}
+export interface DemoSectionProps {
+  onPreviewReport: (draft: ReportDraftInput) => void;
+}
+
+/** The window event other parts of the page send to switch the demo's tab: `detail` is the tab name (or { tab }). */
+export const OPEN_DEMO_EVENT = 'open-demo';
+export const INVALID_DETECTION = 'Invalid detection response structure';
+const ACCEPT = '.txt,.pdf,.docx,.jpg,.jpeg,.png';
+
+function tabOf(detail: unknown): DemoTab | null {
+  const name = typeof detail === 'string' ? detail : (detail as { tab?: unknown } | null)?.tab;
+  if (name === 'detector') return 'detector';
+  if (name === 'humanizer' || name === 'humaniser') return 'humanizer';
+  return null;
+}
+
+interface ImportNote {
+  source: UploadTextResponse['source'];
+  truncated: boolean;
+  limit: number;
+  originalLength: number;
+  warnings: string[];
+}
+
+/** Spec §2 "Demo section": the AI detector and the humaniser, with plan limits, usage and every §8 message. */
+export default function DemoSection({ onPreviewReport }: DemoSectionProps) {
+  const { session } = useAuth();
+  const limits = usePlanLimits();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<DemoTab>('detector');
+  const [text, setText] = useState('');
+  /** The app (not the user) cut the text to the limit: the next run says so with X-Client-Trim. */
+  const [clipped, setClipped] = useState(false);
+  const [mode, setMode] = useState<DetectionMode>(DEFAULT_DETECTION_MODE);
+  const [tone, setTone] = useState<Tone>(DEFAULT_TONE);
+  const [hintIndex, setHintIndex] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [detection, setDetection] = useState<{ result: DetectionResult; text: string } | null>(null);
+  const [rewrite, setRewrite] = useState<{ result: HumanisationResult; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [trimOffer, setTrimOffer] = useState<{ max: number; over: number } | null>(null);
+  const [overLimit, setOverLimit] = useState<{ length: number; max: number } | null>(null);
+  const [importing, setImporting] = useState<DemoAction | null>(null);
+  const [url, setUrl] = useState('');
+  const [importNote, setImportNote] = useState<ImportNote | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const toneRefs = useRef<(HTMLDivElement | null)[]>([]);
+
+  const feature = tab === 'detector' ? 'detector' : 'humaniser';
+  const max = limits.maxCharsFor(feature);
+  const busy = loading || importing !== null;
+  const signedIn = session !== null;
+  const currentPlan = limits.plan?.slug ?? (signedIn ? 'free-signup' : 'free-nosignup');
+
+  useEffect(() => {
+    if (!error) return;
+    const timer = setTimeout(() => setError(null), INLINE_ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [error]);
+
+  useEffect(() => {
+    if (tab !== 'detector') return;
+    const timer = setInterval(() => setHintIndex((i) => nextHintIndex(i)), HINT_ROTATION_MS);
+    return () => clearInterval(timer);
+  }, [tab]);
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    inputRef.current?.focus();
+  }, [focusRequest]);
+
+  const clearAll = useCallback(() => {
+    setText('');
+    setClipped(false);
+    setDetection(null);
+    setRewrite(null);
+    setError(null);
+    setTrimOffer(null);
+    setOverLimit(null);
+    setImportNote(null);
+    setUrl('');
+  }, []);
+
+  const switchTab = useCallback(
+    (next: DemoTab, keep?: string) => {
+      clearAll();
+      setTab(next);
+      if (keep !== undefined) {
+        const limit = limits.maxCharsFor(next === 'detector' ? 'detector' : 'humaniser');
+        setText(clipToLimit(keep, limit));
+        setClipped(keep.length > limit);
+        setFocusRequest((n) => n + 1);
+      }
+    },
+    [clearAll, limits],
+  );
+
+  useEffect(() => {
+    const onOpen = (event: Event) => {
+      const next = tabOf((event as CustomEvent).detail);
+      if (next) setTab((current) => (current === next ? current : (clearAll(), next)));
+    };
+    window.addEventListener(OPEN_DEMO_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_DEMO_EVENT, onOpen);
+  }, [clearAll]);
+
+  function fail(err: unknown, action: DemoAction) {
+    const view = demoErrorView(err, action);
+    setError(view.inline);
+    showToast({ ...view.toast, ttlMs: DEMO_TOAST_TTL_MS });
+  }
+
+  async function run({ trim = false }: { trim?: boolean } = {}) {
+    if (busy) return;
+    const check = checkLength(text, max);
+    setTrimOffer(null);
+    if (check.kind === 'blank') {
+      setError(BLANK_INPUT_MESSAGE);
+      return;
+    }
+    if (check.kind === 'over') {
+      setError(OVER_LIMIT_MESSAGE);
+      setOverLimit({ length: text.length, max });
+      return;
+    }
+    if (check.kind === 'trim' && !trim) {
+      setTrimOffer({ max: check.max, over: check.over });
+      return;
+    }
+    let payload = text;
+    let clientTrim = clipped;
+    if (check.kind === 'trim') {
+      payload = clipToLimit(text, max);
+      clientTrim = true;
+      setText(payload);
+      setClipped(true);
+    }
+    setError(null);
+    setLoading(true);
+    try {
+      if (tab === 'detector') {
+        setDetection(null);
+        const answer = await detectText({ text: payload, mode, clientTrim });
+        const score = answer?.result?.score;
+        if (typeof score !== 'number' || !(score >= 0 && score <= 1)) {
+          setError(INVALID_DETECTION);
+          showToast({ type: 'error', title: 'Request Error', message: INVALID_DETECTION, ttlMs: DEMO_TOAST_TTL_MS });
+          return;
+        }
+        setDetection({ result: answer.result, text: payload });
+      } else {
+        setRewrite(null);
+        const answer = await humaniseText({ text: payload, tone, clientTrim });
+        const raw = answer?.result as (HumanisationResult & { humanized?: unknown }) | undefined;
+        const output = extractHumanisedText(raw?.humanised ?? raw?.humanized ?? answer);
+        if (!raw || !output) throw new Error('No rewrite in the answer');
+        setRewrite({ result: raw, text: output });
+      }
+    } catch (err) {
+      fail(err, 'run');
+    } finally {
+      setLoading(false);
+      void limits.refresh({ background: true });
+    }
+  }
+
+  function imported(answer: UploadTextResponse) {
+    setText(answer.text);
+    setClipped(answer.truncated);
+    setDetection(null);
+    setRewrite(null);
+    setTrimOffer(null);
+    setImportNote({
+      source: answer.source,
+      truncated: answer.truncated,
+      limit: answer.limit,
+      originalLength: answer.originalLength,
+      warnings: answer.warnings,
+    });
+    showToast({
+      type: 'success',
+      title: 'Success',
+      message: 'Upload completed successfully',
+      ttlMs: DEMO_TOAST_TTL_MS,
+    });
+  }
+
+  async function onFile(file: File | undefined) {
+    if (!file || busy) return;
+    setImporting('upload');
+    setError(null);
+    try {
+      imported(await uploadFile({ file, action: tab === 'detector' ? 'detect' : 'humanise', mode }));
+    } catch (err) {
+      fail(err, 'upload');
+    } finally {
+      setImporting(null);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  }
+
+  async function onFetch() {
+    const target = url.trim();
+    if (!target || busy) return;
+    setImporting('url');
+    setError(null);
+    try {
+      imported(await importUrl({ url: target, action: tab === 'detector' ? 'detect' : 'humanise', mode }));
+      setUrl('');
+    } catch (err) {
+      fail(err, 'url');
+    } finally {
+      setImporting(null);
+    }
+  }
+
+  function onToneKey(event: KeyboardEvent, current: Tone) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = cycleTone(current, event.key === 'ArrowRight' ? 1 : -1);
+    setTone(next);
+    toneRefs.current[TONES.indexOf(next)]?.focus();
+  }
+
+  function upgrade() {
+    const checkout = checkoutUrl('pro');
+    setOverLimit(null);
+    if (signedIn) window.location.assign(checkout);
+    else navigate(`/signup?continue=${encodeURIComponent(checkout)}`);
+  }
+
+  function shorten() {
+    setOverLimit(null);
+    setError(null);
+    setText((current) => clipToLimit(current, max));
+    setClipped(true);
+    setFocusRequest((n) => n + 1);
+  }
+
+  const over = text.length > max;
+  const inputLabel = tab === 'detector' ? 'Text to check' : 'Text to humanise';
+
+  return (
+    <Box
+      component="section"
+      id="demo"
+      aria-labelledby="demo-title"
+      sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.paper' }}
+    >
+      <Container maxWidth="lg">
+        <Box sx={{ textAlign: 'center', maxWidth: 680, mx: 'auto', mb: { xs: 4, md: 5 } }}>
+          <Typography
+            variant="overline"
+            component="p"
+            sx={{ color: 'primary.light', fontWeight: 800, letterSpacing: 1.5 }}
+          >
+            Features
+          </Typography>
+          <Typography id="demo-title" variant="h3" component="h2" sx={{ fontSize: { xs: 30, md: 42 } }}>
+            Two tools, one honest answer
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 2, fontSize: 18 }}>
+            Check a text for AI authorship, then rewrite it in your tone. No sign-up needed to try.
+          </Typography>
+        </Box>
+        <Paper
+          elevation={0}
+          sx={{ borderRadius: 4, border: 1, borderColor: 'rgba(27,42,74,0.1)', overflow: 'hidden', bgcolor: '#fbfcfe' }}
+        >
+          <Tabs
+            value={tab}
+            onChange={(_e, next: DemoTab) => switchTab(next)}
+            aria-label="Demo tools"
+            variant="fullWidth"
+            sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+          >
+            <Tab value="detector" label="AI Detector" id="demo-tab-detector" aria-controls="demo-panel" />
+            <Tab value="humanizer" label="Humanizer" id="demo-tab-humanizer" aria-controls="demo-panel" />
+          </Tabs>
+          <Box
+            id="demo-panel"
+            role="tabpanel"
+            aria-labelledby={`demo-tab-${tab}`}
+            sx={{
+              p: { xs: 2, sm: 3 },
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+            }}
+          >
+            <Box sx={{ minWidth: 0 }}>
+              <TextField
+                inputRef={inputRef}
+                id="demo-input"
+                label={inputLabel}
+                placeholder={
+                  tab === 'detector' ? 'Paste an essay, article or message…' : 'Paste the text you want rewritten…'
+                }
+                value={text}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  setClipped(false);
+                  setTrimOffer(null);
+                }}
+                multiline
+                minRows={8}
+                maxRows={16}
+                fullWidth
+                disabled={importing !== null}
+                slotProps={{ htmlInput: { 'aria-describedby': 'demo-counter' } }}
+              />
+              <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 0.75 }}>
+                <Typography
+                  id="demo-counter"
+                  variant="body2"
+                  data-testid="char-counter"
+                  sx={{ fontWeight: 650, color: over ? '#b3261e' : 'text.secondary' }}
+                >
+                  {counterLabel(text.length, max)} characters
+                </Typography>
+                {clipped && (
+                  <Typography variant="body2" color="text.secondary">
+                    Clipped to your plan's limit
+                  </Typography>
+                )}
+              </Stack>
+
+              {tab === 'detector' ? (
+                <Box sx={{ mt: 2 }}>
+                  <TextField
+                    select
+                    id="demo-mode"
+                    label="Detection mode"
+                    value={mode}
+                    onChange={(e) => {
+                      setMode(e.target.value as DetectionMode);
+                      setDetection(null);
+                    }}
+                    disabled={busy}
+                    size="small"
+                    sx={{ minWidth: 200 }}
+                    slotProps={{ select: { native: true } }}
+                  >
+                    {MODE_OPTIONS.map((m) => (
+                      <option key={m.value} value={m.value}>
+                        {m.label}
+                      </option>
+                    ))}
+                  </TextField>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ mt: 0.75, minHeight: 40 }}
+                    data-testid="mode-hint"
+                  >
+                    {MODE_HINTS[hintIndex]}
+                  </Typography>
+                  <Typography variant="body2" sx={{ mt: 1, fontWeight: 650 }} id="demo-samples-label">
+                    Try a sample
+                  </Typography>
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    useFlexGap
+                    flexWrap="wrap"
+                    sx={{ mt: 0.75 }}
+                    role="group"
+                    aria-labelledby="demo-samples-label"
+                  >
+                    {SAMPLE_TEXTS.map((sample) => (
+                      <Button
+                        key={sample.id}
+                        size="small"
+                        variant="outlined"
+                        disabled={busy}
+                        onClick={() => {
+                          setText(sample.text);
+                          setClipped(false);
+                          setDetection(null);
+                          setTrimOffer(null);
+                          setImportNote(null);
+                        }}
+                      >
+                        {sample.label}
+                      </Button>
+                    ))}
+                  </Stack>
+                </Box>
+              ) : (
+                <Box sx={{ mt: 2 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 650 }} id="demo-tone-label">
+                    Tone
+                  </Typography>
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    useFlexGap
+                    flexWrap="wrap"
+                    sx={{ mt: 0.75 }}
+                    role="radiogroup"
+                    aria-labelledby="demo-tone-label"
+                  >
+                    {TONES.map((t, i) => (
+                      <Chip
+                        key={t}
+                        ref={(el: HTMLDivElement | null) => {
+                          toneRefs.current[i] = el;
+                        }}
+                        role="radio"
+                        aria-checked={tone === t}
+                        tabIndex={tone === t ? 0 : -1}
+                        label={TONE_LABELS[t]}
+                        color={tone === t ? 'primary' : 'default'}
+                        variant={tone === t ? 'filled' : 'outlined'}
+                        disabled={busy}
+                        onClick={() => setTone(t)}
+                        onKeyDown={(e) => onToneKey(e, t)}
+                      />
+                    ))}
+                  </Stack>
+                </Box>
+              )}
+
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1.5}
+                sx={{ mt: 2.5 }}
+                alignItems={{ sm: 'center' }}
+              >
+                <Button variant="outlined" disabled={busy} onClick={() => fileRef.current?.click()}>
+                  {importing === 'upload' ? 'Uploading…' : 'Upload file'}
+                </Button>
+                <input
+                  ref={fileRef}
+                  type="file"
+                  accept={ACCEPT}
+                  hidden
+                  aria-label="File to upload"
+                  data-testid="demo-file"
+                  onChange={(e) => void onFile(e.target.files?.[0])}
+                />
+                <Box
+                  component="form"
+                  role="search"
+                  aria-label="Import URL"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void onFetch();
+                  }}
+                  sx={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    flex: 1,
+                    minWidth: 0,
+                    border: 1,
+                    borderColor: 'rgba(27,42,74,0.25)',
+                    borderRadius: 999,
+                    pl: 2,
+                    pr: 0.5,
+                    py: 0.25,
+                    bgcolor: 'background.paper',
+                  }}
+                >
+                  <Box
+                    component="input"
+                    type="url"
+                    inputMode="url"
+                    placeholder="Import URL (https://…)"
+                    aria-label="Import URL"
+                    value={url}
+                    disabled={busy}
+                    onChange={(e: React.ChangeEvent<HTMLInputElement>) => setUrl(e.target.value)}
+                    sx={{
+                      flex: 1,
+                      minWidth: 0,
+                      border: 0,
+                      outline: 0,
+                      font: 'inherit',
+                      bgcolor: 'transparent',
+                      py: 0.75,
+                    }}
+                  />
+                  <Button
+                    type="submit"
+                    size="small"
+                    variant="contained"
+                    disabled={busy || url.trim() === ''}
+                    sx={{ borderRadius: 999 }}
+                  >
+                    {importing === 'url' ? 'Fetching…' : 'Fetch'}
+                  </Button>
+                </Box>
+              </Stack>
+              {importNote && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="import-note">
+                  Imported {importNote.source.name} ({importNote.source.kind}
+                  {importNote.source.pages ? `, ${importNote.source.pages} pages` : ''}).
+                  {importNote.truncated &&
+                    ` The text had ${importNote.originalLength.toLocaleString('en-US')} characters and was truncated to ${importNote.limit.toLocaleString('en-US')}, your plan's limit.`}
+                  {importNote.warnings.map((w) => ` ${w}`).join('')}
+                </Typography>
+              )}
+
+              {trimOffer && (
+                <Alert
+                  severity="warning"
+                  sx={{ mt: 2 }}
+                  action={
+                    <Button color="inherit" size="small" onClick={() => void run({ trim: true })}>
+                      Trim to limit and continue
+                    </Button>
+                  }
+                >
+                  {trimOffer.over.toLocaleString('en-US')} characters over your plan's limit of{' '}
+                  {trimOffer.max.toLocaleString('en-US')}.
+                </Alert>
+              )}
+              {error && (
+                <Alert severity="error" sx={{ mt: 2 }} data-testid="demo-error">
+                  {error}
+                </Alert>
+              )}
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                sx={{ mt: 2.5, py: 1.4 }}
+                disabled={busy}
+                onClick={() => void run()}
+              >
+                {tab === 'detector' ? 'Run detection' : 'Generate rewrite'}
+              </Button>
+              <UsageMeters requests={limits.requests} />
+            </Box>
+
+            <Box
+              aria-live="polite"
+              aria-busy={loading}
+              data-testid="demo-output"
+              sx={{
+                minWidth: 0,
+                p: { xs: 2, sm: 3 },
+                borderRadius: 3,
+                bgcolor: 'background.paper',
+                border: 1,
+                borderColor: 'rgba(27,42,74,0.08)',
+              }}
+            >
+              {loading ? (
+                <Box role="status">
+                  <Typography sx={{ fontWeight: 700 }}>
+                    {tab === 'detector' ? 'Analysing your text…' : 'Rewriting your text…'}
+                  </Typography>
+                  <LinearProgress sx={{ mt: 2 }} aria-label="Working" />
+                </Box>
+              ) : tab === 'detector' && detection ? (
+                <DetectorResultPanel
+                  result={detection.result}
+                  text={detection.text}
+                  onPreviewReport={() =>
+                    onPreviewReport({
+                      result: detection.result,
+                      text: detection.text,
+                      createdAt: new Date().toISOString(),
+                    })
+                  }
+                  onHumanise={() => switchTab('humanizer', detection.text)}
+                />
+              ) : tab === 'humanizer' && rewrite ? (
+                <HumaniserResultPanel
+                  result={rewrite.result}
+                  rewrite={rewrite.text}
+                  loading={loading}
+                  onRegenerate={() => void run()}
+                />
+              ) : (
+                <Box data-testid="demo-waiting" sx={{ textAlign: 'center', py: { xs: 3, md: 6 } }}>
+                  <Typography sx={{ fontWeight: 750, fontSize: 18 }}>Waiting for your text</Typography>
+                  <Typography color="text.secondary" sx={{ mt: 1 }}>
+                    {tab === 'detector'
+                      ? 'Paste or upload a text and run detection: the verdict, probabilities and a sentence-by-sentence view appear here.'
+                      : 'Paste a text, pick a tone and generate a rewrite: the new text and its detector score appear here.'}
+                  </Typography>
+                </Box>
+              )}
+            </Box>
+          </Box>
+        </Paper>
+      </Container>
+      <OverLimitDialog
+        open={overLimit !== null}
+        feature={feature}
+        length={overLimit?.length ?? text.length}
+        max={overLimit?.max ?? max}
+        currentPlan={currentPlan}
+        onShorten={shorten}
+        onUpgrade={upgrade}
+        onClose={() => setOverLimit(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,130 @@
+import type { DetectionResult } from '@inkprint/contracts';
+import { displayModeLabel } from '@inkprint/contracts/ai/verdicts';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PenIcon, SearchIcon } from '../../../components/ui/icons';
+import { percent1, sentenceShade, verdictView, warningNotes } from '../verdict-display';
+import { CopyButton } from './CopyButton';
+import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from './ProbabilityBar';
+
+export interface DetectorResultPanelProps {
+  result: DetectionResult;
+  text: string;
+  onPreviewReport: () => void;
+  onHumanise: () => void;
+}
+
+/** Spec §2 detector result, plus the per-sentence shading and the engine's rationale and warnings. */
+export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise }: DetectorResultPanelProps) {
+  const view = verdictView(result);
+  const notes = warningNotes(result);
+  const tooShort = view.kind === 'too-short';
+  const color = view.kind === 'ai' ? AI_COLOR : view.kind === 'human' ? HUMAN_COLOR : '#8a6d1f';
+  return (
+    <Box data-testid="detector-result">
+      <Stack direction="row" spacing={1.5} alignItems="center">
+        <Avatar sx={{ bgcolor: color, width: 44, height: 44 }} aria-hidden>
+          {view.kind === 'ai' ? <SearchIcon /> : <PenIcon />}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="h3" variant="h5" data-testid="verdict-title">
+            {view.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {tooShort ? 'No verdict' : `Confidence ${percent1(result.confidence)}`} · Mode:{' '}
+            <span data-testid="verdict-mode">{displayModeLabel(result.modeLabel)}</span> · {result.words} words
+          </Typography>
+        </Box>
+      </Stack>
+      {tooShort ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {view.message}
+        </Alert>
+      ) : (
+        <>
+          <ProbabilityBar label="AI probability" value={result.aiProbability} color={AI_COLOR} />
+          <ProbabilityBar label="Human probability" value={result.humanProbability} color={HUMAN_COLOR} />
+        </>
+      )}
+      {notes.length > 0 && (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="detector-warning">
+          {notes.map((note) => (
+            <Box component="span" key={note} sx={{ display: 'block' }}>
+              {note}
+            </Box>
+          ))}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 2.5 }}>
+        {!tooShort && (
+          <Button variant="contained" onClick={onPreviewReport}>
+            Preview Report
+          </Button>
+        )}
+        <CopyButton text={text} label="Copy Text" />
+        <Button variant="outlined" color="secondary" sx={{ color: 'primary.main' }} onClick={onHumanise}>
+          Humanise Now
+        </Button>
+      </Stack>
+      {!tooShort && result.sentences.length > 0 && (
+        <Box
+          sx={{
+            mt: 3,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          }}
+        >
+          <Box>
+            <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 750 }}>
+              Sentence by sentence
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Red leans AI, green leans human; hover a sentence for its score.
+            </Typography>
+            <Box
+              data-testid="sentence-map"
+              tabIndex={0}
+              role="region"
+              aria-label="Sentences shaded by AI probability"
+              sx={{
+                mt: 1,
+                p: 1.5,
+                borderRadius: 2,
+                border: 1,
+                borderColor: 'divider',
+                lineHeight: 1.8,
+                maxHeight: 320,
+                overflowY: 'auto',
+                overflowWrap: 'anywhere',
+              }}
+            >
+              {result.sentences.map((s) => (
+                <Box
+                  component="span"
+                  key={s.index}
+                  title={`AI ${percent1(s.aiProbability)}`}
+                  sx={{ bgcolor: sentenceShade(s.aiProbability), borderRadius: 0.5, px: 0.25 }}
+                >
+                  {s.text}{' '}
+                </Box>
+              ))}
+            </Box>
+          </Box>
+          <Box>
+            <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 750 }}>
+              Why this verdict
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
+              {result.rationale || 'No extended rationale available.'}
+            </Typography>
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}

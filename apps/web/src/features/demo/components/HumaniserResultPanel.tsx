@@ -1,0 +1,145 @@
+import type { HumanisationResult } from '@inkprint/contracts';
+import { humaniserVerdict, scoreBadge } from '@inkprint/contracts/ai/verdicts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { TONE_LABELS } from '../options';
+import { percent1 } from '../verdict-display';
+import { diffStats, wordDiff } from '../word-diff';
+import { CopyButton } from './CopyButton';
+import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from './ProbabilityBar';
+
+const BADGE = {
+  humanised: { label: 'Humanised', bg: '#dff3e8', fg: '#1d5e40' },
+  borderline: { label: 'Borderline', bg: '#fbefd0', fg: '#6b4f00' },
+  ai: { label: 'AI', bg: '#f8dcd8', fg: '#8e2a1e' },
+} as const;
+
+export const EVALUATION_FAILED = 'Could not evaluate rewritten text.';
+
+export interface HumaniserResultPanelProps {
+  result: HumanisationResult;
+  /** The rewrite as extracted from whatever shape it came in. */
+  rewrite: string;
+  loading: boolean;
+  onRegenerate: () => void;
+}
+
+/** Spec §2 humaniser result: metrics, the read-only rewrite, copy, regenerate, notes and what changed. */
+export function HumaniserResultPanel({ result, rewrite, loading, onRegenerate }: HumaniserResultPanelProps) {
+  const [showChanges, setShowChanges] = useState(false);
+  const evaluation = result.evaluation;
+  const parts = useMemo(
+    () => (showChanges ? wordDiff(result.original, rewrite) : []),
+    [showChanges, result.original, rewrite],
+  );
+  const stats = useMemo(() => diffStats(parts), [parts]);
+  const badge = evaluation ? BADGE[scoreBadge(evaluation.aiProbability)] : null;
+  return (
+    <Box data-testid="humaniser-result">
+      <Box sx={{ p: 2, borderRadius: 2, bgcolor: '#f3f5fb' }} data-testid="humaniser-metrics">
+        <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+          {evaluation && badge ? (
+            <>
+              <Chip
+                label={badge.label}
+                data-testid="humaniser-badge"
+                sx={{ bgcolor: badge.bg, color: badge.fg, fontWeight: 800 }}
+              />
+              <Typography component="h3" variant="h6" data-testid="humaniser-verdict">
+                {humaniserVerdict(evaluation.aiProbability)}
+              </Typography>
+            </>
+          ) : (
+            <Typography component="h3" variant="h6">
+              Rewrite ready
+            </Typography>
+          )}
+          <Chip
+            variant="outlined"
+            label={`Tone: ${TONE_LABELS[result.tone] ?? result.tone}${result.appliedTone && result.tone === 'auto' ? ` (${result.appliedTone})` : ''}`}
+            data-testid="humaniser-tone"
+          />
+        </Stack>
+        {evaluation ? (
+          <>
+            <ProbabilityBar label="AI %" value={evaluation.aiPercent} color={AI_COLOR} />
+            <ProbabilityBar label="Human %" value={evaluation.humanPercent} color={HUMAN_COLOR} />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+              AI probability {evaluation.aiProbability.toFixed(2)} · Confidence {percent1(evaluation.confidence)}
+              {result.before ? ` · before the rewrite: AI ${percent1(result.before.aiPercent)}` : ''}
+            </Typography>
+          </>
+        ) : (
+          <Alert severity="warning" sx={{ mt: 1.5 }}>
+            {EVALUATION_FAILED}
+          </Alert>
+        )}
+      </Box>
+      <TextField
+        label="Rewritten text"
+        value={rewrite}
+        multiline
+        minRows={6}
+        maxRows={14}
+        fullWidth
+        sx={{ mt: 2 }}
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
+      {result.notes && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="humaniser-notes">
+          {result.notes}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
+        <CopyButton text={rewrite} label="Copy Output" />
+        <Button variant="contained" onClick={onRegenerate} disabled={loading}>
+          Regenerate
+        </Button>
+        <Button variant="text" onClick={() => setShowChanges((v) => !v)} aria-expanded={showChanges}>
+          {showChanges ? 'Hide changes' : 'Show changes'}
+        </Button>
+      </Stack>
+      {showChanges && (
+        <Box sx={{ mt: 2 }} data-testid="humaniser-diff">
+          <Typography variant="body2" color="text.secondary">
+            {stats.same} words kept, {stats.added} added, {stats.removed} removed.
+          </Typography>
+          <Box
+            tabIndex={0}
+            role="region"
+            aria-label="Changes from your text to the rewrite"
+            sx={{
+              mt: 1,
+              p: 1.5,
+              borderRadius: 2,
+              border: 1,
+              borderColor: 'divider',
+              lineHeight: 1.8,
+              maxHeight: 320,
+              overflowY: 'auto',
+              overflowWrap: 'anywhere',
+              '& ins': { bgcolor: '#dff3e8', color: '#1d5e40', textDecoration: 'none' },
+              '& del': { bgcolor: '#f8dcd8', color: '#8e2a1e' },
+            }}
+          >
+            {parts.map((p, i) =>
+              p.kind === 'added' ? (
+                <ins key={i}>{p.text}</ins>
+              ) : p.kind === 'removed' ? (
+                <del key={i}>{p.text}</del>
+              ) : (
+                <span key={i}>{p.text}</span>
+              ),
+            )}
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import type { DetectionResult } from '@inkprint/contracts';
+import { demoVerdict } from '@inkprint/contracts/ai/verdicts';
+
+/** What the detector result panel headlines (spec §4 "Verdicts", plus the engine's too-short warning). */
+export type VerdictView =
+  | { kind: 'too-short'; title: 'Too short to judge'; message: string }
+  | { kind: 'ai' | 'human'; title: 'AI Generated' | 'Human Written' };
+
+const TOO_SHORT_CODES = ['TEXT_TOO_SHORT', 'EMPTY_TEXT'];
+
+export function verdictView(result: Pick<DetectionResult, 'score' | 'warning'>): VerdictView {
+  const codes = result.warning?.codes ?? [];
+  if (codes.some((c) => TOO_SHORT_CODES.includes(c))) {
+    return {
+      kind: 'too-short',
+      title: 'Too short to judge',
+      message: 'Add more text for a verdict: short passages do not carry enough signal to tell AI from human writing.',
+    };
+  }
+  const title = demoVerdict(result.score);
+  return { kind: title === 'AI Generated' ? 'ai' : 'human', title };
+}
+
+/** The engine's warnings other than too-short (e.g. homoglyphs or zero-width characters normalised), as shown. */
+export function warningNotes(result: Pick<DetectionResult, 'warning'>): string[] {
+  const message = result.warning?.message?.trim();
+  if (!message) return [];
+  return message
+    .split(/(?<=\.)\s+(?=[A-Z])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Sentence shading: the sentence's AI probability (percent) as a red (AI) or green (human) wash. */
+export function sentenceShade(aiPercent: number): string {
+  const p = Math.min(100, Math.max(0, aiPercent)) / 100;
+  if (p >= 0.5) return `rgba(192, 57, 43, ${(0.08 + (p - 0.5) * 0.5).toFixed(2)})`;
+  return `rgba(46, 125, 91, ${(0.08 + (0.5 - p) * 0.4).toFixed(2)})`;
+}
+
+export const percent1 = (value: number): string => `${(Math.round(value * 10) / 10).toFixed(1)}%`;

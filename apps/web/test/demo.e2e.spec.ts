@@ -1,0 +1,391 @@
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import * as fs from 'node:fs';
+import * as https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+// The ingest library's own fixture makers (real PDF and DOCX bytes) and its self-signed certificate helper.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { makeDocx, makePdf, PARAGRAPHS } from '../../../libs/ingest/src/testing/fixtures';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { makeCertificate } from '../../../libs/ingest/src/testing/https-server';
+import { SAMPLE_TEXTS } from '../src/features/demo/samples';
+import {
+  axeViolations,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  ensureBuilt,
+  hasChromium,
+  REPO_ROOT,
+  startApp,
+  type RunningApp,
+} from './support';
+
+const describeInBrowser = hasChromium ? describe : describe.skip;
+const HUMAN = SAMPLE_TEXTS.filter((s) => s.id.startsWith('human'));
+const AI = SAMPLE_TEXTS.filter((s) => s.id.startsWith('ai'));
+const OCR_PNG = path.join(REPO_ROOT, 'libs/ingest/test-fixtures/ocr-sample.png');
+/** DEMO_SCREENSHOTS=1 also writes docs/screenshots/demo-*.png at 360, 768 and 1280 px. */
+const SHOTS = process.env.DEMO_SCREENSHOTS === '1';
+const ARTICLE = `<!doctype html><html><head><title>Field notes</title></head><body><nav>Home | About</nav>
+<article><h1>Field notes from the marsh</h1><p>${PARAGRAPHS.join('</p><p>')}</p></article></body></html>`;
+
+describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let site: https.Server;
+  let siteOrigin: string;
+  let context: BrowserContext;
+  let errors: string[] = [];
+  let client = 0;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'web-demo-e2e-'));
+
+  beforeAll(async () => {
+    ensureBuilt();
+    const { key, cert } = makeCertificate('localhost');
+    fs.writeFileSync(path.join(tmp, 'ca.pem'), cert);
+    site = https.createServer({ key, cert }, (req, res) => {
+      if (req.url === '/article') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+      else if (req.url === '/huge')
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(Buffer.alloc(12 * 1024 * 1024, 'a'));
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    siteOrigin = `https://localhost:${(site.address() as AddressInfo).port}`;
+    app = await startApp({
+      env: { URL_IMPORT_TEST_HOSTS: 'localhost', URL_IMPORT_TEST_CA_FILE: path.join(tmp, 'ca.pem') },
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await new Promise((r) => site?.close(r));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** A fresh browser as a new visitor: guests are counted per client address, so each context gets its own. */
+  async function visitor(): Promise<Page> {
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { 'X-Forwarded-For': `203.0.${113 + Math.floor(++client / 250)}.${client % 250}` },
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    await context.route('https://plans.inkprint.app/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Checkout</title><h1>Checkout</h1>' }),
+    );
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        errors.push(`console: ${message.text()}`);
+      }
+    });
+    await page.goto(`${app.baseUrl}/#demo`);
+    await page.getByRole('button', { name: 'Run detection' }).waitFor();
+    // Usage arrives with the plan limits: wait for the meters so counters use the guest plan's limits.
+    await page.getByTestId('usage-meters').waitFor();
+    return page;
+  }
+
+  beforeEach(() => {
+    errors = [];
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(errors).toEqual([]);
+  });
+
+  const input = (page: Page) => page.locator('#demo-input');
+  const tab = (page: Page, name: 'AI Detector' | 'Humanizer') => page.getByRole('tab', { name });
+  const toast = (page: Page, title: string) =>
+    page.locator('[role=alert], [role=status]').filter({ hasText: title }).first();
+
+  async function shoot(page: Page, name: string, target: 'demo' | 'dialog' = 'demo') {
+    if (!SHOTS) return;
+    for (const width of [360, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(250);
+      const file = path.join(REPO_ROOT, `docs/screenshots/demo-${name}-${width}.png`);
+      if (target === 'dialog') await page.screenshot({ path: file });
+      else await page.locator('#demo').screenshot({ path: file });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  /** Runs detection and waits for its answer; returns the request the page sent. */
+  async function detect(page: Page): Promise<Request> {
+    const sent = page.waitForRequest((r) => r.url().includes('/ai/detect') && r.method() === 'POST');
+    const answered = page.waitForResponse((r) => r.url().includes('/ai/detect'));
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    const request = await sent;
+    await answered;
+    return request;
+  }
+
+  it('runs detection in each mode and reads the spec verdicts (two guests: three a day each)', async () => {
+    let page = await visitor();
+    await page.getByTestId('demo-waiting').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'detector-tab');
+    // The mode hint rotates every 3 s.
+    const firstHint = await page.getByTestId('mode-hint').textContent();
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-testid=mode-hint]')?.textContent !== first,
+      firstHint,
+      { timeout: 5000 },
+    );
+    await expect(page.locator('#demo-mode').inputValue()).resolves.toBe('moderate');
+
+    await page.getByRole('button', { name: AI[0].label }).click();
+    await expect(input(page).inputValue()).resolves.toBe(AI[0].text);
+    const labels: Record<string, RegExp> = { fast: /^Fast$/, moderate: /^Moderate \(chunked\)$/, strong: /^Strong/ };
+    for (const mode of ['fast', 'moderate', 'strong'] as const) {
+      await page.locator('#demo-mode').selectOption(mode);
+      const request = await detect(page);
+      expect(new URL(request.url()).searchParams.get('mode')).toBe(mode);
+      expect(request.headers()['x-client-trim']).toBeUndefined();
+      await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('AI Generated');
+      expect(await page.getByTestId('verdict-mode').textContent()).toMatch(labels[mode]);
+      await page.getByRole('meter', { name: 'AI probability' }).waitFor();
+    }
+    await page.getByTestId('sentence-map').waitFor();
+    expect(await page.getByTestId('sentence-map').locator('span[title^="AI "]').count()).toBeGreaterThan(3);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'detector-ai');
+    // 'Copy Text' reads 'Copied!' for 1.8 s.
+    await page.getByRole('button', { name: 'Copy Text' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(AI[0].text);
+    await page.getByRole('button', { name: 'Copy Text' }).waitFor({ timeout: 4000 });
+    // Changing the mode clears the result.
+    await page.locator('#demo-mode').selectOption('forensic');
+    await page.getByTestId('demo-waiting').waitFor();
+    await context.close();
+
+    page = await visitor();
+    await page.getByRole('button', { name: HUMAN[0].label }).click();
+    await page.locator('#demo-mode').selectOption('forensic');
+    expect(new URL((await detect(page)).url()).searchParams.get('mode')).toBe('forensic');
+    await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('Human Written');
+    expect(await page.getByTestId('verdict-mode').textContent()).toMatch(/^Forensic/);
+    await shoot(page, 'detector-human');
+    await page.getByRole('button', { name: HUMAN[1].label }).click();
+    await detect(page);
+    await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('Human Written');
+
+    // Too short: no verdict, whatever the score.
+    await input(page).fill('This was written by someone.');
+    await detect(page);
+    await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('Too short to judge');
+    await expect(page.getByRole('button', { name: 'Preview Report' }).count()).resolves.toBe(0);
+    await shoot(page, 'too-short');
+  }, 180_000);
+
+  it('humanises with several tones, shows the metrics, the rewrite and what changed', async () => {
+    const page = await visitor();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('open-demo', { detail: 'humanizer' })));
+    await expect(tab(page, 'Humanizer').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Generate rewrite' }).waitFor();
+    await page.getByRole('radiogroup', { name: 'Tone' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'humanizer-tab');
+    // Arrows cycle the tone chips.
+    await page.getByRole('radio', { name: 'Auto' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: 'Formal' }).getAttribute('aria-checked')).resolves.toBe('true');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('radio', { name: 'Narrative' }).getAttribute('aria-checked')).resolves.toBe('true');
+
+    await input(page).fill(AI[1].text);
+    for (const tone of ['Formal', 'Casual', 'Technical']) {
+      await page.getByRole('radio', { name: tone }).click();
+      const sent = page.waitForRequest((r) => r.url().includes('/ai/humanise'));
+      const answered = page.waitForResponse((r) => r.url().includes('/ai/humanise'));
+      await page
+        .getByRole(tone === 'Formal' ? 'button' : 'button', {
+          name: tone === 'Formal' ? 'Generate rewrite' : 'Regenerate',
+        })
+        .click();
+      expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ tone: tone.toLowerCase(), text: AI[1].text });
+      const body = (await (await answered).json()) as { result: { humanised: string; evaluation: unknown } };
+      await page.getByTestId('humaniser-result').waitFor();
+      await expect(page.getByTestId('humaniser-tone').textContent()).resolves.toContain(`Tone: ${tone}`);
+      const rewrite = await page.getByLabel('Rewritten text').inputValue();
+      expect(rewrite).toBe(body.result.humanised.trim());
+      expect(rewrite).not.toBe(AI[1].text);
+      if (body.result.evaluation) {
+        expect(await page.getByTestId('humaniser-badge').textContent()).toMatch(/^(Humanised|Borderline|AI)$/);
+        expect(await page.getByTestId('humaniser-verdict').textContent()).toMatch(/^(Humanised|AI Generated)$/);
+        await page.getByRole('meter', { name: 'AI %' }).waitFor();
+        await page.getByRole('meter', { name: 'Human %' }).waitFor();
+      } else {
+        await page.getByText('Could not evaluate rewritten text.').waitFor();
+      }
+    }
+    await page.getByRole('button', { name: 'Show changes' }).click();
+    await page.getByTestId('humaniser-diff').waitFor();
+    expect(await page.getByTestId('humaniser-diff').locator('ins').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Copy Output' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'humanizer-result');
+    // Switching tabs clears input and result.
+    await tab(page, 'AI Detector').click();
+    await page.getByTestId('demo-waiting').waitFor();
+    await expect(input(page).inputValue()).resolves.toBe('');
+  }, 180_000);
+
+  it("'Humanise Now' keeps the text, clipped to the humaniser limit, focuses it and sends X-Client-Trim", async () => {
+    const page = await visitor();
+    const long = SAMPLE_TEXTS.slice(0, 3)
+      .map((s) => s.text)
+      .join('\n\n');
+    expect(long.length).toBeGreaterThan(2000);
+    expect(long.length).toBeLessThan(4000);
+    await input(page).fill(long);
+    await detect(page);
+    await page.getByRole('button', { name: 'Humanise Now' }).click();
+    await expect(tab(page, 'Humanizer').getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(input(page).inputValue()).resolves.toBe(long.slice(0, 2000));
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('demo-input');
+    await page.getByTestId('char-counter').filter({ hasText: '2,000 / 2,000' }).waitFor();
+    const sent = page.waitForRequest((r) => r.url().includes('/ai/humanise'));
+    await page.getByRole('button', { name: 'Generate rewrite' }).click();
+    const request = await sent;
+    expect(request.headers()['x-client-trim']).toBe('true');
+    expect(JSON.parse(request.postData() ?? '{}').text).toHaveLength(2000);
+    await page.getByTestId('humaniser-result').waitFor({ timeout: 60_000 });
+  }, 120_000);
+
+  it('uploads .txt, .pdf, .docx and a scanned .png (OCR) into the input', async () => {
+    const page = await visitor();
+    const file = page.getByTestId('demo-file');
+    const txt = HUMAN[1].text;
+    await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(txt) });
+    await page.getByTestId('import-note').filter({ hasText: 'Imported notes.txt (txt)' }).waitFor();
+    await expect(input(page).inputValue()).resolves.toBe(txt);
+    await toast(page, 'Upload completed successfully').waitFor();
+
+    await file.setInputFiles({
+      name: 'paper.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(makePdf([[PARAGRAPHS[0]], [PARAGRAPHS[1]]])),
+    });
+    await page.getByTestId('import-note').filter({ hasText: 'Imported paper.pdf (pdf, 2 pages)' }).waitFor();
+    expect(await input(page).inputValue()).toContain(PARAGRAPHS[0].slice(0, 40));
+
+    await file.setInputFiles({
+      name: 'essay.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from(makeDocx(PARAGRAPHS)),
+    });
+    await page.getByTestId('import-note').filter({ hasText: 'Imported essay.docx (docx)' }).waitFor();
+    expect(await input(page).inputValue()).toContain(PARAGRAPHS[PARAGRAPHS.length - 1].slice(0, 40));
+
+    await file.setInputFiles(OCR_PNG);
+    await page.getByTestId('import-note').filter({ hasText: 'ocr-sample.png (image)' }).waitFor({ timeout: 60_000 });
+    expect(await input(page).inputValue()).toMatch(/quick brown fox jumps over the lazy dog/i);
+    await page.getByTestId('import-note').filter({ hasText: 'OCR' }).waitFor();
+
+    // A file the API refuses: its message inline and an 'Upload Error' toast.
+    await file.setInputFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
+    await toast(page, 'Upload Error').waitFor();
+    await page.getByTestId('demo-error').waitFor();
+  }, 120_000);
+
+  it('imports a URL with Enter, and names a too-large or refused one', async () => {
+    const page = await visitor();
+    const url = page.getByRole('textbox', { name: 'Import URL' });
+    await expect(page.getByRole('button', { name: 'Fetch' }).isDisabled()).resolves.toBe(true);
+    await url.fill(`${siteOrigin}/article`);
+    await url.press('Enter');
+    await page.getByTestId('import-note').filter({ hasText: '(html)' }).waitFor();
+    expect(await input(page).inputValue()).toContain(PARAGRAPHS[0].slice(0, 40));
+    expect(await input(page).inputValue()).not.toContain('Home | About');
+
+    await url.fill(`${siteOrigin}/huge`);
+    await page.getByRole('button', { name: 'Fetch' }).click();
+    await toast(page, 'Remote Too Large').waitFor({ timeout: 30_000 });
+    await page.getByTestId('demo-error').filter({ hasText: 'Fetched document exceeds processing size.' }).waitFor();
+
+    await url.fill('http://example.com/plain-http');
+    await url.press('Enter');
+    await toast(page, 'Import Error').waitFor();
+  }, 90_000);
+
+  it('offers the trim between 100% and 110%, opens the over-limit modal above, and sends X-Client-Trim', async () => {
+    const page = await visitor();
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    await page.getByTestId('demo-error').filter({ hasText: 'Paste some text first.' }).waitFor();
+    // Inline errors clear after 6 s.
+    await page.getByTestId('demo-error').waitFor({ state: 'detached', timeout: 8000 });
+
+    const base = AI[0].text;
+    const text = (n: number) => base.repeat(Math.ceil(n / base.length)).slice(0, n);
+    await input(page).fill(text(4200));
+    await page.getByTestId('char-counter').filter({ hasText: '4,200 / 4,000' }).waitFor();
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    const sent = page.waitForRequest((r) => r.url().includes('/ai/detect'));
+    await page.getByRole('button', { name: 'Trim to limit and continue' }).click();
+    const trimmed = await sent;
+    expect(trimmed.headers()['x-client-trim']).toBe('true');
+    expect(JSON.parse(trimmed.postData() ?? '{}').text).toHaveLength(4000);
+    await page.getByTestId('detector-result').waitFor();
+
+    await input(page).fill(text(5000));
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your current plan cannot process this text length' });
+    await dialog.waitFor();
+    await page
+      .getByTestId('demo-error')
+      .filter({ hasText: 'Reduce your input or upgrade for higher limits.' })
+      .waitFor();
+    expect(await dialog.getByRole('row').count()).toBe(6);
+    await dialog.getByRole('row', { name: /No Signup \(current\)/ }).waitFor();
+    await page.waitForTimeout(400);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'over-limit', 'dialog');
+    await dialog.getByRole('button', { name: 'I will shorten it instead' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(input(page).inputValue()).resolves.toHaveLength(4000);
+    const clipped = page.waitForRequest((r) => r.url().includes('/ai/detect'));
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    expect((await clipped).headers()['x-client-trim']).toBe('true');
+    await page.getByTestId('detector-result').waitFor();
+
+    // Upgrade from the modal: a guest signs up first, continuing to the Pro checkout.
+    await input(page).fill(text(5000));
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    await dialog.getByRole('button', { name: 'Upgrade to Pro for longer text and faster queue' }).click();
+    await page.waitForURL(/\/signup\?continue=/);
+    expect(new URL(page.url()).searchParams.get('continue')).toBe('https://plans.inkprint.app/checkout/pro');
+  }, 120_000);
+
+  it("counts the guest's daily detections, ticks the reset countdown and refuses the fourth", async () => {
+    const page = await visitor();
+    const meter = page.getByTestId('meter-detector');
+    await meter.filter({ hasText: '0 / 3' }).waitFor();
+    await page.getByRole('button', { name: HUMAN[0].label }).click();
+    for (let i = 1; i <= 3; i++) {
+      await detect(page);
+      await page.getByTestId('detector-result').waitFor();
+      await meter.filter({ hasText: `${i} / 3` }).waitFor();
+    }
+    await meter.filter({ hasText: 'Daily limit reached.' }).waitFor();
+    const reset = page.getByTestId('usage-reset');
+    const before = await reset.textContent();
+    expect(before).toMatch(/^Resets in \d{2}:\d{2}:\d{2}$/);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=usage-reset]')?.textContent !== t, before, {
+      timeout: 3000,
+    });
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    await page
+      .getByTestId('demo-error')
+      .filter({ hasText: 'You have used all 3 detection requests for today.' })
+      .waitFor();
+    await toast(page, 'Request Error').waitFor();
+  }, 120_000);
+});
