@@ -1,0 +1,131 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../lib/api-error';
+import { saveReport } from '../api/save-report';
+import { keepLocalPreview, readLocalPreviews } from '../local-preview';
+import { copyText, linkCopiedNote, reportUrl, shareMessage } from '../share';
+import { draftToReport, type ReportDraft } from '../types';
+import { ReportView } from './ReportView';
+import { useSavePdf } from './use-save-pdf';
+
+export interface ReportModalProps {
+  open: boolean;
+  onClose: () => void;
+  report: ReportDraft | null;
+}
+
+type ShareState =
+  | { kind: 'idle' }
+  | { kind: 'sharing' }
+  | { kind: 'copied'; url: string; note: string }
+  | { kind: 'copy-failed'; url: string }
+  | { kind: 'error'; message: string };
+
+/** Local storage, when the browser allows it. */
+const storage = (): Storage | null => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The report preview of the demo (spec §2 "Report modal and PDF"): the same report view as `/report/{id}`, with
+ * 'Save PDF' and 'Share Report'. The dialog traps focus and closes on Escape. Without a draft it shows the newest
+ * local preview (kept 10 days), else 'No data.'.
+ */
+export function ReportModal({ open, onClose, report }: ReportModalProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const [share, setShare] = useState<ShareState>({ kind: 'idle' });
+  const { preparing, save } = useSavePdf();
+
+  const draft = useMemo(() => {
+    if (report) return report;
+    const store = storage();
+    return open && store ? (readLocalPreviews(store, Date.now())[0]?.draft ?? null) : null;
+  }, [report, open]);
+  const data = useMemo(() => (draft ? draftToReport(draft) : null), [draft]);
+
+  useEffect(() => {
+    const store = storage();
+    if (open && report && store) keepLocalPreview(store, report, Date.now());
+  }, [open, report]);
+  useEffect(() => setShare({ kind: 'idle' }), [draft]);
+
+  const sharedUrl = share.kind === 'copied' || share.kind === 'copy-failed' ? share.url : null;
+  const verifyUrl = sharedUrl ?? `${window.location.origin}/`;
+
+  async function onShare() {
+    if (!data) return;
+    setShare({ kind: 'sharing' });
+    try {
+      const saved = await saveReport(data);
+      const url = reportUrl(window.location.origin, saved.id);
+      const copied = await copyText(shareMessage(url, saved.expiresAt));
+      setShare(copied ? { kind: 'copied', url, note: linkCopiedNote(saved.expiresAt) } : { kind: 'copy-failed', url });
+    } catch (error) {
+      setShare({ kind: 'error', message: errorMessage(error, 'Could not share the report.') });
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="report-modal-title"
+      scroll="paper"
+    >
+      <DialogTitle id="report-modal-title" sx={{ pr: 7, fontWeight: 800 }}>
+        AI detection report
+      </DialogTitle>
+      <IconButton aria-label="Close report" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        <span aria-hidden="true" style={{ fontSize: 22, lineHeight: 1 }}>
+          ×
+        </span>
+      </IconButton>
+      <DialogContent dividers>
+        <ReportView report={data} verifyUrl={verifyUrl} />
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, py: 2 }}>
+        <div role="status" aria-live="polite" style={{ flex: '1 1 240px', minWidth: 0 }}>
+          {share.kind === 'copied' && (
+            <Alert severity="success" sx={{ py: 0 }}>
+              {share.note}
+            </Alert>
+          )}
+          {share.kind === 'copy-failed' && (
+            <Alert severity="warning" sx={{ py: 0, overflowWrap: 'anywhere' }}>
+              Copy Failed. The link: {share.url}
+            </Alert>
+          )}
+          {share.kind === 'error' && (
+            <Alert severity="error" sx={{ py: 0 }}>
+              {share.message}
+            </Alert>
+          )}
+        </div>
+        <Button variant="outlined" disabled={!data || preparing} onClick={() => data && void save(data, verifyUrl)}>
+          {preparing ? 'Preparing…' : 'Save PDF'}
+        </Button>
+        <Button variant="contained" disabled={!data || share.kind === 'sharing'} onClick={() => void onShare()}>
+          {share.kind === 'sharing' ? 'Sharing…' : 'Share Report'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export default ReportModal;

@@ -1,0 +1,149 @@
+import type { ReportResult } from '@inkprint/contracts';
+import {
+  displayModeLabel,
+  reportClassification,
+  round1,
+  type ReportClassification,
+} from '@inkprint/contracts/ai/verdicts';
+
+/** Spec §9: the PDF shows inputs over 500 words as the first 120 and the last 120 words with the omitted count. */
+export const EXCERPT_MAX_WORDS = 500;
+export const EXCERPT_HEAD_WORDS = 120;
+export const EXCERPT_TAIL_WORDS = 120;
+export const NO_RATIONALE = 'No extended rationale available.';
+
+export type Excerpt =
+  | { whole: true; text: string; words: number }
+  | { whole: false; head: string; tail: string; omitted: number; words: number };
+
+const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
+
+/** The input text as the PDF prints it: whole up to 500 words, else 120 + omitted count + 120. */
+export function excerpt(text: string): Excerpt {
+  const words = wordsOf(text);
+  if (words.length <= EXCERPT_MAX_WORDS) return { whole: true, text: text.trim(), words: words.length };
+  return {
+    whole: false,
+    head: words.slice(0, EXCERPT_HEAD_WORDS).join(' '),
+    tail: words.slice(-EXCERPT_TAIL_WORDS).join(' '),
+    omitted: words.length - EXCERPT_HEAD_WORDS - EXCERPT_TAIL_WORDS,
+    words: words.length,
+  };
+}
+
+export const omittedNote = (omitted: number): string => `[… ${omitted.toLocaleString('en-US')} words omitted …]`;
+
+/** Scores are shown with one decimal (spec §9): 42 -> '42.0%', 33.333 -> '33.3%'. */
+export const percent1 = (value: number): string => `${round1(value).toFixed(1)}%`;
+
+const ENGLISH_WORDS = new Set(
+  (
+    'the of and to a in is it that for on with as was be this are by not or have from at but an they he she we you ' +
+    'i his her their its which will can has were would there what all been one if more when so about than them ' +
+    'these into some could other only our also then do does did how who may should very just like each most over'
+  ).split(' '),
+);
+
+/**
+ * Section 3's detected language, a pure heuristic: 'English' when the text is written in Latin letters and at least
+ * 15% of its words are common English function words (with at least 3 such words), else 'Unknown'.
+ */
+export function detectLanguage(text: string): 'English' | 'Unknown' {
+  const words = text.toLowerCase().match(/\p{L}+(?:'\p{L}+)?/gu) ?? [];
+  if (words.length === 0) return 'Unknown';
+  const letters = words.join('');
+  const latin = (letters.match(/[a-z]/g) ?? []).length / letters.length;
+  const hits = words.filter((w) => ENGLISH_WORDS.has(w)).length;
+  return latin >= 0.9 && hits >= 3 && hits / words.length >= 0.15 ? 'English' : 'Unknown';
+}
+
+export interface ChunkRow {
+  number: number;
+  label: string;
+  aiPercent: number;
+  confidencePercent: number;
+  words: number;
+}
+
+/** Everything the report view and the PDF print, in the product's words (scores 0..100, one place for both). */
+export interface ReportSummary {
+  text: string;
+  characters: number;
+  language: 'English' | 'Unknown';
+  aiPercent: number;
+  humanPercent: number;
+  confidencePercent: number | null;
+  classification: ReportClassification;
+  mode: string;
+  processingMs: number | null;
+  chunks: ChunkRow[];
+  rationale: string;
+}
+
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
+
+/** The report's numbers from its stored result: AI % = score × 100, Human % = 100 − AI % (before rounding). */
+export function summarise(result: ReportResult): ReportSummary {
+  const text = result.originalText ?? result.text ?? '';
+  const aiPercent = clampPercent(result.score * 100);
+  const confidence = num(result.confidence);
+  const chunks = (result.chunks ?? []).map((chunk, i): ChunkRow => {
+    const c = chunk as Record<string, unknown>;
+    return {
+      number: (num(c.index) ?? i) + 1,
+      label: typeof c.label === 'string' ? c.label : '—',
+      aiPercent: clampPercent(num(c.aiProbability) ?? 0),
+      confidencePercent: clampPercent(num(c.confidence) ?? 0),
+      words: num(c.words) ?? 0,
+    };
+  });
+  const mode = displayModeLabel(result.modeLabel?.trim() || result.mode?.trim() || '') || 'Unknown';
+  return {
+    text,
+    characters: text.length,
+    language: detectLanguage(text),
+    aiPercent,
+    humanPercent: 100 - aiPercent,
+    confidencePercent: confidence === null ? null : clampPercent(confidence),
+    classification: reportClassification(result.score),
+    mode,
+    processingMs: num(result.timings?.durationMs),
+    chunks,
+    rationale: result.rationale?.trim() || NO_RATIONALE,
+  };
+}
+
+export const processingTime = (ms: number | null): string => (ms === null ? '—' : `${Math.round(ms)} ms`);
+
+export interface Insight {
+  feature: string;
+  value: string;
+}
+
+/** Section 4's table: the chunk spread and, when the engine sent them, its strongest stylometric signals. */
+export function featureInsights(result: ReportResult, summary: ReportSummary): Insight[] {
+  const words = summary.chunks.reduce((sum, c) => sum + c.words, 0) || summary.text.split(/\s+/).filter(Boolean).length;
+  const rows: Insight[] = [
+    { feature: 'Words analysed', value: words.toLocaleString('en-US') },
+    { feature: 'Chunks scored', value: String(summary.chunks.length) },
+  ];
+  if (summary.chunks.length) {
+    const ai = summary.chunks.map((c) => c.aiPercent);
+    rows.push({ feature: 'Highest chunk AI %', value: percent1(Math.max(...ai)) });
+    rows.push({ feature: 'Lowest chunk AI %', value: percent1(Math.min(...ai)) });
+    const count = (label: string) => summary.chunks.filter((c) => c.label === label).length;
+    rows.push({
+      feature: 'Chunks labelled AI / Mixed / Human',
+      value: `${count('AI')} / ${count('Mixed')} / ${count('Human')}`,
+    });
+  }
+  const signals = Array.isArray(result.signals) ? (result.signals as unknown[]) : [];
+  for (const signal of signals.slice(0, 6)) {
+    const s = signal as Record<string, unknown>;
+    if (typeof s.label !== 'string' || num(s.value) === null) continue;
+    const leans = s.direction === 'ai' ? 'leans AI' : s.direction === 'human' ? 'leans human' : '';
+    rows.push({ feature: s.label, value: `${round1(num(s.value) as number).toFixed(1)}${leans ? ` (${leans})` : ''}` });
+  }
+  return rows;
+}
