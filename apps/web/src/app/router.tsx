@@ -28,7 +28,7 @@ export const routes: RouteObject[] = [
           { path: 'signin', lazy: page(() => import('../features/auth/components/SigninPage')) },
           { path: 'forgot-password', lazy: page(() => import('../features/auth/components/ForgotPasswordPage')) },
           { path: 'reset-password', lazy: page(() => import('../features/auth/components/ResetPasswordPage')) },
-          { path: 'report/:id', lazy: page(() => import('../features/reports/components/ReportFramePage')) },
+          { path: 'report/:id', lazy: page(() => import('../features/reports/components/ReportPage')) },
         ],
       },
       { path: '500', lazy: page(() => import('../features/errors/components/ServerErrorPage')) },

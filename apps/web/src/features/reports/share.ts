@@ -25,3 +25,7 @@ export async function copyText(text: string): Promise<boolean> {
     return false;
   }
 }
+
+/** 'Share Link' on the report page: 'Link Copied!' for 1.8 s, 'Copy Failed' for 2 s (spec §2). */
+export const SHARE_LINK_LABELS = { idle: 'Share Link', copied: 'Link Copied!', failed: 'Copy Failed' } as const;
+export const SHARE_LINK_FEEDBACK_MS = { copied: 1800, failed: 2000 } as const;

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useState } from 'react';
+import { CloseIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-error';
 import { saveReport } from '../api/save-report';
 import { keepLocalPreview, readLocalPreviews } from '../local-preview';
@@ -92,9 +93,7 @@ export function ReportModal({ open, onClose, report }: ReportModalProps) {
         AI detection report
       </DialogTitle>
       <IconButton aria-label="Close report" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
-        <span aria-hidden="true" style={{ fontSize: 22, lineHeight: 1 }}>
-          ×
-        </span>
+        <CloseIcon />
       </IconButton>
       <DialogContent dividers>
         <ReportView report={data} verifyUrl={verifyUrl} />

@@ -1,0 +1,147 @@
+import type { ReportResult } from '@inkprint/contracts';
+import {
+  detectLanguage,
+  excerpt,
+  featureInsights,
+  NO_RATIONALE,
+  omittedNote,
+  percent1,
+  processingTime,
+  summarise,
+} from './report-content';
+
+const words = (n: number, prefix = 'w') => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`).join(' ');
+
+describe('excerpt (the PDF shows long inputs as the first 120 and last 120 words)', () => {
+  it('keeps a text of up to 500 words whole', () => {
+    expect(excerpt(words(500))).toEqual({ whole: true, text: words(500), words: 500 });
+    expect(excerpt('  a  short\ntext ')).toEqual({ whole: true, text: 'a  short\ntext', words: 3 });
+  });
+
+  it('cuts a text over 500 words to the first 120, the omitted count and the last 120', () => {
+    const cut = excerpt(words(501));
+    expect(cut).toEqual({
+      whole: false,
+      head: words(120),
+      tail: Array.from({ length: 120 }, (_, i) => `w${382 + i}`).join(' '),
+      omitted: 261,
+      words: 501,
+    });
+    const long = excerpt(words(2000));
+    expect(long.whole).toBe(false);
+    if (!long.whole) {
+      expect(long.omitted).toBe(1760);
+      expect(long.head.split(' ')).toHaveLength(120);
+      expect(long.tail.split(' ')).toEqual(words(2000).split(' ').slice(-120));
+    }
+    expect(omittedNote(1760)).toBe('[… 1,760 words omitted …]');
+  });
+});
+
+describe('one-decimal scores', () => {
+  it.each([
+    [42, '42.0%'],
+    [33.333, '33.3%'],
+    [66.66, '66.7%'],
+    [0, '0.0%'],
+    [100, '100.0%'],
+    [12.25, '12.3%'],
+  ])('%p reads %p', (value, shown) => expect(percent1(value)).toBe(shown));
+
+  it('prints processing time in whole ms', () => {
+    expect(processingTime(12.6)).toBe('13 ms');
+    expect(processingTime(null)).toBe('—');
+  });
+});
+
+describe('detectLanguage', () => {
+  it('reads ordinary English prose as English', () => {
+    expect(
+      detectLanguage('The committee met on Tuesday and agreed that the budget for the new library was too small.'),
+    ).toBe('English');
+  });
+
+  it.each([
+    ['French', 'Le comité s’est réuni mardi et a convenu que le budget de la nouvelle bibliothèque était trop petit.'],
+    [
+      'German',
+      'Der Ausschuss traf sich am Dienstag und war sich einig, dass das Budget für die Bibliothek zu klein war.',
+    ],
+    ['Russian', 'Комитет собрался во вторник и согласился, что бюджет новой библиотеки слишком мал.'],
+    ['Chinese', '委员会星期二开会，一致认为新图书馆的预算太少。'],
+    ['empty', '   '],
+    ['numbers', '12345 67890 2024'],
+    ['a word list', 'apple banana cherry grape melon'],
+  ])('reads %s as Unknown', (_, text) => expect(detectLanguage(text)).toBe('Unknown'));
+});
+
+describe('summarise', () => {
+  const result: ReportResult = {
+    score: 0.7234,
+    confidence: 81.26,
+    modeLabel: 'Moderate (chunked)',
+    mode: 'moderate',
+    originalText: 'The cat sat on the mat and it was happy with the warm sun on its back.',
+    rationale: '  Uniform sentence lengths.  ',
+    timings: { durationMs: 41.7 },
+    chunks: [
+      { index: 0, label: 'AI', aiProbability: 71.24, confidence: 80.05, words: 150 },
+      { index: 1, label: 'Human', aiProbability: 22.5, confidence: 60, words: 90 },
+    ],
+  };
+
+  it('derives the report numbers from the stored result', () => {
+    const s = summarise(result);
+    expect(s.aiPercent).toBeCloseTo(72.34, 6);
+    expect(s.humanPercent).toBeCloseTo(27.66, 6);
+    expect(percent1(s.aiPercent)).toBe('72.3%');
+    expect(percent1(s.humanPercent)).toBe('27.7%');
+    expect(s.characters).toBe(result.originalText!.length);
+    expect(s.language).toBe('English');
+    expect(s.classification).toBe('AI-Generated');
+    expect(s.mode).toBe('Moderate (chunked)');
+    expect(s.processingMs).toBe(41.7);
+    expect(s.rationale).toBe('Uniform sentence lengths.');
+    expect(s.chunks).toEqual([
+      { number: 1, label: 'AI', aiPercent: 71.24, confidencePercent: 80.05, words: 150 },
+      { number: 2, label: 'Human', aiPercent: 22.5, confidencePercent: 60, words: 90 },
+    ]);
+  });
+
+  it.each([
+    [0, 'Human'],
+    [0.35, 'Human'],
+    [0.3501, 'Mixed'],
+    [0.5, 'Mixed'],
+    [0.6499, 'Mixed'],
+    [0.65, 'AI-Generated'],
+    [1, 'AI-Generated'],
+  ])('classifies score %p as %p', (score, classification) =>
+    expect(summarise({ score }).classification).toBe(classification),
+  );
+
+  it('falls back for a bare result: text, rationale, mode, timing', () => {
+    const s = summarise({ score: 0.2, text: 'x', modeLabel: 'Strong (uses model v3)' });
+    expect(s.text).toBe('x');
+    expect(s.rationale).toBe(NO_RATIONALE);
+    expect(s.mode).toBe('Strong');
+    expect(s.processingMs).toBeNull();
+    expect(s.confidencePercent).toBeNull();
+    expect(summarise({ score: 0.2 }).mode).toBe('Unknown');
+  });
+
+  it('lists chunk spread and signals as feature insights', () => {
+    const rows = featureInsights(
+      { ...result, signals: [{ label: 'Sentence length variance', value: 3.456, direction: 'ai' }] },
+      summarise(result),
+    );
+    expect(rows).toEqual([
+      { feature: 'Words analysed', value: '240' },
+      { feature: 'Chunks scored', value: '2' },
+      { feature: 'Highest chunk AI %', value: '71.2%' },
+      { feature: 'Lowest chunk AI %', value: '22.5%' },
+      { feature: 'Chunks labelled AI / Mixed / Human', value: '1 / 0 / 1' },
+      { feature: 'Sentence length variance', value: '3.5 (leans AI)' },
+    ]);
+  });
+});
