@@ -5,20 +5,24 @@
 #   scripts/kafka.sh start    download (once), format (once), start, wait until a metadata request succeeds
 #   scripts/kafka.sh stop     stop and wait for the process to exit
 #   scripts/kafka.sh status   exit 0 when running and answering
+#   scripts/kafka.sh restart  stop, then start on the same data (the fault tests restart a broker under load)
 #
 # Environment: KAFKA_PORT (default 19092; the controller listens on KAFKA_PORT+1), KAFKA_START_TIMEOUT (s, default 90),
 # KAFKA_HEAP (default -Xms256m -Xmx768m). Writes .services/kafka.env with KAFKA_BROKERS=127.0.0.1:<port>.
+# KAFKA_BASE: another folder for a second, private broker (data, pid, logs and its kafka.env there; the jars stay
+# shared), e.g. the load tests' own broker, which they restart without disturbing the shared one.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BASE="$ROOT/.services/kafka"
-LIB="$BASE/lib"
+BASE="${KAFKA_BASE:-$ROOT/.services/kafka}"
+LIB="$ROOT/.services/kafka/lib"
 DATA="$BASE/data"
 PID_FILE="$BASE/kafka.pid"
 LOG_FILE="$BASE/server.log"
 CONSOLE_LOG="$BASE/console.log"
 PROPS="$BASE/server.properties"
 ENV_FILE="$ROOT/.services/kafka.env"
+[[ -n "${KAFKA_BASE:-}" ]] && ENV_FILE="$BASE/kafka.env"
 PORT="${KAFKA_PORT:-19092}"
 CONTROLLER_PORT="$((PORT + 1))"
 START_TIMEOUT="${KAFKA_START_TIMEOUT:-90}"
@@ -140,7 +144,7 @@ start() {
     sleep 1
   done
   echo "KAFKA_BROKERS=127.0.0.1:$PORT" >"$ENV_FILE"
-  log "ready in $((SECONDS - t0))s: KAFKA_BROKERS=127.0.0.1:$PORT (written to .services/kafka.env)"
+  log "ready in $((SECONDS - t0))s: KAFKA_BROKERS=127.0.0.1:$PORT (written to $ENV_FILE)"
 }
 
 stop() {
@@ -178,5 +182,6 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
-  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+  restart) stop && start ;;
+  *) echo "usage: $0 start|stop|status|restart" >&2; exit 2 ;;
 esac
