@@ -104,13 +104,16 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
 
   async function shoot(page: Page, name: string, target: 'demo' | 'dialog' = 'demo') {
     if (!SHOTS) return;
+    // The fixed top bar would sit over an element screenshot of a scrolled page.
+    const hideBar = await page.addStyleTag({ content: 'header { visibility: hidden !important; }' });
     for (const width of [360, 768, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(250);
+      await page.waitForTimeout(500);
       const file = path.join(REPO_ROOT, `docs/screenshots/demo-${name}-${width}.png`);
       if (target === 'dialog') await page.screenshot({ path: file });
       else await page.locator('#demo').screenshot({ path: file });
     }
+    await hideBar.evaluate((el) => (el as HTMLElement).remove());
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 
@@ -159,6 +162,14 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(AI[0].text);
     await page.getByRole('button', { name: 'Copy Text' }).waitFor({ timeout: 4000 });
+    // 'Preview Report' hands the result and the text to the report modal (lazy-loaded with the PDF maker).
+    await page.getByRole('button', { name: 'Preview Report' }).click();
+    const report = page.locator('[role=dialog][aria-labelledby=report-modal-title]');
+    await report.waitFor();
+    await report.getByRole('button', { name: 'Save PDF' }).waitFor();
+    expect(await report.textContent()).toContain(AI[0].text.slice(0, 60));
+    await page.keyboard.press('Escape');
+    await report.waitFor({ state: 'detached' });
     // Changing the mode clears the result.
     await page.locator('#demo-mode').selectOption('forensic');
     await page.getByTestId('demo-waiting').waitFor();

@@ -5,8 +5,10 @@ import { ClosingCta, FeaturesGrid, Hero, TestimonialsSection } from '../../featu
 import { useActiveSectionTracking, useScrollToRequestedSection } from '../../features/landing/hooks';
 import { PricingSection } from '../../features/pricing/components/PricingSection';
 
-// The demo (forms, dialogs, result panels) is its own chunk so the landing page's first paint stays in budget.
+// The demo (forms, dialogs, result panels) is its own chunk so the landing page's first paint stays in budget; the
+// report modal (with the PDF maker) loads only when a report is first previewed.
 const DemoSection = lazy(() => import('../../features/demo/components/DemoSection'));
+const ReportModal = lazy(() => import('../../features/reports/components/ReportModal'));
 
 /** Holds the `#demo` anchor (and roughly its height) while the demo's chunk arrives. */
 function DemoPlaceholder() {
@@ -25,8 +27,13 @@ function DemoPlaceholder() {
 export default function LandingRoute() {
   useScrollToRequestedSection();
   useActiveSectionTracking();
-  const [, setDraft] = useState<ReportDraftInput | null>(null);
-  const preview = useCallback((draft: ReportDraftInput) => setDraft(draft), []);
+  const [draft, setDraft] = useState<ReportDraftInput | null>(null);
+  const [reportOpen, setReportOpen] = useState(false);
+  const preview = useCallback((next: ReportDraftInput) => {
+    setDraft(next);
+    setReportOpen(true);
+  }, []);
+  const closeReport = useCallback(() => setReportOpen(false), []);
   return (
     <>
       <Hero />
@@ -37,6 +44,11 @@ export default function LandingRoute() {
       <TestimonialsSection />
       <PricingSection />
       <ClosingCta />
+      {draft && (
+        <Suspense fallback={null}>
+          <ReportModal open={reportOpen} onClose={closeReport} report={draft} />
+        </Suspense>
+      )}
     </>
   );
 }

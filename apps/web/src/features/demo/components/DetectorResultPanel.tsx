@@ -66,7 +66,7 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
           </Button>
         )}
         <CopyButton text={text} label="Copy Text" />
-        <Button variant="outlined" color="secondary" sx={{ color: 'primary.main' }} onClick={onHumanise}>
+        <Button variant="outlined" onClick={onHumanise}>
           Humanise Now
         </Button>
       </Stack>
@@ -76,7 +76,7 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
             mt: 3,
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+            gridTemplateColumns: 'minmax(0, 1fr)',
           }}
         >
           <Box>
