@@ -1,14 +1,16 @@
 import { Logger, type LogLevel as NestLogLevel, type ModuleMetadata } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { PinoNestLogger } from '@inkprint/detector-worker';
+import { configureLogging, type LogFormat } from '@inkprint/job-bus';
+import type { DestinationStream } from 'pino';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { AppConfig, LogLevel } from './config';
 import { contractComponents } from './http/api-contract';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { bodyParsers } from './http/body-parsers';
-import { requestLogger } from './http/request-logger.middleware';
-import { ApiMetrics } from './observability';
+import { ApiMetrics, correlationMiddleware, correlationScope } from './observability';
 import { webAppsMiddleware } from './web-apps/web-apps.middleware';
 
 export const OPENAPI_UI_PATH = 'api/docs';
@@ -26,26 +28,43 @@ export function nestLogLevels(level: LogLevel): NestLogLevel[] | false {
   return level === 'silent' ? false : NEST_LEVELS[level];
 }
 
-/** Builds the whole HTTP application (not listening yet): used by main.ts and by the e2e tests. */
-export async function createApp(
-  config: AppConfig,
-  options: { imports?: ModuleMetadata['imports'] } = {},
-): Promise<NestExpressApplication> {
+export interface CreateAppOptions {
+  imports?: ModuleMetadata['imports'];
+  /** LOG_FORMAT (main.ts reads it); default json. */
+  logFormat?: LogFormat;
+  /** Where log lines go; default stdout (tests pass a sink to read them). */
+  logDestination?: DestinationStream;
+}
+
+/**
+ * Builds the whole HTTP application (not listening yet): used by main.ts and by the e2e tests. Every log line of
+ * the process (Nest's, one per request, one per job of an embedded worker) goes through one pino logger at
+ * LOG_LEVEL, and carries the request's correlation id (X-Request-Id).
+ */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
+  configureLogging({
+    level: config.logLevel,
+    format: options.logFormat ?? 'json',
+    name: 'api',
+    ...(options.logDestination ? { destination: options.logDestination } : {}),
+  });
   const levels = nestLogLevels(config.logLevel);
+  const nestLogger = levels ? new PinoNestLogger() : false;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options), {
-    logger: levels,
+    logger: nestLogger,
     abortOnError: false,
     bodyParser: false,
   });
-  if (levels) Logger.overrideLogger(levels);
+  if (nestLogger) Logger.overrideLogger(nestLogger);
 
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.enableShutdownHooks();
   app.useGlobalFilters(new ApiExceptionFilter());
+  app.use(correlationMiddleware());
   app.use(app.get(ApiMetrics).httpMiddleware());
-  app.use(requestLogger());
   for (const handler of bodyParsers()) app.use(handler);
+  app.use(correlationScope());
   // Before the Nest router, so browser navigations to /admin/... reach the admin SPA, not the admin API.
   app.use(webAppsMiddleware(config));
 

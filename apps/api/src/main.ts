@@ -1,18 +1,22 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { logFormatEnv, logFormatFor, parseEnv } from '@inkprint/config';
+import { z } from 'zod';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig, redactUrl } from './config';
 
 async function bootstrap(): Promise<void> {
   let config;
+  let logFormat;
   try {
     config = loadConfig(process.env);
+    logFormat = logFormatFor(parseEnv(z.object(logFormatEnv), process.env).LOG_FORMAT, config.nodeEnv);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\nSee docs/api.md for the configuration variables.\n`);
     process.exit(1);
   }
-  const app = await createApp(config);
+  const app = await createApp(config, { logFormat });
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,5 +1,5 @@
 import type { EngineSettings } from '@inkprint/config';
-import { InProcessJobBus } from '@inkprint/job-bus';
+import { InProcessJobBus, observedJobHandler } from '@inkprint/job-bus';
 import { JOB_HANDLER_MODULE } from './jobs/job-handler';
 
 export interface EmbeddedJobBusOptions {
@@ -11,12 +11,14 @@ export interface EmbeddedJobBusOptions {
 
 /**
  * For the API in embedded mode (no KAFKA_BROKERS): the in-process bus running this app's job handler in worker
- * threads. The API calls `request(job)`; close it on shutdown.
+ * threads. The API calls `request(job)`; close it on shutdown. Each job writes the worker's log line (kind, mode,
+ * priority, ms, outcome, correlationId) through the process's logger.
  */
 export function createEmbeddedJobBus(options: EmbeddedJobBusOptions = {}): InProcessJobBus {
   return new InProcessJobBus({
     concurrency: options.concurrency ?? 2,
     handlerModule: JOB_HANDLER_MODULE,
     handlerOptions: options.engines ?? { detectorEngine: 'auto' },
+    wrapHandler: (handler) => observedJobHandler(handler),
   });
 }

@@ -13,6 +13,34 @@ export const logLevelEnv = {
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 };
 
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormatSetting = (typeof LOG_FORMATS)[number];
+
+/**
+ * LOG_FORMAT: `json` (one JSON object a line, for log shippers) or `pretty` (one readable line). Unset: json when
+ * NODE_ENV=production, pretty otherwise.
+ */
+export const logFormatEnv = {
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
+};
+
+export function logFormatFor(format: LogFormatSetting | undefined, nodeEnv: string | undefined): LogFormatSetting {
+  return format ?? (nodeEnv === 'production' ? 'json' : 'pretty');
+}
+
+/**
+ * WORKER_METRICS_PORT: the detector worker's Prometheus endpoint (GET /metrics on a port of its own). Unset or 0:
+ * no endpoint (the default; the API hosting the worker in embedded mode has its own /metrics).
+ */
+export const workerMetricsEnv = {
+  WORKER_METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number from 0 to 65535 (0 or unset: no metrics endpoint)' })
+    .int({ error: 'must be a port number from 0 to 65535 (0 or unset: no metrics endpoint)' })
+    .min(0, { error: 'must be a port number from 0 to 65535 (0 or unset: no metrics endpoint)' })
+    .max(65535, { error: 'must be a port number from 0 to 65535 (0 or unset: no metrics endpoint)' })
+    .optional(),
+};
+
 export const kafkaEnv = {
   KAFKA_BROKERS: z
     .string()

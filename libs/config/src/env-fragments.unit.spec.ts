@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ConfigError, engineEnv, engineSettings, kafkaEnv, parseEnv } from './index';
+import {
+  ConfigError,
+  engineEnv,
+  engineSettings,
+  kafkaEnv,
+  logFormatEnv,
+  logFormatFor,
+  parseEnv,
+  workerMetricsEnv,
+} from './index';
 
 const schema = z.object({ ...kafkaEnv, ...engineEnv });
 
@@ -49,5 +58,19 @@ describe('shared configuration fragments', () => {
       'KAFKA_BROKERS',
     ]);
     expect(error!.problems.join('\n')).toContain('(got "gpu")');
+  });
+
+  it('reads LOG_FORMAT (json in production, pretty elsewhere when unset) and WORKER_METRICS_PORT', () => {
+    const ops = z.object({ ...logFormatEnv, ...workerMetricsEnv });
+    const unset = parseEnv(ops, {});
+    expect(logFormatFor(unset.LOG_FORMAT, 'production')).toBe('json');
+    expect(logFormatFor(unset.LOG_FORMAT, 'development')).toBe('pretty');
+    expect(unset.WORKER_METRICS_PORT).toBeUndefined();
+    const set = parseEnv(ops, { LOG_FORMAT: 'json', WORKER_METRICS_PORT: '9464' });
+    expect(logFormatFor(set.LOG_FORMAT, 'development')).toBe('json');
+    expect(set.WORKER_METRICS_PORT).toBe(9464);
+    expect(() => parseEnv(ops, { LOG_FORMAT: 'xml', WORKER_METRICS_PORT: '70000' })).toThrow(
+      /LOG_FORMAT[\s\S]*WORKER_METRICS_PORT|WORKER_METRICS_PORT[\s\S]*LOG_FORMAT/,
+    );
   });
 });

@@ -10,3 +10,4 @@ export { KafkaJobWorker, type KafkaJobWorkerOptions, type KafkaJobWorkerStats } 
 export { JobBusTopics, DEFAULT_TOPIC_PREFIX, ensureTopics, createTopicsAndWait } from './kafka/topics';
 export { parseBrokers, type KafkaConnectionOptions } from './kafka/kafka-client';
 export { HEADER_CORRELATION_ID, HEADER_REPLY_TO, HEADER_JOB_KIND, type JobReply } from './kafka/codec';
+export * from './observability';

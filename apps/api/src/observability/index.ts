@@ -1,2 +1,3 @@
 export { ApiMetrics, LATENCY_BUCKETS, routeTemplate } from './api-metrics';
+export { correlationMiddleware, correlationScope } from './correlation.middleware';
 export { ObservabilityModule } from './observability.module';

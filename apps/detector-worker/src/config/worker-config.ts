@@ -5,10 +5,16 @@ import {
   engineEnv,
   engineSettings,
   kafkaEnv,
+  logFormatEnv,
+  logFormatFor,
+  logLevelEnv,
   parseEnv,
+  workerMetricsEnv,
   workerConcurrencyEnv,
   type DetectorEngineChoice,
   type EngineSettings,
+  type LogFormatSetting,
+  type LogLevel,
 } from '@inkprint/config';
 import { z } from 'zod';
 
@@ -19,6 +25,10 @@ const workerEnvSchema = z.object({
   ...kafkaEnv,
   ...workerConcurrencyEnv(Math.max(1, availableParallelism() - 1)),
   ...engineEnv,
+  ...logLevelEnv,
+  ...logFormatEnv,
+  ...workerMetricsEnv,
+  NODE_ENV: z.string().optional(),
   KAFKA_BROKERS: z
     .string({
       error:
@@ -38,6 +48,10 @@ export interface WorkerConfig {
   concurrency: number;
   /** Detector engine, models folder, humaniser LLM: handed to the job handlers in every worker thread. */
   engines: EngineSettings;
+  /** Port of the worker's own GET /metrics; absent: no endpoint (WORKER_METRICS_PORT unset or 0). */
+  metricsPort?: number;
+  /** LOG_LEVEL and LOG_FORMAT (json in production, pretty elsewhere); absent when the API hosts the worker. */
+  logging?: { level: LogLevel; format: LogFormatSetting };
 }
 
 export class WorkerConfigError extends ConfigError {
@@ -62,5 +76,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
     topicPrefix: e.KAFKA_TOPIC_PREFIX,
     concurrency: e.WORKER_CONCURRENCY,
     engines: engineSettings(e),
+    ...(e.WORKER_METRICS_PORT ? { metricsPort: e.WORKER_METRICS_PORT } : {}),
+    logging: { level: e.LOG_LEVEL, format: logFormatFor(e.LOG_FORMAT, e.NODE_ENV) },
   };
 }

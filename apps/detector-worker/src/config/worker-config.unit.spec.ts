@@ -8,7 +8,19 @@ describe('loadWorkerConfig', () => {
       concurrency: 3,
       topicPrefix: 'inkprint',
       engines: { detectorEngine: 'auto' },
+      logging: { level: 'info', format: 'pretty' },
     });
+    expect(config.metricsPort).toBeUndefined();
+  });
+
+  it('reads the metrics port and the log format (json by default in production)', () => {
+    const config = loadWorkerConfig({
+      KAFKA_BROKERS: 'kafka:9092',
+      WORKER_METRICS_PORT: '9464',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({ metricsPort: 9464, logging: { level: 'info', format: 'json' } });
+    expect(loadWorkerConfig({ KAFKA_BROKERS: 'kafka:9092', WORKER_METRICS_PORT: '0' }).metricsPort).toBeUndefined();
   });
 
   it('names every bad variable at once', () => {

@@ -22,6 +22,8 @@ export interface InProcessJobBusOptions {
   handlerModule?: string;
   /** Passed to the handler module as `workerData.handlerOptions`. */
   handlerOptions?: unknown;
+  /** Wraps the handler built from `handlerModule` (the worker's job log lines and metrics). */
+  wrapHandler?: (handler: JobHandler) => JobHandler;
 }
 
 /**
@@ -44,7 +46,7 @@ export class InProcessJobBus implements JobBus, JobWorker {
         threads: concurrency,
         handlerOptions: options.handlerOptions,
       });
-      this.handler = this.pool.handler;
+      this.handler = options.wrapHandler ? options.wrapHandler(this.pool.handler) : this.pool.handler;
     }
   }
 

@@ -7,7 +7,12 @@ export const HEADER_REPLY_TO = 'reply-to';
 export const HEADER_JOB_KIND = 'job-kind';
 
 /** The value of a reply message. */
-export type JobReply = { jobId: string; ok: true; result: unknown } | { jobId: string; ok: false; error: JobErrorInfo };
+export type JobReply = (
+  { jobId: string; ok: true; result: unknown } | { jobId: string; ok: false; error: JobErrorInfo }
+) & {
+  /** The job's correlation id, echoed (absent when the job had none). */
+  correlationId?: string;
+};
 
 export function headerString(headers: IHeaders | undefined, name: string): string | undefined {
   const value = headers?.[name];

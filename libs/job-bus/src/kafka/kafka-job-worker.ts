@@ -187,10 +187,10 @@ export class KafkaJobWorker implements JobWorker {
     }
     let reply: JobReply;
     try {
-      reply = { jobId: job.id, ok: true, result: await this.handler!(job) };
+      reply = { jobId: job.id, ok: true, result: await this.handler!(job), ...echo(job) };
       this.counters.completed++;
     } catch (error) {
-      reply = { jobId: job.id, ok: false, error: toJobErrorInfo(error) };
+      reply = { jobId: job.id, ok: false, error: toJobErrorInfo(error), ...echo(job) };
       this.counters.failed++;
     }
     if (!replyTo) {
@@ -241,4 +241,8 @@ class Permits {
     if (next) next();
     else this.available++;
   }
+}
+
+function echo(job: JobEnvelope): { correlationId?: string } {
+  return job.correlationId ? { correlationId: job.correlationId } : {};
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentCorrelationId } from '../observability/correlation';
 import { isJobPriority, type JobPriority } from './priority';
 
 /** Default time the API waits for a job's result (product spec §9: request timeout 45 s). */
@@ -9,7 +10,10 @@ export interface JobRequest<Kind extends string = string, Payload = unknown> {
   kind: Kind;
   priority: JobPriority;
   payload: Payload;
-  /** Correlation id of the request that caused the job (for logs and events); the job id is generated. */
+  /**
+   * Correlation id of the request that caused the job (for logs); the job id is generated. The correlation id in
+   * scope (the HTTP request's X-Request-Id, see observability/correlation) takes precedence when there is one.
+   */
   correlationId?: string;
 }
 
@@ -20,6 +24,8 @@ export interface JobEnvelope<Kind extends string = string, Payload = unknown> {
   kind: Kind;
   priority: JobPriority;
   payload: Payload;
+  /** The id of the request that caused the job, carried into the worker's log lines and its reply. Optional on the
+   * wire: envelopes from before it existed still run (the worker then logs the job id). */
   correlationId?: string;
   /** ISO-8601 time the job was requested. */
   requestedAt: string;
@@ -47,11 +53,16 @@ export function newJobEnvelope(
     kind: job.kind,
     priority: job.priority,
     payload: job.payload,
-    ...(job.correlationId ? { correlationId: job.correlationId } : {}),
+    ...correlation(job.correlationId),
     requestedAt: new Date().toISOString(),
     deadline: Date.now() + timeoutMs,
   };
   return { envelope, timeoutMs };
+}
+
+function correlation(requested: string | undefined): { correlationId?: string } {
+  const correlationId = currentCorrelationId() ?? requested;
+  return correlationId ? { correlationId } : {};
 }
 
 /** The API side: request/reply. Rejects with JobTimeoutError, JobFailedError or JobBusClosedError. */

@@ -1,0 +1,2 @@
+export { PinoNestLogger } from './nest-logger';
+export { serveMetrics, WorkerMetrics } from './worker-metrics';
