@@ -379,12 +379,19 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     const page = await visitor();
     const meter = page.getByTestId('meter-detector');
     await meter.filter({ hasText: '0 / 3' }).waitFor();
-    await page.getByRole('button', { name: HUMAN[0].label }).click();
+    // Zero-width characters and a Cyrillic look-alike: the engine normalises them and says so.
+    await input(page).fill(HUMAN[0].text.replace('slugs', 's\u200blugs').replace('Went', 'W\u0435nt'));
     for (let i = 1; i <= 3; i++) {
       await detect(page);
       await page.getByTestId('detector-result').waitFor();
       await meter.filter({ hasText: `${i} / 3` }).waitFor();
     }
+    await page
+      .getByTestId('detector-warning')
+      .filter({ hasText: /zero-width or invisible character/ })
+      .waitFor();
+    expect(await page.getByTestId('detector-warning').textContent()).toMatch(/look-alike letter/);
+    await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('Human Written');
     await meter.filter({ hasText: 'Daily limit reached.' }).waitFor();
     const reset = page.getByTestId('usage-reset');
     const before = await reset.textContent();
@@ -398,5 +405,58 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
       .filter({ hasText: 'You have used all 3 detection requests for today.' })
       .waitFor();
     await toast(page, 'Request Error').waitFor();
+  }, 120_000);
+  it('reads unknown failures, a malformed detection and a missing evaluation as the spec says', async () => {
+    const page = await visitor();
+    // The network drops every detection: after the request layer's retries, the run's fallback messages.
+    await page.route('**/ai/detect**', (route) => route.abort('connectionreset'));
+    await input(page).fill(AI[0].text);
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    await page
+      .getByTestId('demo-error')
+      .filter({ hasText: 'Request failed after retries. Please try again shortly.' })
+      .waitFor({ timeout: 15_000 });
+    await toast(page, 'Temporary network issue. Retry soon.').waitFor();
+    await page.unroute('**/ai/detect**');
+    // A detection without a 0..1 score is refused.
+    await page.route('**/ai/detect**', (route) => route.fulfill({ json: { result: { score: 'high' } } }));
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    await page.getByTestId('demo-error').filter({ hasText: 'Invalid detection response structure' }).waitFor();
+    await page.unroute('**/ai/detect**');
+
+    // A server failure without an API error body: the upload and URL fallbacks.
+    await page.route('**/ai/upload-text**', (route) => route.fulfill({ status: 500, body: 'oops' }));
+    await page
+      .getByTestId('demo-file')
+      .setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+    await page.getByTestId('demo-error').filter({ hasText: 'Failed to process file.' }).waitFor();
+    await toast(page, 'Unexpected error during file processing.').waitFor();
+    await page.getByRole('textbox', { name: 'Import URL' }).fill('https://example.com/a');
+    await page.getByRole('textbox', { name: 'Import URL' }).press('Enter');
+    await page.getByTestId('demo-error').filter({ hasText: 'Unable to fetch URL content.' }).waitFor();
+    await toast(page, 'Unexpected error fetching URL.').waitFor();
+    await page.unroute('**/ai/upload-text**');
+
+    // The real rewrite, answered wrapped in a JSON string and without an evaluation: the text is found, no score made up.
+    await page.route('**/ai/humanise**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { result: Record<string, unknown> };
+      body.result = {
+        ...body.result,
+        humanised: JSON.stringify({ choices: [{ message: { content: body.result.humanised } }] }),
+        evaluation: null,
+      };
+      await route.fulfill({ response, json: body });
+    });
+    await tab(page, 'Humanizer').click();
+    await input(page).fill(AI[1].text);
+    const answered = page.waitForResponse((r) => r.url().includes('/ai/humanise'));
+    await page.getByRole('button', { name: 'Generate rewrite' }).click();
+    const wrapped = (await (await answered).json()) as { result: { humanised: string } };
+    await page.getByText('Could not evaluate rewritten text.').waitFor();
+    const rewrite = (JSON.parse(wrapped.result.humanised) as { choices: { message: { content: string } }[] }).choices[0]
+      .message.content;
+    await expect(page.getByLabel('Rewritten text').inputValue()).resolves.toBe(rewrite.trim());
+    expect(await page.getByTestId('humaniser-badge').count()).toBe(0);
   }, 120_000);
 });

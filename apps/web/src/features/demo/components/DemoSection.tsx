@@ -137,14 +137,16 @@ export default function DemoSection({ onPreviewReport }: DemoSectionProps) {
     [clearAll, limits],
   );
 
+  const tabRef = useRef(tab);
+  tabRef.current = tab;
   useEffect(() => {
     const onOpen = (event: Event) => {
       const next = tabOf((event as CustomEvent).detail);
-      if (next) setTab((current) => (current === next ? current : (clearAll(), next)));
+      if (next && next !== tabRef.current) switchTab(next);
     };
     window.addEventListener(OPEN_DEMO_EVENT, onOpen);
     return () => window.removeEventListener(OPEN_DEMO_EVENT, onOpen);
-  }, [clearAll]);
+  }, [switchTab]);
 
   function fail(err: unknown, action: DemoAction) {
     const view = demoErrorView(err, action);
