@@ -8,6 +8,7 @@ import { HEADER_CORRELATION_ID } from './codec';
 import { WorkerThreadPool } from '../in-process/worker-thread-pool';
 import { jobBusBehaviour, TEST_HANDLER_MODULE } from '../testing/job-bus-behaviour';
 import { parseBrokers } from './kafka-client';
+import { JobBusClosedError, JobBusUnavailableError } from '../port/errors';
 
 jest.setTimeout(120_000);
 
@@ -99,6 +100,27 @@ describeWithService('kafka', 'Kafka job bus', (brokers) => {
       await expect(bus.request({ kind: 'echo', priority: 'low', payload: { n: 2 } })).resolves.toMatchObject({
         echo: { n: 2 },
       });
+    });
+
+    it('a job Kafka will not take fails as JobBusUnavailableError (a JobBusClosedError: 503), not a raw Kafka error', async () => {
+      const prefix = `inkprint-test-${randomUUID().slice(0, 8)}`;
+      const lonely = new KafkaJobBus({ brokers, topicPrefix: prefix, logLevel: logLevel.NOTHING });
+      await lonely.start();
+      try {
+        // The low topic disappears under the started bus: the producer gives up after its retries.
+        const admin = new Kafka({ brokers: parseBrokers(brokers), logLevel: logLevel.NOTHING }).admin();
+        await admin.connect();
+        await admin.deleteTopics({ topics: [new JobBusTopics(prefix).jobs('low')] });
+        await admin.disconnect();
+        const failure = await lonely.request({ kind: 'echo', priority: 'low', payload: {} }).catch((e: unknown) => e);
+        expect(failure).toBeInstanceOf(JobBusUnavailableError);
+        expect(failure).toBeInstanceOf(JobBusClosedError);
+        expect((failure as Error).message).toMatch(/could not be published/);
+        expect((await lonely.health()).waiting).toBe(0);
+      } finally {
+        await lonely.close();
+        await deleteTestTopics(brokers, prefix);
+      }
     });
 
     it('skips jobs whose requester already gave up', async () => {

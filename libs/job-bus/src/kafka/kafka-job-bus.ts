@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Partitioners, type Admin, type Consumer, type Kafka, type Producer } from 'kafkajs';
 import { newJobEnvelope, type JobBus, type JobBusHealth, type JobRequest, type RequestOptions } from '../port/job-bus';
-import { JobBusClosedError, JobFailedError, JobTimeoutError } from '../port/errors';
+import { JobBusClosedError, JobBusUnavailableError, JobFailedError, JobTimeoutError } from '../port/errors';
 import { createKafka, type KafkaConnectionOptions } from './kafka-client';
 import { DEFAULT_TOPIC_PREFIX, ensureTopics, JobBusTopics } from './topics';
 import { decodeReply, encodeJob, HEADER_CORRELATION_ID, HEADER_JOB_KIND, HEADER_REPLY_TO, headerString } from './codec';
@@ -132,7 +132,8 @@ export class KafkaJobBus implements JobBus {
         clearTimeout(pending.timer);
         this.pending.delete(envelope.id);
       }
-      throw error;
+      // Kafka refused or could not be reached after the producer's retries: the job was not queued.
+      throw new JobBusUnavailableError(envelope.id, error);
     }
     return result;
   }

@@ -37,6 +37,19 @@ export class JobBusClosedError extends Error {
   }
 }
 
+/**
+ * The bus could not take the job (Kafka unreachable or refusing it after its retries, e.g. while the broker
+ * restarts). A JobBusClosedError, so callers answer it as "unavailable, try again" (503), not as an internal error.
+ */
+export class JobBusUnavailableError extends JobBusClosedError {
+  constructor(jobId: string, cause: unknown) {
+    super(jobId);
+    this.name = 'JobBusUnavailableError';
+    this.message = `Job ${jobId} could not be published: ${cause instanceof Error ? cause.message : String(cause)}`;
+    this.cause = cause;
+  }
+}
+
 /** Serialisable form of a handler's error, as it crosses a thread or Kafka. */
 export interface JobErrorInfo {
   name: string;

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -83,18 +83,33 @@ export class PrivateKafka {
   get brokers(): string {
     return `127.0.0.1:${this.port}`;
   }
-  private run(action: 'start' | 'stop' | 'restart'): void {
-    const res = spawnSync('bash', ['scripts/kafka.sh', action], {
-      cwd: REPO,
-      env: { ...process.env, KAFKA_BASE: this.base, KAFKA_PORT: String(this.port) },
-      encoding: 'utf8',
-      timeout: 180_000,
+  /** scripts/kafka.sh <action> on the private broker (asynchronous: load keeps running meanwhile). */
+  private run(action: 'start' | 'stop' | 'restart'): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn('bash', ['scripts/kafka.sh', action], {
+        cwd: REPO,
+        env: { ...process.env, KAFKA_BASE: this.base, KAFKA_PORT: String(this.port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        if (code === 0) resolve();
+        else reject(new Error(`scripts/kafka.sh ${action} exited ${code}:\n${out}`));
+      });
     });
-    if (res.status !== 0) throw new Error(`scripts/kafka.sh ${action} failed:\n${res.stderr}\n${res.stdout}`);
   }
-  start = () => this.run('start');
+  /** Starts the broker on empty data (the previous run's topics are gone). */
+  start = async () => {
+    await this.run('stop');
+    fs.rmSync(path.join(this.base, 'data'), { recursive: true, force: true });
+    await this.run('start');
+  };
   stop = () => this.run('stop');
-  /** Stops the broker, then starts it again on the same data (returns once it answers metadata requests). */
+  /** Stops the broker, then starts it again on the same data (resolves once it answers metadata requests). */
   restart = () => this.run('restart');
 }
 
