@@ -6,7 +6,7 @@
 // PostgreSQL, Kafka, from /proc). Then the event sizes measured in the event store (bytes per detection), which
 // docs/scaling.md uses for its arithmetic. SCALING_SECONDS (default 20) per step, SCALING_CLIENTS (default 32).
 // Loopback only; every loop is bounded in time.
-/* global fetch, performance, URL, setTimeout, AbortSignal */
+/* global fetch, performance, URL, setTimeout, setInterval, clearInterval, AbortSignal */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
