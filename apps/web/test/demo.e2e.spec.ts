@@ -130,6 +130,12 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
   it('runs detection in each mode and reads the spec verdicts (two guests: three a day each)', async () => {
     let page = await visitor();
     await page.getByTestId('demo-waiting').waitFor();
+    // `#demo` stays the same element while the tools' chunk loads, so the top bar still tracks it.
+    const current = (name: string) => page.locator('header a[aria-current="true"]', { hasText: name }).waitFor();
+    await page.evaluate(() => document.getElementById('pricing')?.scrollIntoView());
+    await current('Pricing');
+    await page.evaluate(() => document.getElementById('demo')?.scrollIntoView());
+    await current('Features');
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'detector-tab');
     // The mode hint rotates every 3 s.

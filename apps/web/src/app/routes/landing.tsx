@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { DemoHeading } from '../../features/demo/components/DemoHeading';
 import type { ReportDraftInput } from '../../features/demo/components/DemoSection';
 import { ClosingCta, FeaturesGrid, Hero, TestimonialsSection } from '../../features/landing/components/LandingSections';
 import { useActiveSectionTracking, useScrollToRequestedSection } from '../../features/landing/hooks';
@@ -10,17 +12,9 @@ import { PricingSection } from '../../features/pricing/components/PricingSection
 const DemoSection = lazy(() => import('../../features/demo/components/DemoSection'));
 const ReportModal = lazy(() => import('../../features/reports/components/ReportModal'));
 
-/** Holds the `#demo` anchor (and roughly its height) while the demo's chunk arrives. */
+/** Roughly the tools' height while their chunk arrives, so scrolling to `#demo` lands where the tools will be. */
 function DemoPlaceholder() {
-  return (
-    <Box
-      component="section"
-      id="demo"
-      aria-label="Demo"
-      aria-busy="true"
-      sx={{ minHeight: { xs: 1200, lg: 900 }, bgcolor: 'background.paper' }}
-    />
-  );
+  return <Box aria-busy="true" sx={{ minHeight: { xs: 1100, lg: 720 } }} />;
 }
 
 /** `/`: the landing sections of spec §1 in page order; the demo and pricing come from their own features. */
@@ -37,9 +31,19 @@ export default function LandingRoute() {
   return (
     <>
       <Hero />
-      <Suspense fallback={<DemoPlaceholder />}>
-        <DemoSection onPreviewReport={preview} />
-      </Suspense>
+      <Box
+        component="section"
+        id="demo"
+        aria-labelledby="demo-title"
+        sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.paper' }}
+      >
+        <Container maxWidth="lg">
+          <DemoHeading />
+          <Suspense fallback={<DemoPlaceholder />}>
+            <DemoSection onPreviewReport={preview} />
+          </Suspense>
+        </Container>
+      </Box>
       <FeaturesGrid />
       <TestimonialsSection />
       <PricingSection />

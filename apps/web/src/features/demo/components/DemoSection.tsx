@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -62,7 +61,11 @@ interface ImportNote {
   warnings: string[];
 }
 
-/** Spec §2 "Demo section": the AI detector and the humaniser, with plan limits, usage and every §8 message. */
+/**
+ * Spec §2 "Demo section": the AI detector and the humaniser, with plan limits, usage and every §8 message. The
+ * landing route owns the `#demo` section element and its heading (`DemoHeading`), so the element stays the same while
+ * this chunk loads (section tracking and scrolling to `#demo` observe it).
+ */
 export default function DemoSection({ onPreviewReport }: DemoSectionProps) {
   const { session } = useAuth();
   const limits = usePlanLimits();
@@ -285,352 +288,325 @@ export default function DemoSection({ onPreviewReport }: DemoSectionProps) {
   const inputLabel = tab === 'detector' ? 'Text to check' : 'Text to humanise';
 
   return (
-    <Box
-      component="section"
-      id="demo"
-      aria-labelledby="demo-title"
-      sx={{ py: { xs: 8, md: 12 }, bgcolor: 'background.paper' }}
-    >
-      <Container maxWidth="lg">
-        <Box sx={{ textAlign: 'center', maxWidth: 680, mx: 'auto', mb: { xs: 4, md: 5 } }}>
-          <Typography
-            variant="overline"
-            component="p"
-            sx={{ color: 'primary.light', fontWeight: 800, letterSpacing: 1.5 }}
-          >
-            Features
-          </Typography>
-          <Typography id="demo-title" variant="h3" component="h2" sx={{ fontSize: { xs: 30, md: 42 } }}>
-            Two tools, one honest answer
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 2, fontSize: 18 }}>
-            Check a text for AI authorship, then rewrite it in your tone. No sign-up needed to try.
-          </Typography>
-        </Box>
-        <Paper
-          elevation={0}
-          sx={{ borderRadius: 4, border: 1, borderColor: 'rgba(27,42,74,0.1)', overflow: 'hidden', bgcolor: '#fbfcfe' }}
+    <>
+      <Paper
+        elevation={0}
+        sx={{ borderRadius: 4, border: 1, borderColor: 'rgba(27,42,74,0.1)', overflow: 'hidden', bgcolor: '#fbfcfe' }}
+      >
+        <Tabs
+          value={tab}
+          onChange={(_e, next: DemoTab) => switchTab(next)}
+          aria-label="Demo tools"
+          variant="fullWidth"
+          sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
         >
-          <Tabs
-            value={tab}
-            onChange={(_e, next: DemoTab) => switchTab(next)}
-            aria-label="Demo tools"
-            variant="fullWidth"
-            sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-          >
-            <Tab value="detector" label="AI Detector" id="demo-tab-detector" aria-controls="demo-panel" />
-            <Tab value="humanizer" label="Humanizer" id="demo-tab-humanizer" aria-controls="demo-panel" />
-          </Tabs>
-          <Box
-            id="demo-panel"
-            role="tabpanel"
-            aria-labelledby={`demo-tab-${tab}`}
-            sx={{
-              p: { xs: 2, sm: 3 },
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-            }}
-          >
-            <Box sx={{ minWidth: 0 }}>
-              <TextField
-                inputRef={inputRef}
-                id="demo-input"
-                label={inputLabel}
-                placeholder={
-                  tab === 'detector' ? 'Paste an essay, article or message…' : 'Paste the text you want rewritten…'
-                }
-                value={text}
-                onChange={(e) => {
-                  setText(e.target.value);
-                  setClipped(false);
-                  setTrimOffer(null);
-                }}
-                multiline
-                minRows={8}
-                maxRows={16}
-                fullWidth
-                disabled={importing !== null}
-                slotProps={{ htmlInput: { 'aria-describedby': 'demo-counter' } }}
-              />
-              <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 0.75 }}>
-                <Typography
-                  id="demo-counter"
-                  variant="body2"
-                  data-testid="char-counter"
-                  sx={{ fontWeight: 650, color: over ? '#b3261e' : 'text.secondary' }}
-                >
-                  {counterLabel(text.length, max)} characters
-                </Typography>
-                {clipped && (
-                  <Typography variant="body2" color="text.secondary">
-                    Clipped to your plan's limit
-                  </Typography>
-                )}
-              </Stack>
-
-              {tab === 'detector' ? (
-                <Box sx={{ mt: 2 }}>
-                  <TextField
-                    select
-                    id="demo-mode"
-                    label="Detection mode"
-                    value={mode}
-                    onChange={(e) => {
-                      setMode(e.target.value as DetectionMode);
-                      setDetection(null);
-                    }}
-                    disabled={busy}
-                    size="small"
-                    sx={{ minWidth: 200 }}
-                    slotProps={{ select: { native: true } }}
-                  >
-                    {MODE_OPTIONS.map((m) => (
-                      <option key={m.value} value={m.value}>
-                        {m.label}
-                      </option>
-                    ))}
-                  </TextField>
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{ mt: 0.75, minHeight: 40 }}
-                    data-testid="mode-hint"
-                  >
-                    {MODE_HINTS[hintIndex]}
-                  </Typography>
-                  <Typography variant="body2" sx={{ mt: 1, fontWeight: 650 }} id="demo-samples-label">
-                    Try a sample
-                  </Typography>
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    useFlexGap
-                    flexWrap="wrap"
-                    sx={{ mt: 0.75 }}
-                    role="group"
-                    aria-labelledby="demo-samples-label"
-                  >
-                    {SAMPLE_TEXTS.map((sample) => (
-                      <Button
-                        key={sample.id}
-                        size="small"
-                        variant="outlined"
-                        disabled={busy}
-                        onClick={() => {
-                          setText(sample.text);
-                          setClipped(false);
-                          setDetection(null);
-                          setTrimOffer(null);
-                          setImportNote(null);
-                        }}
-                      >
-                        {sample.label}
-                      </Button>
-                    ))}
-                  </Stack>
-                </Box>
-              ) : (
-                <Box sx={{ mt: 2 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 650 }} id="demo-tone-label">
-                    Tone
-                  </Typography>
-                  <Stack
-                    direction="row"
-                    spacing={1}
-                    useFlexGap
-                    flexWrap="wrap"
-                    sx={{ mt: 0.75 }}
-                    role="radiogroup"
-                    aria-labelledby="demo-tone-label"
-                  >
-                    {TONES.map((t, i) => (
-                      <Chip
-                        key={t}
-                        ref={(el: HTMLDivElement | null) => {
-                          toneRefs.current[i] = el;
-                        }}
-                        role="radio"
-                        aria-checked={tone === t}
-                        tabIndex={tone === t ? 0 : -1}
-                        label={TONE_LABELS[t]}
-                        color={tone === t ? 'primary' : 'default'}
-                        variant={tone === t ? 'filled' : 'outlined'}
-                        disabled={busy}
-                        onClick={() => setTone(t)}
-                        onKeyDown={(e) => onToneKey(e, t)}
-                      />
-                    ))}
-                  </Stack>
-                </Box>
-              )}
-
-              <Stack
-                direction={{ xs: 'column', sm: 'row' }}
-                spacing={1.5}
-                sx={{ mt: 2.5 }}
-                alignItems={{ sm: 'center' }}
+          <Tab value="detector" label="AI Detector" id="demo-tab-detector" aria-controls="demo-panel" />
+          <Tab value="humanizer" label="Humanizer" id="demo-tab-humanizer" aria-controls="demo-panel" />
+        </Tabs>
+        <Box
+          id="demo-panel"
+          role="tabpanel"
+          aria-labelledby={`demo-tab-${tab}`}
+          sx={{
+            p: { xs: 2, sm: 3 },
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          }}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <TextField
+              inputRef={inputRef}
+              id="demo-input"
+              label={inputLabel}
+              placeholder={
+                tab === 'detector' ? 'Paste an essay, article or message…' : 'Paste the text you want rewritten…'
+              }
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setClipped(false);
+                setTrimOffer(null);
+              }}
+              multiline
+              minRows={8}
+              maxRows={16}
+              fullWidth
+              disabled={importing !== null}
+              slotProps={{ htmlInput: { 'aria-describedby': 'demo-counter' } }}
+            />
+            <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 0.75 }}>
+              <Typography
+                id="demo-counter"
+                variant="body2"
+                data-testid="char-counter"
+                sx={{ fontWeight: 650, color: over ? '#b3261e' : 'text.secondary' }}
               >
-                <Button variant="outlined" disabled={busy} onClick={() => fileRef.current?.click()}>
-                  {importing === 'upload' ? 'Uploading…' : 'Upload file'}
-                </Button>
-                <input
-                  ref={fileRef}
-                  type="file"
-                  accept={ACCEPT}
-                  hidden
-                  aria-label="File to upload"
-                  data-testid="demo-file"
-                  onChange={(e) => void onFile(e.target.files?.[0])}
-                />
-                <Box
-                  component="form"
-                  role="search"
-                  aria-label="Import URL"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    void onFetch();
+                {counterLabel(text.length, max)} characters
+              </Typography>
+              {clipped && (
+                <Typography variant="body2" color="text.secondary">
+                  Clipped to your plan's limit
+                </Typography>
+              )}
+            </Stack>
+
+            {tab === 'detector' ? (
+              <Box sx={{ mt: 2 }}>
+                <TextField
+                  select
+                  id="demo-mode"
+                  label="Detection mode"
+                  value={mode}
+                  onChange={(e) => {
+                    setMode(e.target.value as DetectionMode);
+                    setDetection(null);
                   }}
+                  disabled={busy}
+                  size="small"
+                  sx={{ minWidth: 200 }}
+                  slotProps={{ select: { native: true } }}
+                >
+                  {MODE_OPTIONS.map((m) => (
+                    <option key={m.value} value={m.value}>
+                      {m.label}
+                    </option>
+                  ))}
+                </TextField>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ mt: 0.75, minHeight: 40 }}
+                  data-testid="mode-hint"
+                >
+                  {MODE_HINTS[hintIndex]}
+                </Typography>
+                <Typography variant="body2" sx={{ mt: 1, fontWeight: 650 }} id="demo-samples-label">
+                  Try a sample
+                </Typography>
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  useFlexGap
+                  flexWrap="wrap"
+                  sx={{ mt: 0.75 }}
+                  role="group"
+                  aria-labelledby="demo-samples-label"
+                >
+                  {SAMPLE_TEXTS.map((sample) => (
+                    <Button
+                      key={sample.id}
+                      size="small"
+                      variant="outlined"
+                      disabled={busy}
+                      onClick={() => {
+                        setText(sample.text);
+                        setClipped(false);
+                        setDetection(null);
+                        setTrimOffer(null);
+                        setImportNote(null);
+                      }}
+                    >
+                      {sample.label}
+                    </Button>
+                  ))}
+                </Stack>
+              </Box>
+            ) : (
+              <Box sx={{ mt: 2 }}>
+                <Typography variant="body2" sx={{ fontWeight: 650 }} id="demo-tone-label">
+                  Tone
+                </Typography>
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  useFlexGap
+                  flexWrap="wrap"
+                  sx={{ mt: 0.75 }}
+                  role="radiogroup"
+                  aria-labelledby="demo-tone-label"
+                >
+                  {TONES.map((t, i) => (
+                    <Chip
+                      key={t}
+                      ref={(el: HTMLDivElement | null) => {
+                        toneRefs.current[i] = el;
+                      }}
+                      role="radio"
+                      aria-checked={tone === t}
+                      tabIndex={tone === t ? 0 : -1}
+                      label={TONE_LABELS[t]}
+                      color={tone === t ? 'primary' : 'default'}
+                      variant={tone === t ? 'filled' : 'outlined'}
+                      disabled={busy}
+                      onClick={() => setTone(t)}
+                      onKeyDown={(e) => onToneKey(e, t)}
+                    />
+                  ))}
+                </Stack>
+              </Box>
+            )}
+
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2.5 }} alignItems={{ sm: 'center' }}>
+              <Button variant="outlined" disabled={busy} onClick={() => fileRef.current?.click()}>
+                {importing === 'upload' ? 'Uploading…' : 'Upload file'}
+              </Button>
+              <input
+                ref={fileRef}
+                type="file"
+                accept={ACCEPT}
+                hidden
+                aria-label="File to upload"
+                data-testid="demo-file"
+                onChange={(e) => void onFile(e.target.files?.[0])}
+              />
+              <Box
+                component="form"
+                role="search"
+                aria-label="Import URL"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void onFetch();
+                }}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  flex: 1,
+                  minWidth: 0,
+                  border: 1,
+                  borderColor: 'rgba(27,42,74,0.25)',
+                  borderRadius: 999,
+                  pl: 2,
+                  pr: 0.5,
+                  py: 0.25,
+                  bgcolor: 'background.paper',
+                }}
+              >
+                <Box
+                  component="input"
+                  type="url"
+                  inputMode="url"
+                  placeholder="Import URL (https://…)"
+                  aria-label="Import URL"
+                  value={url}
+                  disabled={busy}
+                  onChange={(e: React.ChangeEvent<HTMLInputElement>) => setUrl(e.target.value)}
                   sx={{
-                    display: 'flex',
-                    alignItems: 'center',
                     flex: 1,
                     minWidth: 0,
-                    border: 1,
-                    borderColor: 'rgba(27,42,74,0.25)',
-                    borderRadius: 999,
-                    pl: 2,
-                    pr: 0.5,
-                    py: 0.25,
-                    bgcolor: 'background.paper',
+                    border: 0,
+                    outline: 0,
+                    font: 'inherit',
+                    bgcolor: 'transparent',
+                    py: 0.75,
                   }}
+                />
+                <Button
+                  type="submit"
+                  size="small"
+                  variant="contained"
+                  disabled={busy || url.trim() === ''}
+                  sx={{ borderRadius: 999 }}
                 >
-                  <Box
-                    component="input"
-                    type="url"
-                    inputMode="url"
-                    placeholder="Import URL (https://…)"
-                    aria-label="Import URL"
-                    value={url}
-                    disabled={busy}
-                    onChange={(e: React.ChangeEvent<HTMLInputElement>) => setUrl(e.target.value)}
-                    sx={{
-                      flex: 1,
-                      minWidth: 0,
-                      border: 0,
-                      outline: 0,
-                      font: 'inherit',
-                      bgcolor: 'transparent',
-                      py: 0.75,
-                    }}
-                  />
-                  <Button
-                    type="submit"
-                    size="small"
-                    variant="contained"
-                    disabled={busy || url.trim() === ''}
-                    sx={{ borderRadius: 999 }}
-                  >
-                    {importing === 'url' ? 'Fetching…' : 'Fetch'}
+                  {importing === 'url' ? 'Fetching…' : 'Fetch'}
+                </Button>
+              </Box>
+            </Stack>
+            {importNote && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="import-note">
+                Imported {importNote.source.name} ({importNote.source.kind}
+                {importNote.source.pages ? `, ${importNote.source.pages} pages` : ''}).
+                {importNote.truncated &&
+                  ` The text had ${importNote.originalLength.toLocaleString('en-US')} characters and was truncated to ${importNote.limit.toLocaleString('en-US')}, your plan's limit.`}
+                {importNote.warnings.map((w) => ` ${w}`).join('')}
+              </Typography>
+            )}
+
+            {trimOffer && (
+              <Alert
+                severity="warning"
+                sx={{ mt: 2 }}
+                action={
+                  <Button color="inherit" size="small" onClick={() => void run({ trim: true })}>
+                    Trim to limit and continue
                   </Button>
-                </Box>
-              </Stack>
-              {importNote && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="import-note">
-                  Imported {importNote.source.name} ({importNote.source.kind}
-                  {importNote.source.pages ? `, ${importNote.source.pages} pages` : ''}).
-                  {importNote.truncated &&
-                    ` The text had ${importNote.originalLength.toLocaleString('en-US')} characters and was truncated to ${importNote.limit.toLocaleString('en-US')}, your plan's limit.`}
-                  {importNote.warnings.map((w) => ` ${w}`).join('')}
-                </Typography>
-              )}
-
-              {trimOffer && (
-                <Alert
-                  severity="warning"
-                  sx={{ mt: 2 }}
-                  action={
-                    <Button color="inherit" size="small" onClick={() => void run({ trim: true })}>
-                      Trim to limit and continue
-                    </Button>
-                  }
-                >
-                  {trimOffer.over.toLocaleString('en-US')} characters over your plan's limit of{' '}
-                  {trimOffer.max.toLocaleString('en-US')}.
-                </Alert>
-              )}
-              {error && (
-                <Alert severity="error" sx={{ mt: 2 }} data-testid="demo-error">
-                  {error}
-                </Alert>
-              )}
-              <Button
-                variant="contained"
-                size="large"
-                fullWidth
-                sx={{ mt: 2.5, py: 1.4 }}
-                disabled={busy}
-                onClick={() => void run()}
+                }
               >
-                {tab === 'detector' ? 'Run detection' : 'Generate rewrite'}
-              </Button>
-              <UsageMeters requests={limits.requests} />
-            </Box>
-
-            <Box
-              aria-live="polite"
-              aria-busy={loading}
-              data-testid="demo-output"
-              sx={{
-                minWidth: 0,
-                p: { xs: 2, sm: 3 },
-                borderRadius: 3,
-                bgcolor: 'background.paper',
-                border: 1,
-                borderColor: 'rgba(27,42,74,0.08)',
-              }}
+                {trimOffer.over.toLocaleString('en-US')} characters over your plan's limit of{' '}
+                {trimOffer.max.toLocaleString('en-US')}.
+              </Alert>
+            )}
+            {error && (
+              <Alert severity="error" sx={{ mt: 2 }} data-testid="demo-error">
+                {error}
+              </Alert>
+            )}
+            <Button
+              variant="contained"
+              size="large"
+              fullWidth
+              sx={{ mt: 2.5, py: 1.4 }}
+              disabled={busy}
+              onClick={() => void run()}
             >
-              {loading ? (
-                <Box role="status">
-                  <Typography sx={{ fontWeight: 700 }}>
-                    {tab === 'detector' ? 'Analysing your text…' : 'Rewriting your text…'}
-                  </Typography>
-                  <LinearProgress sx={{ mt: 2 }} aria-label="Working" />
-                </Box>
-              ) : tab === 'detector' && detection ? (
-                <DetectorResultPanel
-                  result={detection.result}
-                  text={detection.text}
-                  onPreviewReport={() =>
-                    onPreviewReport({
-                      result: detection.result,
-                      text: detection.text,
-                      createdAt: new Date().toISOString(),
-                    })
-                  }
-                  onHumanise={() => switchTab('humanizer', detection.text)}
-                />
-              ) : tab === 'humanizer' && rewrite ? (
-                <HumaniserResultPanel
-                  result={rewrite.result}
-                  rewrite={rewrite.text}
-                  loading={loading}
-                  onRegenerate={() => void run()}
-                />
-              ) : (
-                <Box data-testid="demo-waiting" sx={{ textAlign: 'center', py: { xs: 3, md: 6 } }}>
-                  <Typography sx={{ fontWeight: 750, fontSize: 18 }}>Waiting for your text</Typography>
-                  <Typography color="text.secondary" sx={{ mt: 1 }}>
-                    {tab === 'detector'
-                      ? 'Paste or upload a text and run detection: the verdict, probabilities and a sentence-by-sentence view appear here.'
-                      : 'Paste a text, pick a tone and generate a rewrite: the new text and its detector score appear here.'}
-                  </Typography>
-                </Box>
-              )}
-            </Box>
+              {tab === 'detector' ? 'Run detection' : 'Generate rewrite'}
+            </Button>
+            <UsageMeters requests={limits.requests} />
           </Box>
-        </Paper>
-      </Container>
+
+          <Box
+            aria-live="polite"
+            aria-busy={loading}
+            data-testid="demo-output"
+            sx={{
+              minWidth: 0,
+              p: { xs: 2, sm: 3 },
+              borderRadius: 3,
+              bgcolor: 'background.paper',
+              border: 1,
+              borderColor: 'rgba(27,42,74,0.08)',
+            }}
+          >
+            {loading ? (
+              <Box role="status">
+                <Typography sx={{ fontWeight: 700 }}>
+                  {tab === 'detector' ? 'Analysing your text…' : 'Rewriting your text…'}
+                </Typography>
+                <LinearProgress sx={{ mt: 2 }} aria-label="Working" />
+              </Box>
+            ) : tab === 'detector' && detection ? (
+              <DetectorResultPanel
+                result={detection.result}
+                text={detection.text}
+                onPreviewReport={() =>
+                  onPreviewReport({
+                    result: detection.result,
+                    text: detection.text,
+                    createdAt: new Date().toISOString(),
+                  })
+                }
+                onHumanise={() => switchTab('humanizer', detection.text)}
+              />
+            ) : tab === 'humanizer' && rewrite ? (
+              <HumaniserResultPanel
+                result={rewrite.result}
+                rewrite={rewrite.text}
+                loading={loading}
+                onRegenerate={() => void run()}
+              />
+            ) : (
+              <Box data-testid="demo-waiting" sx={{ textAlign: 'center', py: { xs: 3, md: 6 } }}>
+                <Typography sx={{ fontWeight: 750, fontSize: 18 }}>Waiting for your text</Typography>
+                <Typography color="text.secondary" sx={{ mt: 1 }}>
+                  {tab === 'detector'
+                    ? 'Paste or upload a text and run detection: the verdict, probabilities and a sentence-by-sentence view appear here.'
+                    : 'Paste a text, pick a tone and generate a rewrite: the new text and its detector score appear here.'}
+                </Typography>
+              </Box>
+            )}
+          </Box>
+        </Box>
+      </Paper>
       <OverLimitDialog
         open={overLimit !== null}
         feature={feature}
@@ -641,6 +617,6 @@ export default function DemoSection({ onPreviewReport }: DemoSectionProps) {
         onUpgrade={upgrade}
         onClose={() => setOverLimit(null)}
       />
-    </Box>
+    </>
   );
 }
