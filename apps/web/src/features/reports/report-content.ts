@@ -143,7 +143,10 @@ export function featureInsights(result: ReportResult, summary: ReportSummary): I
     const s = signal as Record<string, unknown>;
     if (typeof s.label !== 'string' || num(s.value) === null) continue;
     const leans = s.direction === 'ai' ? 'leans AI' : s.direction === 'human' ? 'leans human' : '';
-    rows.push({ feature: s.label, value: `${round1(num(s.value) as number).toFixed(1)}${leans ? ` (${leans})` : ''}` });
+    rows.push({
+      feature: s.label.charAt(0).toUpperCase() + s.label.slice(1),
+      value: `${round1(num(s.value) as number).toFixed(1)}${leans ? ` (${leans})` : ''}`,
+    });
   }
   return rows;
 }

@@ -39,6 +39,8 @@ const storage = (): Storage | null => {
   }
 };
 
+// Busy buttons stay enabled (aria-disabled, clicks ignored) so focus, and with it Escape, stays in the dialog.
+
 /**
  * The report preview of the demo (spec §2 "Report modal and PDF"): the same report view as `/report/{id}`, with
  * 'Save PDF' and 'Share Report'. The dialog traps focus and closes on Escape. Without a draft it shows the newest
@@ -116,10 +118,20 @@ export function ReportModal({ open, onClose, report }: ReportModalProps) {
             </Alert>
           )}
         </div>
-        <Button variant="outlined" disabled={!data || preparing} onClick={() => data && void save(data, verifyUrl)}>
+        <Button
+          variant="outlined"
+          disabled={!data}
+          aria-disabled={preparing || undefined}
+          onClick={() => data && !preparing && void save(data, verifyUrl)}
+        >
           {preparing ? 'Preparing…' : 'Save PDF'}
         </Button>
-        <Button variant="contained" disabled={!data || share.kind === 'sharing'} onClick={() => void onShare()}>
+        <Button
+          variant="contained"
+          disabled={!data}
+          aria-disabled={share.kind === 'sharing' || undefined}
+          onClick={() => share.kind !== 'sharing' && void onShare()}
+        >
           {share.kind === 'sharing' ? 'Sharing…' : 'Share Report'}
         </Button>
       </DialogActions>

@@ -80,7 +80,11 @@ function ReportPage() {
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
           {report.data && (
             <>
-              <Button variant="outlined" disabled={preparing} onClick={() => void save(report.data, url, id)}>
+              <Button
+                variant="outlined"
+                aria-disabled={preparing || undefined}
+                onClick={() => !preparing && void save(report.data, url, id)}
+              >
                 {preparing ? 'Preparing…' : 'Save PDF'}
               </Button>
               <ShareLinkButton url={url} />

@@ -19,7 +19,16 @@ import { ProbabilityBars } from './ProbabilityBars';
 function Section({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <Box component="section" aria-labelledby={id} sx={{ py: 2.5, borderTop: 1, borderColor: 'rgba(27,42,74,0.08)' }}>
+    <Box
+      component="section"
+      aria-labelledby={id}
+      sx={{
+        py: 2.5,
+        borderTop: 1,
+        borderColor: 'rgba(27,42,74,0.08)',
+        '&:first-of-type': { borderTop: 0, pt: 0.5 },
+      }}
+    >
       <Typography id={id} variant="h6" component="h2" sx={{ mb: 1.25, fontWeight: 800 }}>
         {number}. {title}
       </Typography>

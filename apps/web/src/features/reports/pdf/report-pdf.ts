@@ -207,5 +207,13 @@ export const pdfFileName = (report: ReportData, id?: string): string =>
 export async function saveReportPdf(report: ReportData, verifyUrl: string, id?: string): Promise<void> {
   const [pdf, { fetchLogoPng }] = await Promise.all([import('jspdf'), import('./logo')]);
   const doc = writeReportPdf(pdf, report, { logo: await fetchLogoPng(), verifyUrl });
-  doc.save(pdfFileName(report, id));
+  const href = URL.createObjectURL(doc.output('blob'));
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = pdfFileName(report, id);
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

@@ -1,0 +1,408 @@
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import type { DetectResponse, ReportResponse, SavedReport } from '@inkprint/contracts';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+// The ingest library's loader of the ESM-only pdfjs-dist (reused to read the saved PDF back).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { importPackageFile } from '../../../libs/ingest/src/worker/esm';
+import {
+  axeViolations,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  ensureBuilt,
+  hasChromium,
+  REPO_ROOT,
+  startApp,
+  type RunningApp,
+} from './support';
+
+const describeInBrowser = hasChromium ? describe : describe.skip;
+/** REPORT_SCREENSHOTS=1 also writes docs/screenshots/report-*.png at 360, 768 and 1280 px. */
+const SHOTS = process.env.REPORT_SCREENSHOTS === '1';
+const WIDTHS = [360, 768, 1280];
+
+/** 45 numbered sentences of 12 words: 540 words, so the PDF keeps sentences 1-10 and 36-45 and omits 300 words. */
+const sentence = (n: number) => `Note ${n}: the morning was calm and we walked to the shore.`;
+const LONG_TEXT = Array.from({ length: 45 }, (_, i) => sentence(i + 1)).join(' ');
+const A4 = { width: 595.28, height: 841.89 };
+const one = (percent: number) => `${(Math.round(percent * 10) / 10).toFixed(1)}%`;
+
+interface PdfPage {
+  view: number[];
+  getTextContent(): Promise<{ items: { str?: string }[] }>;
+}
+interface PdfJs {
+  getDocument(params: Record<string, unknown>): {
+    promise: Promise<{ numPages: number; getPage(n: number): Promise<PdfPage> }>;
+  };
+}
+
+/** Page sizes (points) and the text of a PDF, read with pdfjs-dist. */
+async function readPdf(bytes: Buffer): Promise<{ sizes: number[][]; text: string }> {
+  const pdfjs = await importPackageFile<PdfJs>('pdfjs-dist', 'legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
+  const sizes: number[][] = [];
+  const parts: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    sizes.push([page.view[2] - page.view[0], page.view[3] - page.view[1]]);
+    parts.push((await page.getTextContent()).items.map((item) => item.str ?? '').join(' '));
+  }
+  return { sizes, text: parts.join(' ').replace(/\s+/g, ' ') };
+}
+
+/** What any report PDF must be: A4 pages, the excerpt rule for LONG_TEXT, the one-decimal scores. */
+function expectReportPdf(pdf: { sizes: number[][]; text: string }, score: number) {
+  expect(pdf.sizes.length).toBeGreaterThanOrEqual(1);
+  for (const [width, height] of pdf.sizes) {
+    expect(width).toBeCloseTo(A4.width, 1);
+    expect(height).toBeCloseTo(A4.height, 1);
+  }
+  expect(pdf.text).toContain('Inkprint');
+  expect(pdf.text).toContain('6. Platform Authenticity Verification');
+  for (const n of [1, 2, 10, 36, 45]) expect(pdf.text).toContain(`Note ${n}:`);
+  for (const n of [11, 20, 35]) expect(pdf.text).not.toContain(`Note ${n}:`);
+  expect(pdf.text).toContain('300 words omitted');
+  expect(pdf.text).toContain('The text has 540 words');
+  expect(pdf.text).toContain(`AI probability ${one(score * 100)}`);
+  expect(pdf.text).toContain(`Human probability ${one(100 - score * 100)}`);
+  // Every percentage in the PDF has exactly one decimal.
+  const percents = pdf.text.match(/\d+(?:\.\d+)?%/g) ?? [];
+  expect(percents.length).toBeGreaterThan(2);
+  for (const p of percents) expect(p).toMatch(/^\d+\.\d%$/);
+}
+
+describeInBrowser(
+  `report modal, page and PDF in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`,
+  () => {
+    let app: RunningApp;
+    let browser: Browser;
+    const contexts: BrowserContext[] = [];
+    let errors: string[] = [];
+    let client = 0;
+    /** A report shared over HTTP from a real guest detection (the page tests open it). */
+    let shared: { id: string; score: number; text: string };
+
+    beforeAll(async () => {
+      ensureBuilt();
+      app = await startApp();
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      const ip = '198.51.100.7';
+      const guest = (await (
+        await fetch(`${app.baseUrl}/auth/guest/session`, { method: 'POST', headers: { 'x-forwarded-for': ip } })
+      ).json()) as { guestId: string; token: string };
+      const detected = await fetch(`${app.baseUrl}/ai/detect?mode=fast`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-guest-token': guest.token, 'x-forwarded-for': ip },
+        body: JSON.stringify({ text: LONG_TEXT, guestId: guest.guestId }),
+      });
+      expect(detected.ok).toBe(true);
+      const { result } = (await detected.json()) as DetectResponse;
+      const saved = await fetch(`${app.baseUrl}/ai/report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ result: { ...result, originalText: LONG_TEXT } }),
+      });
+      expect(saved.status).toBe(201);
+      shared = { id: ((await saved.json()) as SavedReport).id, score: result.score, text: LONG_TEXT };
+    }, 240_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await app?.stop();
+    });
+
+    beforeEach(() => {
+      errors = [];
+    });
+    afterEach(async () => {
+      while (contexts.length) await contexts.pop()?.close();
+      expect(errors).toEqual([]);
+    });
+
+    /** A fresh browser (its own storage, client address and clipboard permission). */
+    async function visit(url: string, width = 1280): Promise<Page> {
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        acceptDownloads: true,
+        extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${++client}` },
+      });
+      contexts.push(context);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          errors.push(`console: ${message.text()}`);
+        }
+      });
+      await page.goto(app.baseUrl + url);
+      return page;
+    }
+
+    const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+    const reportView = (page: Page) => page.getByTestId('report-view');
+
+    async function savePdf(page: Page, scope: Page | ReturnType<Page['getByRole']>) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        scope.getByRole('button', { name: 'Save PDF' }).click(),
+      ]);
+      const file = await download.path();
+      return { name: download.suggestedFilename(), bytes: fs.readFileSync(file) };
+    }
+
+    /** The page from its top (fullPage), or what the viewport shows (a dialog). */
+    async function shoot(page: Page, name: string, fullPage = true) {
+      if (!SHOTS) return;
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+        await page.waitForTimeout(400);
+        await page.screenshot({
+          path: path.join(REPO_ROOT, `docs/screenshots/report-${name}-${width}.png`),
+          fullPage,
+        });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+
+    /** The PDF's first page rendered by pdf.js inside Chromium (served from node_modules on the app's origin). */
+    async function shootPdf(bytes: Buffer) {
+      if (!SHOTS) return;
+      const page = await visit('/favicon.svg');
+      const build = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'build');
+      await page.route(`${app.baseUrl}/__pdf/**`, (route: Route) => {
+        const name = new URL(route.request().url()).pathname.replace('/__pdf/', '');
+        if (name === 'report.pdf') return route.fulfill({ body: bytes, contentType: 'application/pdf' });
+        if (name === 'view.html') {
+          return route.fulfill({
+            contentType: 'text/html',
+            body: `<!doctype html><html><body style="margin:0;background:#e5e7eb"><canvas id="c"></canvas>
+<script type="module">
+import * as pdfjs from '/__pdf/pdf.mjs';
+pdfjs.GlobalWorkerOptions.workerSrc = '/__pdf/pdf.worker.mjs';
+const doc = await pdfjs.getDocument('/__pdf/report.pdf').promise;
+const page = await doc.getPage(1);
+const scale = window.innerWidth / page.view[2];
+const viewport = page.getViewport({ scale: scale * window.devicePixelRatio });
+const canvas = document.getElementById('c');
+canvas.width = viewport.width; canvas.height = viewport.height;
+canvas.style.width = window.innerWidth + 'px';
+await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+document.body.dataset.done = '1';
+</script></body></html>`,
+          });
+        }
+        return route.fulfill({ path: path.join(build, name), contentType: 'text/javascript' });
+      });
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${app.baseUrl}/__pdf/view.html`);
+        await page.locator('body[data-done="1"]').waitFor();
+        await page.locator('#c').screenshot({ path: path.join(REPO_ROOT, `docs/screenshots/report-pdf-${width}.png`) });
+      }
+    }
+
+    it('previews a real detection in the modal, saves the PDF, shares it and opens the link in another browser', async () => {
+      const page = await visit('/#demo');
+      await page.locator('#demo-input').fill(LONG_TEXT);
+      const answered = page.waitForResponse((r) => r.url().includes('/ai/detect') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Run detection' }).click();
+      const { result } = (await (await answered).json()) as DetectResponse;
+      await page.getByRole('button', { name: 'Preview Report' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'AI detection report' });
+      await dialog.waitFor();
+      const view = dialog.getByTestId('report-view');
+      const ai = one(result.score * 100);
+      const human = one(100 - result.score * 100);
+      await expect(view.textContent()).resolves.toContain(`${human} / ${ai}`);
+      expect(await view.textContent()).toContain(LONG_TEXT);
+      for (const n of [1, 2, 3, 4, 5, 6])
+        await view.getByRole('heading', { level: 2, name: new RegExp(`^${n}\\. `) }).waitFor();
+      await page.waitForTimeout(400); // the dialog's fade-in (a mid-fade frame reads as low contrast)
+      expect(await axeViolations(page)).toEqual([]);
+      // Kept as a local preview (10 days).
+      const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('inkprint.reportPreviews') ?? '[]'));
+      expect(kept).toHaveLength(1);
+      expect(kept[0].draft.text).toBe(LONG_TEXT);
+      await shoot(page, 'modal', false);
+
+      // Focus stays inside the dialog.
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'))).toBe(true);
+      }
+
+      const pdf = await savePdf(page, dialog);
+      expect(pdf.name).toMatch(/^inkprint-report-\d+\.pdf$/);
+      expectReportPdf(await readPdf(pdf.bytes), result.score);
+      await shootPdf(pdf.bytes);
+
+      const saved = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/ai/report' && r.request().method() === 'POST',
+      );
+      await dialog.getByRole('button', { name: 'Share Report' }).click();
+      const savedResponse = await saved;
+      expect(savedResponse.status()).toBe(201);
+      const sentResult = (savedResponse.request().postDataJSON() as { result: { originalText?: string } }).result;
+      expect(sentResult.originalText).toBe(LONG_TEXT);
+      const { id } = (await savedResponse.json()) as SavedReport;
+      await dialog.getByText(/^Link copied\. Expires /).waitFor();
+      expect(await clipboard(page)).toContain(`${app.baseUrl}/report/${id}`);
+
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Another browser opens the link and sees the same report.
+      const other = await visit(`/report/${id}`);
+      const otherView = reportView(other);
+      await otherView.waitFor();
+      const text = await otherView.textContent();
+      expect(text).toContain(`${human} / ${ai}`);
+      expect(text).toContain(LONG_TEXT);
+      expect(text).toContain(`${LONG_TEXT.length.toLocaleString('en-US')} chars`);
+      expect(text).toContain('English');
+      expect(await other.getByRole('meter', { name: 'AI probability' }).getAttribute('aria-valuetext')).toBe(ai);
+    }, 180_000);
+
+    it('shows the shared report with its sections, Share Link, Save PDF and Try AI Detection', async () => {
+      const page = await visit(`/report/${shared.id}`);
+      const view = reportView(page);
+      await view.waitFor();
+      const ai = one(shared.score * 100);
+      const text = await view.textContent();
+      expect(text).toContain(`${one(100 - shared.score * 100)} / ${ai}`);
+      for (const copy of ['1. Introduction', '2. Input Text', '3. Analysis Summary', '4. Feature Insights']) {
+        expect(text).toContain(copy);
+      }
+      expect(text).toContain('5. Narrative Verdict');
+      expect(text).toContain('6. Platform Authenticity Verification');
+      expect(text).toMatch(/Confidential/);
+      expect(await view.getByRole('link', { name: `${app.baseUrl}/report/${shared.id}` }).count()).toBe(1);
+      // The chunk breakdown opens and closes.
+      const toggle = view.getByRole('button', { name: /Show chunk breakdown/ });
+      await toggle.click();
+      const chunks = view.getByRole('table', { name: 'Chunk breakdown' });
+      await chunks.waitFor();
+      expect(await chunks.locator('thead th').allTextContents()).toEqual([
+        '#',
+        'Label',
+        'AI %',
+        'Confidence %',
+        'Words',
+      ]);
+      expect(await chunks.locator('tbody tr').count()).toBeGreaterThan(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, 'page');
+      await view.getByRole('button', { name: /Hide chunk breakdown/ }).click();
+
+      // Share Link: copies the URL, reads 'Link Copied!' for 1.8 s.
+      await page.getByRole('button', { name: 'Share Link' }).click();
+      await page.getByRole('button', { name: 'Link Copied!' }).waitFor();
+      expect(await clipboard(page)).toBe(`${app.baseUrl}/report/${shared.id}`);
+      await page.getByRole('button', { name: 'Share Link' }).waitFor({ timeout: 4000 });
+
+      // Save PDF reads 'Preparing…' while the PDF library arrives.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/jspdf*', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Save PDF' }).click();
+      await page.getByRole('button', { name: 'Preparing…' }).waitFor();
+      release();
+      const file = await download;
+      expectReportPdf(await readPdf(fs.readFileSync(await file.path())), shared.score);
+      await page.getByRole('button', { name: 'Save PDF' }).waitFor();
+
+      await page.getByRole('link', { name: 'Try AI Detection' }).click();
+      await page.waitForURL(`${app.baseUrl}/`);
+      await page.getByRole('button', { name: 'Run detection' }).waitFor();
+      await page.waitForFunction(() => {
+        const top = document.getElementById('demo')?.getBoundingClientRect().top ?? 9999;
+        return Math.abs(top) < 200;
+      });
+    }, 120_000);
+
+    it("reads unknown and malformed ids as 'This report isn't available' (malformed ones are never sent)", async () => {
+      const page = await visit('/favicon.svg');
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/ai/report/')) calls.push(new URL(r.url()).pathname);
+      });
+      await page.goto(`${app.baseUrl}/report/${'Zz9_'.repeat(6)}`);
+      await page.getByRole('heading', { name: "This report isn't available" }).waitFor();
+      expect(calls).toEqual([`/ai/report/${'Zz9_'.repeat(6)}`]);
+      expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, 'not-available');
+
+      for (const bad of ['short7', 'x'.repeat(65), 'has.dots.in.it']) {
+        calls.length = 0;
+        await page.goto(`${app.baseUrl}/report/${bad}`);
+        await page.getByRole('heading', { name: "This report isn't available" }).waitFor();
+        expect(calls).toEqual([]);
+      }
+    }, 60_000);
+
+    it("shows the skeleton while loading, 'Unexpected Response' for a body that is not a report, and Retry after a failure", async () => {
+      const page = await visit('/favicon.svg');
+      const url = `${app.baseUrl}/report/${shared.id}`;
+      const pattern = `**/ai/report/${shared.id}`;
+
+      // Loading: the answer is held.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(pattern, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(url);
+      await page.getByRole('status', { name: 'Loading report' }).waitFor();
+      await shoot(page, 'loading');
+      release();
+      await reportView(page).waitFor();
+      await page.unroute(pattern);
+
+      // Parse error.
+      await page.route(pattern, (route) => route.fulfill({ json: { createdAt: 'today', result: { score: 'high' } } }));
+      await page.goto(url);
+      await page.getByRole('heading', { name: 'Unexpected Response' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, 'unexpected-response');
+      await page.unroute(pattern);
+
+      // Generic error: /ai/report and the same-origin /api/ai/report both fail; Retry loads the report.
+      const seen: string[] = [];
+      await page.route(pattern, (route) => {
+        seen.push(new URL(route.request().url()).pathname);
+        return route.fulfill({ status: 500, json: { message: 'Boom', status: 500, code: 'INTERNAL_ERROR' } });
+      });
+      await page.goto(url);
+      await page.getByRole('heading', { name: 'Unable to Load Report' }).waitFor();
+      expect(seen).toEqual([`/ai/report/${shared.id}`, `/api/ai/report/${shared.id}`]);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, 'unable-to-load');
+      await page.unroute(pattern);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await reportView(page).waitFor();
+      expect(await reportView(page).textContent()).toContain(shared.text);
+    }, 90_000);
+
+    it('falls back to /api/ai/report when /ai/report fails other than 404', async () => {
+      const page = await visit('/favicon.svg');
+      await page.route(`**/${'ai/report'}/${shared.id}`, (route) => {
+        if (new URL(route.request().url()).pathname.startsWith('/api/')) return route.continue();
+        return route.fulfill({ status: 500, json: { message: 'Boom', status: 500, code: 'INTERNAL_ERROR' } });
+      });
+      await page.goto(`${app.baseUrl}/report/${shared.id}`);
+      await reportView(page).waitFor();
+      const body = (await (await fetch(`${app.baseUrl}/api/ai/report/${shared.id}`)).json()) as ReportResponse;
+      expect(await reportView(page).textContent()).toContain(body.result.originalText);
+    }, 60_000);
+  },
+);
