@@ -1,1 +1,2 @@
 export * from './text-vault';
+export * from './retention';

@@ -1,39 +1,38 @@
-import * as path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { accountsPersonalData } from '@inkprint/accounts-domain';
-import { ProjectionRunner, openDatabase, openEventStore } from '@inkprint/eventstore';
-import { inkprintProjections } from '@inkprint/read-models';
+import type { ProjectionRunner } from '@inkprint/eventstore';
+import { count, elapsed, OpsProgress } from '../ops/progress';
+import { openInkprintData, type DataEnvironment } from '../ops/runtime';
 
-/** Repository root: this file sits at apps/cli/{src,dist}/commands/. */
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-
-export interface ProjectionsEnvironment {
-  DATABASE_URL?: string;
-  DATA_DIR?: string;
-  KURRENTDB_URL?: string;
-}
+export type ProjectionsEnvironment = DataEnvironment;
 
 /** Opens the same database, event store and projections the API uses, from the same variables. */
 export async function openProjectionRunner(env: ProjectionsEnvironment = process.env) {
-  const projections = inkprintProjections();
-  const db = await openDatabase({
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATABASE_URL ? undefined : path.resolve(REPO_ROOT, env.DATA_DIR || '.data/pglite'),
-    entities: projections.flatMap((p) => [...p.entities]),
-  });
-  const store = await openEventStore(db, {
-    kurrentDbUrl: env.KURRENTDB_URL || undefined,
-    personalData: accountsPersonalData,
-  });
-  const runner = new ProjectionRunner(db, store, projections);
-  await runner.init();
-  return {
-    runner,
-    async close() {
-      await store.close();
-      await db.close();
-    },
-  };
+  const { runner, close } = await openInkprintData(env);
+  return { runner, close };
+}
+
+/**
+ * Rebuilds projections from the first event, each into a shadow schema of its own, swapped in atomically (its
+ * tables and its checkpoint in one transaction: ProjectionRunner.rebuild). `--all` rebuilds every projection that
+ * way, one after another: each read model has its own tables and checkpoint and no projection reads another's
+ * tables, so swapping them one by one leaves every read model consistent with its own checkpoint at every moment,
+ * exactly as the live runner does when projections lag each other by a batch; one global swap would add nothing
+ * but a longer lock.
+ */
+export async function rebuildProjections(
+  runner: ProjectionRunner,
+  names: readonly string[],
+  progress: Writable & { isTTY?: boolean },
+): Promise<{ projections: number; events: number }> {
+  for (const name of names) runner.projection(name); // unknown names are refused before anything is rebuilt
+  const bar = new OpsProgress(progress, 'rebuilding projections', 'projections');
+  let events = 0;
+  for (const [i, name] of names.entries()) {
+    events += (await runner.rebuild(name)).events;
+    bar.update(i + 1, names.length);
+  }
+  return { projections: names.length, events };
 }
 
 export function formatStatus(rows: Awaited<ReturnType<ProjectionRunner['status']>>): string {
@@ -75,16 +74,29 @@ export function register(program: Command): void {
     });
 
   projections
-    .command('rebuild <name>')
-    .description('Rebuild one projection from the first event into a shadow schema, then swap it in')
-    .action(async (name: string) => {
+    .command('rebuild [name]')
+    .description(
+      'Rebuild one projection (or every one with --all) from the first event into a shadow schema, then swap it in',
+    )
+    .option('--all', 'rebuild every projection, each swapped in on its own once rebuilt')
+    .addHelpText(
+      'after',
+      '\nEach projection is rebuilt into a shadow schema and swapped in atomically (tables and checkpoint in one\n' +
+        'transaction); readers see the old read model until the swap. Examples:\n' +
+        '  inkprint projections rebuild users_directory\n  inkprint projections rebuild --all',
+    )
+    .action(async (name: string | undefined, options: { all?: boolean }) => {
+      if (Boolean(name) === Boolean(options.all)) {
+        throw new Error('name one projection, or pass --all (see `inkprint projections status` for the names)');
+      }
       const { runner, close } = await openProjectionRunner();
       try {
-        runner.projection(name);
         const started = Date.now();
-        const result = await runner.rebuild(name);
+        const names = options.all ? (await runner.status()).map((row) => row.name) : [name!];
+        const result = await rebuildProjections(runner, names, process.stderr);
         process.stdout.write(
-          `Rebuilt ${name}: ${result.events} events in ${Date.now() - started} ms; swapped in from ${result.shadowSchema}\n`,
+          `rebuilt ${count(result.projections, 'projection')} from ${count(result.events, 'event')} in ${elapsed(started)}` +
+            `${names.length === 1 ? ` (${names[0]})` : ''}\n`,
         );
       } finally {
         await close();

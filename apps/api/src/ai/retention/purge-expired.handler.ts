@@ -1,14 +1,12 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { reportDecider, reportStreamId } from '@inkprint/ai-domain';
-import { handleCommand, type EventStore } from '@inkprint/eventstore';
-import type { TextVault, VaultKind } from '@inkprint/text-vault';
+import type { EventStore } from '@inkprint/eventstore';
+import { purgeExpired, type PurgeSummary, type TextVault } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { EVENT_STORE } from '../../platform/tokens';
-import { vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
 
-export type PurgeSummary = { expiredReports: number; deleted: Record<VaultKind, number>; dryRun: boolean; at: string };
+export type { PurgeSummary };
 
 export class PurgeExpired extends Command<PurgeSummary> {
   constructor(readonly options: { dryRun?: boolean } = {}) {
@@ -19,6 +17,7 @@ export class PurgeExpired extends Command<PurgeSummary> {
 /**
  * Retention (docs/retention.md): reports past their 24 h get ReportExpired on their stream, then every vault entry
  * past its expiry (texts and cached results at 48 h, reports at 24 h) is deleted. Idempotent; run by the scheduler.
+ * The rules are purgeExpired (@inkprint/text-vault), which `inkprint retention purge` runs too.
  */
 @CommandHandler(PurgeExpired)
 export class PurgeExpiredHandler implements ICommandHandler<PurgeExpired> {
@@ -31,24 +30,11 @@ export class PurgeExpiredHandler implements ICommandHandler<PurgeExpired> {
   ) {}
 
   async execute({ options }: PurgeExpired): Promise<PurgeSummary> {
-    const now = this.clock.now();
-    const at = now.toISOString();
-    const reports = await this.vault.expiredReports(now);
-    if (!options.dryRun) {
-      for (const key of reports) {
-        const reportId = vaultKeys.reportIdOf(key);
-        await handleCommand(
-          this.store,
-          reportStreamId(reportId),
-          reportDecider,
-          { type: 'ExpireReport', data: { at } },
-          { metadata: { actor: { type: 'system', id: 'retention' } } },
-        );
-      }
+    const summary = await purgeExpired(this.store, this.vault, { now: this.clock.now(), dryRun: options.dryRun });
+    const total = Object.values(summary.deleted).reduce((a, b) => a + b, 0);
+    if (total > 0 && !options.dryRun) {
+      this.logger.log(`purged ${total} expired entries (${JSON.stringify(summary.deleted)})`);
     }
-    const deleted = await this.vault.purge(now, options);
-    const total = Object.values(deleted).reduce((a, b) => a + b, 0);
-    if (total > 0 && !options.dryRun) this.logger.log(`purged ${total} expired entries (${JSON.stringify(deleted)})`);
-    return { expiredReports: reports.length, deleted, dryRun: Boolean(options.dryRun), at };
+    return summary;
   }
 }
