@@ -307,6 +307,17 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     expect(await input(page).inputValue()).toMatch(/quick brown fox jumps over the lazy dog/i);
     await page.getByTestId('import-note').filter({ hasText: 'OCR' }).waitFor();
 
+    // A text longer than the guest's detector limit comes back truncated: the hint says so and the run tells the API.
+    const long = AI[0].text.repeat(5).slice(0, 4500);
+    await file.setInputFiles({ name: 'long.txt', mimeType: 'text/plain', buffer: Buffer.from(long) });
+    await page
+      .getByTestId('import-note')
+      .filter({ hasText: 'had 4,500 characters and was truncated to 4,000' })
+      .waitFor();
+    await page.getByTestId('char-counter').filter({ hasText: '4,000 / 4,000' }).waitFor();
+    expect((await detect(page)).headers()['x-client-trim']).toBe('true');
+    await page.getByTestId('detector-result').waitFor();
+
     // A file the API refuses: its message inline and an 'Upload Error' toast.
     await file.setInputFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
     await toast(page, 'Upload Error').waitFor();
