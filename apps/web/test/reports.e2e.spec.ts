@@ -251,6 +251,7 @@ document.body.dataset.done = '1';
       const { id } = (await savedResponse.json()) as SavedReport;
       await dialog.getByText(/^Link copied\. Expires /).waitFor();
       expect(await clipboard(page)).toContain(`${app.baseUrl}/report/${id}`);
+      await shoot(page, 'modal-shared', false);
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
