@@ -1,0 +1,49 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ReportView } from './ReportView';
+
+const text = (html: string) =>
+  html
+    .replace(/<style[^>]*>[^<]*<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+describe('ReportView (server-rendered markup)', () => {
+  it("reads 'No data.' without a report", () => {
+    const html = text(renderToStaticMarkup(<ReportView report={null} verifyUrl="https://inkprint.app/" />));
+    expect(html.trim()).toBe('No data.');
+  });
+
+  it('renders the six numbered sections, the fallbacks, the footer and the watermark', () => {
+    const html = renderToStaticMarkup(
+      <ReportView
+        report={{
+          createdAt: '2026-11-24T10:00:00.000Z',
+          result: { score: 0.5, text: 'Le chat dort.', modeLabel: 'Fast' },
+        }}
+        verifyUrl="https://inkprint.app/report/abcd1234"
+      />,
+    );
+    const shown = text(html);
+    for (const heading of [
+      '1. Introduction',
+      '2. Input Text',
+      '3. Analysis Summary',
+      '4. Feature Insights',
+      '5. Narrative Verdict',
+      '6. Platform Authenticity Verification',
+    ]) {
+      expect(shown).toContain(heading);
+    }
+    expect(shown).toContain('Le chat dort.');
+    expect(shown).toContain('13 chars');
+    expect(shown).toContain('Unknown');
+    expect(shown).toContain('50.0% / 50.0%');
+    expect(shown).toContain('Mixed');
+    expect(shown).toContain('No extended rationale available.');
+    expect(shown).toContain('Confidential');
+    expect(shown).toContain('INKPRINT');
+    expect(html).toContain('href="https://inkprint.app/report/abcd1234"');
+    // No chunks: no chunk breakdown toggle.
+    expect(shown).not.toContain('chunk breakdown');
+  });
+});
