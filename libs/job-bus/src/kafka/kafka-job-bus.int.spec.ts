@@ -4,7 +4,7 @@ import { describeWithService } from '@inkprint/testing';
 import { KafkaJobBus } from './kafka-job-bus';
 import { KafkaJobWorker } from './kafka-job-worker';
 import { JobBusTopics } from './topics';
-import { HEADER_CORRELATION_ID } from './codec';
+import { HEADER_CORRELATION_ID, HEADER_REPLY_TO } from './codec';
 import { WorkerThreadPool } from '../in-process/worker-thread-pool';
 import { jobBusBehaviour, TEST_HANDLER_MODULE } from '../testing/job-bus-behaviour';
 import { parseBrokers } from './kafka-client';
@@ -138,6 +138,59 @@ describeWithService('kafka', 'Kafka job bus', (brokers) => {
       while (worker.stats().expired === expiredBefore && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 50));
       expect(worker.stats().expired).toBe(expiredBefore + 1);
+    });
+
+    it('echoes the correlation id in the reply; an envelope without one (an older sender) still runs', async () => {
+      const kafka = new Kafka({ brokers: parseBrokers(brokers), logLevel: logLevel.NOTHING });
+      const replyTopic = `${topicPrefix}.test-replies-${randomUUID().slice(0, 8)}`;
+      const admin = kafka.admin();
+      await admin.connect();
+      await admin.createTopics({ topics: [{ topic: replyTopic, numPartitions: 1 }], waitForLeaders: true });
+      await admin.disconnect();
+      const consumer = kafka.consumer({ groupId: `${replyTopic}.reader`, maxWaitTimeInMs: 200 });
+      const replies: Array<Record<string, unknown>> = [];
+      await consumer.connect();
+      await consumer.subscribe({ topics: [replyTopic], fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          replies.push(JSON.parse(message.value!.toString()) as Record<string, unknown>);
+        },
+      });
+      const producer = kafka.producer();
+      await producer.connect();
+      try {
+        const envelope = (id: string, correlationId?: string) => ({
+          id,
+          kind: 'echo',
+          priority: 'normal',
+          payload: {},
+          ...(correlationId ? { correlationId } : {}),
+          requestedAt: new Date().toISOString(),
+          deadline: Date.now() + 60_000,
+        });
+        const withId = randomUUID();
+        const without = randomUUID();
+        await producer.send({
+          topic: new JobBusTopics(topicPrefix).jobs('normal'),
+          messages: [
+            {
+              key: withId,
+              value: JSON.stringify(envelope(withId, 'abc-123')),
+              headers: { [HEADER_REPLY_TO]: replyTopic },
+            },
+            { key: without, value: JSON.stringify(envelope(without)), headers: { [HEADER_REPLY_TO]: replyTopic } },
+          ],
+        });
+        const deadline = Date.now() + 30_000;
+        while (replies.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        const byJob = new Map(replies.map((reply) => [reply.jobId, reply]));
+        expect(byJob.get(withId)).toMatchObject({ ok: true, correlationId: 'abc-123' });
+        expect(byJob.get(without)).toMatchObject({ ok: true });
+        expect(byJob.get(without)).not.toHaveProperty('correlationId');
+      } finally {
+        await producer.disconnect();
+        await consumer.disconnect();
+      }
     });
   });
 });
