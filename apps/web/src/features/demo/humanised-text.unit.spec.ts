@@ -27,6 +27,14 @@ describe('extractHumanisedText (spec §3: wrapped JSON shapes)', () => {
     expect(extractHumanisedText({ original: 'the input', humanized_text: rewrite, text: 'other' })).toBe(rewrite);
   });
 
+  it('reads a whole humanise result and skips an empty rewrite key for a filled one', () => {
+    const result = { humanised: '', humanized: rewrite, notes: 'Swapped 3 words.', original: 'the input', words: 8 };
+    expect(extractHumanisedText(result)).toBe(rewrite);
+    expect(extractHumanisedText({ usage: {}, result: { ...result, humanized: undefined, humanised: rewrite } })).toBe(
+      rewrite,
+    );
+  });
+
   it('keeps a string that only looks like JSON', () => {
     expect(extractHumanisedText('{not json}')).toBe('{not json}');
   });

@@ -198,8 +198,9 @@ export default function DemoSection({ onPreviewReport }: DemoSectionProps) {
       } else {
         setRewrite(null);
         const answer = await humaniseText({ text: payload, tone, clientTrim });
-        const raw = answer?.result as (HumanisationResult & { humanized?: unknown }) | undefined;
-        const output = extractHumanisedText(raw?.humanised ?? raw?.humanized ?? answer);
+        const raw = answer?.result as HumanisationResult | undefined;
+        // The rewrite keys come first in the extraction order, so an echoed input never wins over the rewrite.
+        const output = extractHumanisedText(raw) ?? extractHumanisedText(answer);
         if (!raw || !output) throw new Error('No rewrite in the answer');
         setRewrite({ result: raw, text: output });
       }
