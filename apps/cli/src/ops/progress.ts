@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 
 /**
  * Progress of an operations command: a bar redrawn in place on a terminal (at most 10 times a second), plain lines
- * otherwise (one at each tenth of the way, so a log file gets at most ten).
+ * otherwise (the first step, then one at each tenth of the way: a log file gets at most eleven).
  */
 export class OpsProgress {
   private lastDraw = 0;
