@@ -287,6 +287,15 @@ try {
        from es_events group by 1 order by 2 desc limit 6`,
     )
   ).rows;
+  await db.query('analyze');
+  const tables = (
+    await db.query(
+      `select n.nspname || '.' || c.relname as name, pg_total_relation_size(c.oid)::bigint as bytes, c.reltuples::bigint as rows
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema')
+       order by 2 desc limit 6`,
+    )
+  ).rows;
   await db.end();
   console.log(
     `\nEvent store after the run: ${sizes.events} events, ${sizes.detections} detections (${(
@@ -298,6 +307,11 @@ try {
     )} MiB`,
   );
   for (const t of types) console.log(`  ${t.event_type}: ${t.n} events, ${t.bytes} bytes JSON on average`);
+  console.log('Largest tables (bytes per detection, indexes and TOAST included):');
+  for (const t of tables)
+    console.log(
+      `  ${t.name}: ${(Number(t.bytes) / 2 ** 20).toFixed(1)} MiB, ~${t.rows} rows, ${(Number(t.bytes) / sizes.detections).toFixed(0)} B per detection`,
+    );
   const one = rows[0]?.rps;
   if (one)
     console.log(`\nGrowth: ${rows.map((r) => `${r.workers} worker(s) ${(r.rps / one).toFixed(2)}x`).join(', ')}`);
