@@ -12,13 +12,17 @@ import { makeCertificate } from '../../../libs/ingest/src/testing/https-server';
 import { SAMPLE_TEXTS } from '../src/features/demo/samples';
 import {
   axeViolations,
+  createAccount,
   CHROMIUM,
   CHROMIUM_ARGS,
   ensureBuilt,
   hasChromium,
   REPO_ROOT,
   startApp,
+  storeSession,
+  uniqueEmail,
   type RunningApp,
+  type SignedIn,
 } from './support';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
@@ -66,7 +70,7 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
   });
 
   /** A fresh browser as a new visitor: guests are counted per client address, so each context gets its own. */
-  async function visitor(): Promise<Page> {
+  async function visitor(session?: SignedIn): Promise<Page> {
     context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       extraHTTPHeaders: { 'X-Forwarded-For': `203.0.${113 + Math.floor(++client / 250)}.${client % 250}` },
@@ -82,6 +86,7 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
         errors.push(`console: ${message.text()}`);
       }
     });
+    if (session) await storeSession(page, app.baseUrl, session);
     await page.goto(`${app.baseUrl}/#demo`);
     await page.getByRole('button', { name: 'Run detection' }).waitFor();
     // Usage arrives with the plan limits: wait for the meters so counters use the guest plan's limits.
@@ -476,4 +481,20 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     await expect(page.getByLabel('Rewritten text').inputValue()).resolves.toBe(rewrite.trim());
     expect(await page.getByTestId('humaniser-badge').count()).toBe(0);
   }, 120_000);
+  it("uses a signed-in account's plan: its limits in the counter and the meters", async () => {
+    const account = await createAccount(app.baseUrl, uniqueEmail('demo'));
+    const page = await visitor(account);
+    await page.getByTestId('meter-detector').filter({ hasText: '0 / 5' }).waitFor();
+    await page.getByTestId('char-counter').filter({ hasText: '0 / 8,000' }).waitFor();
+    await input(page).fill(AI[0].text.repeat(6).slice(0, 6000));
+    const sent = page.waitForRequest((r) => r.url().includes('/ai/detect'));
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    const request = await sent;
+    expect(request.headers()['authorization']).toMatch(/^Bearer /);
+    expect(request.headers()['x-client-trim']).toBeUndefined();
+    await page.getByTestId('detector-result').waitFor();
+    await page.getByTestId('meter-detector').filter({ hasText: '1 / 5' }).waitFor();
+    await tab(page, 'Humanizer').click();
+    await page.getByTestId('char-counter').filter({ hasText: '0 / 6,000' }).waitFor();
+  }, 90_000);
 });
