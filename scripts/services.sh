@@ -2,6 +2,7 @@
 # Starts/stops the real services used by the integration tests and the distributed mode (PostgreSQL, Kafka),
 # and writes .services/env, which `npm test` loads (scripts/jest-global-setup.js).
 #   scripts/services.sh start|stop|status [postgres] [kafka]     (default: both)
+#   scripts/services.sh restart-kafka                             (stop and start the broker on the same data)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 action="${1:-}"
@@ -28,5 +29,9 @@ case "$action" in
     [ "$action" = start ] && { echo "Services ready; .services/env:"; cat .services/env; }
     exit $status
     ;;
-  *) echo "usage: $0 start|stop|status [postgres] [kafka]" >&2; exit 2 ;;
+  restart-kafka)
+    scripts/kafka.sh restart
+    combine_env
+    ;;
+  *) echo "usage: $0 start|stop|status [postgres] [kafka] | restart-kafka" >&2; exit 2 ;;
 esac

@@ -53,7 +53,8 @@ describeWithService('postgres', 'sustained detect load (distributed)', (postgres
         process.stdout.write(`${formatReport('sustained detect', report)}\n`);
         const failures = report.outcomes.filter((o) => o.status !== 200);
         expect(failures.map((o) => `${o.status} ${o.code}`)).toEqual([]);
-        expect(report.answered).toBeGreaterThan(clients);
+        // Every client got answers (closed loop: each waits for its answer before the next request).
+        expect(report.answered).toBeGreaterThanOrEqual(clients);
         expect(Math.max(...report.outcomes.map((o) => o.ms))).toBeLessThan(45_000);
 
         // Metrics scraped during the load: request, job and append histograms have counted, projections report lag.
