@@ -4,7 +4,8 @@
 // SCALING_PIN=off). For every step it prints req/s, p50/p95/p99, and where the time went, from the API's /metrics
 // (append, job wait, worker engine time per request) and the CPU seconds each process group used (API, workers,
 // PostgreSQL, Kafka, from /proc). Then the event sizes measured in the event store (bytes per detection), which
-// docs/scaling.md uses for its arithmetic. SCALING_SECONDS (default 20) per step, SCALING_CLIENTS (default 32).
+// docs/scaling.md uses for its arithmetic. SCALING_SECONDS (default 20) per step, SCALING_CLIENTS (default 32),
+// SCALING_ORDER=down for 3, 2, 1 workers instead of 1, 2, 3.
 // Loopback only; every loop is bounded in time.
 /* global fetch, performance, URL, setTimeout, setInterval, clearInterval, AbortSignal */
 import { execFileSync, spawn } from 'node:child_process';
@@ -20,6 +21,7 @@ const SECONDS = Number(process.env.SCALING_SECONDS ?? 20);
 const CLIENTS = Number(process.env.SCALING_CLIENTS ?? 32);
 const PIN = process.env.SCALING_PIN !== 'off';
 const MAX_WORKERS = Number(process.env.SCALING_WORKERS ?? 3);
+const DOWN = process.env.SCALING_ORDER === 'down';
 const ROOT = { email: 'scaling-root@example.com', password: 'Sc4ling-root-password!' };
 const CLK_TCK = 100;
 // As a Prometheus scraper asks (text/plain); with the web build served, `*/*` gets the SPA at /metrics (a routing
@@ -247,14 +249,20 @@ try {
   );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   let seed = 1;
-  for (let w = 1; w <= MAX_WORKERS; w++) {
-    workers.push(
-      start(
-        ['apps/detector-worker/dist/main.js'],
-        { ...kafka, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn' },
-        PIN ? (w - 1) % ncpu : undefined,
-      ),
-    );
+  // SCALING_ORDER=down measures 3, 2, 1 (stopping a worker between steps): the store and the account's quota stream
+  // grow during a run, so comparing both orders separates the worker count from what the run accumulated.
+  const counts = Array.from({ length: MAX_WORKERS }, (_, i) => i + 1);
+  if (DOWN) counts.reverse();
+  for (const w of counts) {
+    while (workers.length < w)
+      workers.push(
+        start(
+          ['apps/detector-worker/dist/main.js'],
+          { ...kafka, WORKER_CONCURRENCY: '1', LOG_LEVEL: 'warn' },
+          PIN ? workers.length % ncpu : undefined,
+        ),
+      );
+    while (workers.length > w) await workers.pop().stop();
     // Warm-up: the new worker joins the groups (rebalance) and loads its model; not measured.
     const warm = Date.now() + 8_000;
     while (Date.now() < warm)
@@ -312,9 +320,12 @@ try {
     console.log(
       `  ${t.name}: ${(Number(t.bytes) / 2 ** 20).toFixed(1)} MiB, ~${t.rows} rows, ${(Number(t.bytes) / sizes.detections).toFixed(0)} B per detection`,
     );
-  const one = rows[0]?.rps;
+  // Relative to the 1-worker step. Steps run one after another on a growing store: compare with SCALING_ORDER=down.
+  const one = rows.find((r) => r.workers === 1)?.rps;
   if (one)
-    console.log(`\nGrowth: ${rows.map((r) => `${r.workers} worker(s) ${(r.rps / one).toFixed(2)}x`).join(', ')}`);
+    console.log(
+      `\nRelative to 1 worker: ${rows.map((r) => `${r.workers} worker(s) ${(r.rps / one).toFixed(2)}x`).join(', ')}`,
+    );
 } finally {
   await api.stop();
   await Promise.all(workers.map((w) => w.stop()));
