@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { CurrentAccountOptional, OptionalAuthGuard, type SignedInAccount } from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
-import { callerOf, isTrue } from '../shared/caller';
+import { callerOf, GuestId, isTrue } from '../shared/caller';
 import { DetectText } from './detect-text.handler';
 
 @ApiTags('ai')
@@ -47,6 +47,7 @@ export class DetectController {
   detect(
     @Body(new ZodValidationPipe(DetectRequest)) body: z.output<typeof DetectRequest>,
     @Query(new ZodValidationPipe(DetectQuery)) query: z.output<typeof DetectQuery>,
+    @GuestId() guestId: string | undefined,
     @Headers('x-guest-token') guestToken: string | undefined,
     @Headers('x-internal-humanise-detection') internal: string | undefined,
     @Headers('x-client-trim') clientTrim: string | undefined,
@@ -54,7 +55,7 @@ export class DetectController {
     @CurrentAccountOptional() account: SignedInAccount | undefined,
   ): Promise<DetectResponse> {
     return this.commands.execute(
-      new DetectText(callerOf(account, body.guestId, guestToken, ip), {
+      new DetectText(callerOf(account, guestId, guestToken, ip), {
         text: body.text,
         mode: query.mode,
         internalEvaluation: isTrue(internal),

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { CurrentAccountOptional, OptionalAuthGuard, type SignedInAccount } from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
-import { callerOf, isTrue } from '../shared/caller';
+import { callerOf, GuestId, isTrue } from '../shared/caller';
 import { HumaniseText } from './humanise-text.handler';
 
 @ApiTags('ai')
@@ -40,13 +40,14 @@ export class HumaniseController {
   })
   humanise(
     @Body(new ZodValidationPipe(HumaniseRequest)) body: z.output<typeof HumaniseRequest>,
+    @GuestId() guestId: string | undefined,
     @Headers('x-guest-token') guestToken: string | undefined,
     @Headers('x-client-trim') clientTrim: string | undefined,
     @Ip() ip: string,
     @CurrentAccountOptional() account: SignedInAccount | undefined,
   ): Promise<HumaniseResponse> {
     return this.commands.execute(
-      new HumaniseText(callerOf(account, body.guestId, guestToken, ip), {
+      new HumaniseText(callerOf(account, guestId, guestToken, ip), {
         text: body.text,
         tone: body.tone,
         clientTrim: isTrue(clientTrim),

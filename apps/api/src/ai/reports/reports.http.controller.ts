@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { CurrentAccountOptional, GuestsService, OptionalAuthGuard, type SignedInAccount } from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { GuestId } from '../shared/caller';
 import { OpenReport } from './open-report.query';
 import { SaveReport } from './save-report.handler';
 
@@ -37,7 +38,7 @@ export class ReportsController {
   async save(
     @Body(new ZodValidationPipe(SaveReportRequest)) body: z.output<typeof SaveReportRequest>,
     @Headers('x-guest-token') guestToken: string | undefined,
-    @Headers('x-guest-id') guestId: string | undefined,
+    @GuestId() guestId: string | undefined,
     @Ip() ip: string,
     @CurrentAccountOptional() account: SignedInAccount | undefined,
   ): Promise<SavedReport> {

@@ -1,7 +1,9 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
 import type { SignedInAccount } from '../../accounts';
 import type { CallerCredentials } from './tool-users';
 
-/** The caller of an AI route: the bearer account if any, else the guest id (body or query) and X-Guest-Token. */
+/** The caller of an AI route: the bearer account if any, else the guest id and X-Guest-Token. */
 export function callerOf(
   account: SignedInAccount | undefined,
   guestId: string | undefined,
@@ -10,6 +12,28 @@ export function callerOf(
 ): CallerCredentials {
   return account ? { account } : { guestId, guestToken, ip };
 }
+
+/**
+ * The guest id wherever a client puts it: the body's `guestId` (spec §9), the `guestId` query parameter or an
+ * `X-Guest-Id` header, in that order; the first non-blank string wins. The token always comes in X-Guest-Token.
+ */
+export function guestIdOf(request: Pick<Request, 'body' | 'query' | 'headers'>): string | undefined {
+  const body: unknown = request.body;
+  const candidates: unknown[] = [
+    body !== null && typeof body === 'object' ? (body as Record<string, unknown>).guestId : undefined,
+    request.query?.guestId,
+    request.headers?.['x-guest-id'],
+  ];
+  for (const candidate of candidates) {
+    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
+  }
+  return undefined;
+}
+
+/** `@GuestId()`: `guestIdOf` the current request. */
+export const GuestId = createParamDecorator((_: unknown, context: ExecutionContext) =>
+  guestIdOf(context.switchToHttp().getRequest<Request>()),
+);
 
 /** `X-Client-Trim: true`, `X-Internal-Humanise-Detection: true`. */
 export const isTrue = (header: string | undefined): boolean => header?.trim().toLowerCase() === 'true';

@@ -22,7 +22,7 @@ import { AuthThrottlerGuard } from '../../accounts/auth/auth-throttler.guard';
 import { RequestValidationError } from '../../http/api-error';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
-import { callerOf } from '../shared/caller';
+import { callerOf, GuestId } from '../shared/caller';
 import { ImportText } from './import-text.handler';
 import { UploadLimitFilter } from './upload-limit.filter';
 
@@ -68,6 +68,7 @@ export class UploadController {
   upload(
     @UploadedFile() file: UploadedPart | undefined,
     @Body(new ZodValidationPipe(UploadTextFields)) body: z.output<typeof UploadTextFields>,
+    @GuestId() guestId: string | undefined,
     @Headers('x-guest-token') guestToken: string | undefined,
     @Ip() ip: string,
     @CurrentAccountOptional() account: SignedInAccount | undefined,
@@ -79,7 +80,7 @@ export class UploadController {
         : undefined;
     if (!source) throw new RequestValidationError({ '': [PROVIDE_FILE_OR_URL] }, PROVIDE_FILE_OR_URL);
     return this.commands.execute(
-      new ImportText(callerOf(account, body.guestId, guestToken, ip), source, body.action, body.mode),
+      new ImportText(callerOf(account, guestId, guestToken, ip), source, body.action, body.mode),
     );
   }
 }
