@@ -1,6 +1,6 @@
 /**
  * Which handler a request belongs to. The rule (documented in docs/api.md):
- * - `/auth`, `/ai`, `/api`, `/health`, `/dev` (and anything below them) are API paths: never the SPA.
+ * - `/auth`, `/ai`, `/api`, `/health`, `/metrics`, `/dev` (and anything below them) are API paths: never the SPA.
  * - `/admin` and below: a static file of the admin build if one matches; otherwise the admin SPA's index.html
  *   for a GET/HEAD that prefers HTML over JSON (a browser navigation); everything else (fetch/XHR sending
  *   `Accept: application/json`, `*\/*`, or no Accept) goes to the admin API controllers. `/admin` itself
@@ -10,7 +10,7 @@
  *   browser navigation, or for any GET/HEAD not preferring JSON whose path does not look like a file
  *   (a script or image request for `/assets/missing.js` stays a 404).
  */
-export const API_PREFIXES = ['auth', 'ai', 'api', 'health', 'dev'] as const;
+export const API_PREFIXES = ['auth', 'ai', 'api', 'health', 'metrics', 'dev'] as const;
 export const ADMIN_PREFIX = 'admin';
 
 export type WebTarget = 'api' | 'admin' | 'web';

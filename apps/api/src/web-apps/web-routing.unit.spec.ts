@@ -19,6 +19,7 @@ describe('webTargetOf', () => {
     ['/api/docs', 'api'],
     ['/api/blogs/x', 'api'],
     ['/health', 'api'],
+    ['/metrics', 'api'],
     ['/dev/mailbox', 'api'],
     ['/dev/mailbox.html', 'api'],
     ['/admin', 'admin'],
