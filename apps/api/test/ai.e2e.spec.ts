@@ -22,12 +22,13 @@ interface Account {
 }
 
 /**
- * `overtakeWithin`: how many free jobs may finish between the Pro job's request and its answer. Embedded (one
- * strict-priority queue in the process, 2 worker threads) only the jobs already running; with Kafka each of the two
- * workers also holds a small local buffer of lower-priority jobs (docs/job-bus.md: 1 running + 2 buffered each).
- * Either way the Pro job must not be answered last, as it would be first in, first out.
+ * `overtakeWithin`: how many of the free jobs still on the bus when the Pro job joins it may be answered before it.
+ * Embedded (one strict-priority queue in the process, 2 worker threads) and with Kafka (each of the two workers runs
+ * one job and hands the highest waiting priority the next slot; docs/job-bus.md) that is the jobs already running
+ * (2), plus up to two whose answers the API finishes first on a busy machine (measured: 1-3 of 12 under 3 busy
+ * loops). First in, first out would answer it last, after all 12.
  */
-function aiSuite(backend: () => TestBackend, env: () => Record<string, string> = () => ({}), overtakeWithin = 3) {
+function aiSuite(backend: () => TestBackend, env: () => Record<string, string> = () => ({}), overtakeWithin = 4) {
   let t: TestApp;
   let n = 0;
   const stamp = Date.now().toString(36);
@@ -100,10 +101,19 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
         .post('/ai/detect?mode=fast')
         .set('X-Guest-Token', g2.token)
         .set('X-Forwarded-For', g2.ip)
-        .send({ text: AI_TEXT, guestId: g2.guestId })
+        .query({ guestId: g2.guestId }) // the web app's request layer sends the guest id as a query parameter
+        .send({ text: AI_TEXT })
         .expect(200);
       expect(again.body.result.cached).toBe(true);
       expect(again.body.usage.detector.dailyUsed).toBe(1);
+      const byHeader = await http()
+        .post('/ai/detect?mode=fast')
+        .set('X-Guest-Token', g2.token)
+        .set('X-Guest-Id', g2.guestId)
+        .set('X-Forwarded-For', g2.ip)
+        .send({ text: AI_TEXT })
+        .expect(200);
+      expect(byHeader.body.usage.detector.dailyUsed).toBe(2);
     });
 
     it('refuses bad input with the catalogue codes and counts nothing', async () => {
@@ -306,7 +316,8 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
       await http().post(`/admin/users/${pro.id}/plan`).set(bearer(admin)).send({ planSlug: 'pro' }).expect(200);
       const free = await Promise.all([signUp('free'), signUp('free'), signUp('free')]);
       const finished: string[] = [];
-      const long = `${AI_TEXT} `.repeat(6);
+      // Near the free plan's 8,000 characters: each job is long next to the API's own work per request.
+      const long = `${AI_TEXT} `.repeat(14);
       const backlog = free.flatMap((account, a) =>
         Array.from({ length: 4 }, (_, i) =>
           http()
@@ -319,14 +330,15 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
             }),
         ),
       );
-      // Send the Pro job once the whole free backlog was requested (answered + in flight on the bus, from the API's gauge).
-      const inFlight = async (priority: string) =>
-        Number(
-          new RegExp(`inkprint_jobs_in_flight\\{priority="${priority}"\\} (\\d+)`).exec(
-            (await http().get('/metrics')).text,
-          )?.[1] ?? 0,
-        );
-      for (const until = Date.now() + 20_000; Date.now() < until && (await inFlight('normal')) + finished.length < 12;)
+      // Jobs on the bus and not yet answered by a worker, per priority, from the API's gauge (one scrape).
+      const inFlight = async () => {
+        const text = (await http().get('/metrics')).text;
+        const gauge = (priority: string) =>
+          Number(new RegExp(`inkprint_jobs_in_flight\\{priority="${priority}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+        return { normal: gauge('normal'), high: gauge('high') };
+      };
+      // Send the Pro job once the whole free backlog was requested (answered or on the bus).
+      for (const until = Date.now() + 20_000; Date.now() < until && (await inFlight()).normal + finished.length < 12;)
         await new Promise((r) => setTimeout(r, 50));
       const proRun = http()
         .post('/ai/detect?mode=forensic')
@@ -336,16 +348,23 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
           expect(r.status).toBe(200);
           finished.push('pro');
         });
-      // Count from the moment the Pro job is on the bus (its HTTP request first authenticates and takes its quota).
-      for (
-        const until = Date.now() + 20_000;
-        Date.now() < until && (await inFlight('high')) < 1 && !finished.includes('pro');
-      )
+      // The moment the Pro job is on the bus (its request first authenticates and takes its quota): the free jobs a
+      // worker has answered by then are ahead of it whatever the priority, even when their HTTP answers (appends,
+      // read models) are still on the way; the ones still on the bus are the backlog it must overtake.
+      let waiting = 0;
+      for (const until = Date.now() + 20_000; Date.now() < until && !finished.includes('pro');) {
+        const now = await inFlight();
+        if (now.high >= 1) {
+          waiting = now.normal;
+          break;
+        }
         await new Promise((r) => setTimeout(r, 10));
-      const finishedBeforePro = finished.length;
+      }
       await Promise.all([...backlog, proRun]);
-      // 12 free jobs queued before it, 2 workers: the Pro job waits for at most the jobs already running.
-      expect(finished.indexOf('pro') - finishedBeforePro).toBeLessThanOrEqual(overtakeWithin);
+      // FIFO would answer the Pro job after all `waiting` free jobs; with priorities only the jobs already running
+      // (2 workers), and a little slack in the order the API finishes answers, may go first.
+      expect(waiting).toBeGreaterThan(overtakeWithin);
+      expect(finished.indexOf('pro') - (12 - waiting)).toBeLessThanOrEqual(overtakeWithin);
       expect(finished.indexOf('pro')).toBeLessThan(finished.length - 1);
       // The admin dashboard's 14-day chart counts them per plan.
       const chart = (await http().get('/admin/metrics/daily?days=14').set(bearer(admin)).expect(200)).body
