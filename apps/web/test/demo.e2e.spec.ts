@@ -157,12 +157,16 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     const labels: Record<string, RegExp> = { fast: /^Fast$/, moderate: /^Moderate \(chunked\)$/, strong: /^Strong/ };
     for (const mode of ['fast', 'moderate', 'strong'] as const) {
       await page.locator('#demo-mode').selectOption(mode);
+      const answer = page.waitForResponse((r) => r.url().includes('/ai/detect'));
       const request = await detect(page);
       expect(new URL(request.url()).searchParams.get('mode')).toBe(mode);
       expect(request.headers()['x-client-trim']).toBeUndefined();
       await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('AI Generated');
       expect(await page.getByTestId('verdict-mode').textContent()).toMatch(labels[mode]);
-      await page.getByRole('meter', { name: 'AI probability' }).waitFor();
+      // The bars show the score the verdict reads (as the report does), one decimal.
+      const { score } = ((await (await answer).json()) as { result: { score: number } }).result;
+      const meter = page.getByRole('meter', { name: 'AI probability' });
+      expect(Number(await meter.getAttribute('aria-valuenow'))).toBeCloseTo(score * 100, 1);
     }
     await page.getByTestId('sentence-map').waitFor();
     expect(await page.getByTestId('sentence-map').locator('span[title^="AI "]').count()).toBeGreaterThan(3);
@@ -239,7 +243,9 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
       expect(rewrite).toBe(body.result.humanised.trim());
       expect(rewrite).not.toBe(AI[1].text);
       if (body.result.evaluation) {
-        expect(await page.getByTestId('humaniser-badge').textContent()).toMatch(/^(Humanised|Borderline|AI)$/);
+        expect(await page.getByTestId('humaniser-badge').textContent()).toMatch(
+          /^(Low AI signal|Borderline|High AI signal)$/,
+        );
         expect(await page.getByTestId('humaniser-verdict').textContent()).toMatch(/^(Humanised|AI Generated)$/);
         await page.getByRole('meter', { name: 'AI %' }).waitFor();
         await page.getByRole('meter', { name: 'Human %' }).waitFor();

@@ -304,7 +304,8 @@ function buildRationale(
   },
 ): string {
   if (x.words === 0) return 'There is no text to analyse.';
-  const pct = `${round1(100 * x.probability).toFixed(1)}%`;
+  // The number the user sees beside it: the score the verdict reads (bars, report, history), not the raw probability.
+  const pct = `${round1(100 * x.p).toFixed(1)}%`;
   const parts: string[] = [];
   const engineName = x.engine === 'heuristic' ? 'The fallback stylometric heuristic' : 'The detection model';
   if (x.tooShort) {

@@ -23,6 +23,7 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
   const view = verdictView(result);
   const notes = warningNotes(result);
   const tooShort = view.kind === 'too-short';
+  const aiPercent = Math.round(result.score * 1000) / 10;
   const color = view.kind === 'ai' ? AI_COLOR : view.kind === 'human' ? HUMAN_COLOR : '#8a6d1f';
   return (
     <Box data-testid="detector-result">
@@ -46,8 +47,9 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
         </Alert>
       ) : (
         <>
-          <ProbabilityBar label="AI probability" value={result.aiProbability} color={AI_COLOR} />
-          <ProbabilityBar label="Human probability" value={result.humanProbability} color={HUMAN_COLOR} />
+          {/* The score the verdict reads (as the report and the history show it), not the model's raw probability. */}
+          <ProbabilityBar label="AI probability" value={aiPercent} color={AI_COLOR} />
+          <ProbabilityBar label="Human probability" value={100 - aiPercent} color={HUMAN_COLOR} />
         </>
       )}
       {notes.length > 0 && (

@@ -14,10 +14,11 @@ import { diffStats, wordDiff } from '../word-diff';
 import { CopyButton } from './CopyButton';
 import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from './ProbabilityBar';
 
+/** The spec's badge classes (humanised ≤ 0.35, ai ≥ 0.65, else borderline), labelled by the band they stand for. */
 const BADGE = {
-  humanised: { label: 'Humanised', bg: '#dff3e8', fg: '#1d5e40' },
+  humanised: { label: 'Low AI signal', bg: '#dff3e8', fg: '#1d5e40' },
   borderline: { label: 'Borderline', bg: '#fbefd0', fg: '#6b4f00' },
-  ai: { label: 'AI', bg: '#f8dcd8', fg: '#8e2a1e' },
+  ai: { label: 'High AI signal', bg: '#f8dcd8', fg: '#8e2a1e' },
 } as const;
 
 export const EVALUATION_FAILED = 'Could not evaluate rewritten text.';
