@@ -40,7 +40,10 @@ export type ChangeAccountStatus = { type: 'ChangeAccountStatus'; data: { status:
 export type ChangePlan = { type: 'ChangePlan'; data: { planSlug: string } & At };
 export type PromoteToAdmin = { type: 'PromoteToAdmin'; data: { inviteId: string } & At };
 export type RevokeAdmin = { type: 'RevokeAdmin'; data: At };
-/** The owner asks for the account and its personal data to be forgotten (the store then destroys the key). */
+/**
+ * The account and its personal data are forgotten (its data key is destroyed first): asked by its owner
+ * (`DELETE /auth/me`) or run by an operator on a request received otherwise (`inkprint accounts erase`).
+ */
 export type EraseAccount = { type: 'EraseAccount'; data: At };
 
 export type AccountCommand =

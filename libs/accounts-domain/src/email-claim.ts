@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { normaliseEmail } from '@inkprint/contracts';
 import { assertNever, DomainError, type Decider } from '@inkprint/domain-kernel';
 
 /**
@@ -45,4 +47,9 @@ export const emailClaimDecider: Decider<EmailClaimState, ClaimEmail | ReleaseEma
 
 export function emailClaimStreamId(emailHash: string): string {
   return `email-${emailHash}`;
+}
+
+/** The claim stream of an address: SHA-256 hex of the normalised address (the address itself is never a stream id). */
+export function emailClaimStreamOf(email: string): string {
+  return emailClaimStreamId(createHash('sha256').update(normaliseEmail(email)).digest('hex'));
 }

@@ -16,6 +16,7 @@ export {
   PASSWORD_POLICY_MESSAGE,
   PASSWORD_RECOMMENDED_LENGTH,
   ACCOUNT_STATUSES,
+  OPERATOR_ACTOR_ID,
   ROLES,
   type AccountStatus,
   type PasswordStrength,

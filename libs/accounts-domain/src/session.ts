@@ -17,7 +17,7 @@ export type RotateRefreshToken = {
 };
 export type EndSession = {
   type: 'EndSession';
-  data: { reason: 'logout' | 'password_changed' | 'account_disabled' } & At;
+  data: { reason: 'logout' | 'password_changed' | 'account_disabled' | 'account_erased' } & At;
 };
 export type SessionCommand = StartSession | RotateRefreshToken | EndSession;
 

@@ -1,2 +1,3 @@
 export * from './text-vault';
 export * from './retention';
+export * from './erasure';

@@ -3,7 +3,7 @@ import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import type { TextVault, VaultKind } from './text-vault';
 
 /** Shared reports are kept under `report:<reportId>` (the API's vaultKeys.report). */
-const REPORT_KEY_PREFIX = 'report:';
+export const REPORT_KEY_PREFIX = 'report:';
 
 export type PurgeSummary = { expiredReports: number; deleted: Record<VaultKind, number>; dryRun: boolean; at: string };
 

@@ -90,7 +90,10 @@ describe('TextVault (purgeable store) on embedded PostgreSQL', () => {
       createdAt: t0.toISOString(),
       expiresAt: later(H48).toISOString(),
     });
+    expect(await vault.ownedBy(owner)).toEqual(['detection:1', 'report:1', 'text:1']);
+    expect(await vault.ownedBy(owner, 'report')).toEqual(['report:1']);
     expect((await vault.forgetOwner(owner)).map((r) => r.key).sort()).toEqual(['detection:1', 'report:1', 'text:1']);
+    expect(await vault.ownedBy(owner)).toEqual([]);
     expect(await vault.get('text:other', t0)).toBeDefined();
   });
 });

@@ -118,6 +118,15 @@ export class TextVault {
     return counts;
   }
 
+  /** Keys of what an account or guest stored (of one kind, or all), expired or not: what forgetOwner would delete. */
+  async ownedBy(owner: NonNullable<VaultOwner>, kind?: VaultKind): Promise<string[]> {
+    const rows = await this.sql.query<{ key: string }>(
+      `select key from ${this.table} where owner_type = $1 and owner_id = $2${kind ? ' and kind = $3' : ''} order by key`,
+      kind ? [owner.type, owner.id, kind] : [owner.type, owner.id],
+    );
+    return rows.map((row) => row.key);
+  }
+
   /** Deletes everything an account or guest stored; answers the keys removed (reports among them). */
   async forgetOwner(owner: NonNullable<VaultOwner>): Promise<Array<{ key: string; kind: VaultKind }>> {
     return this.sql.query<{ key: string; kind: VaultKind }>(

@@ -1,4 +1,4 @@
-import type { TimelineEvent } from '@inkprint/contracts';
+import { OPERATOR_ACTOR_ID, type TimelineEvent } from '@inkprint/contracts';
 import { planName, words } from '../lib/format';
 
 /**
@@ -47,9 +47,10 @@ export function eventKind(type: string): EventKind | 'other' {
   return 'other';
 }
 
-/** Who did it, in words: the account itself, an admin by e-mail (from the API), the system, a guest. */
+/** Who did it, in words: the account itself, an admin by e-mail (from the API), an operator, the system, a guest. */
 export function actorLabel(actor: TimelineEvent['actor'], accountId: string): string {
-  if (actor.type === 'system') return 'the system';
+  // An operator ran an `inkprint` command on the servers (e.g. `inkprint accounts erase`).
+  if (actor.type === 'system') return actor.id === OPERATOR_ACTOR_ID ? 'an operator' : 'the system';
   if (actor.type === 'guest') return 'a guest session';
   if (actor.id === accountId) return 'the account';
   // The API names accounts and admins by e-mail; null for an erased account.
@@ -73,5 +74,8 @@ export function describeEvent(event: TimelineEvent, actor: string): string {
     default:
       sentence = event.summary || event.type;
   }
-  return actor === 'the account' || actor === 'the system' ? sentence : `${sentence} by ${actor}`;
+  // A summary that already names who did it ("Account erased by an operator: ...") is not told twice.
+  return actor === 'the account' || actor === 'the system' || sentence.includes(` by ${actor}`)
+    ? sentence
+    : `${sentence} by ${actor}`;
 }

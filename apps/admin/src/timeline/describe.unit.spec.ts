@@ -19,6 +19,14 @@ describe('timeline sentences', () => {
     expect(actorLabel({ type: 'user', id: 'u2', email: 'other@example.com' }, 'u1')).toBe('other@example.com');
     expect(actorLabel({ type: 'system', id: 'system', email: null }, 'u1')).toBe('the system');
     expect(actorLabel({ type: 'guest', id: 'g1', email: null }, 'u1')).toBe('a guest session');
+    expect(actorLabel({ type: 'system', id: 'operator', email: null }, 'u1')).toBe('an operator');
+  });
+
+  it("says once that an operator erased the account (the API's summary names the operator)", () => {
+    const erased = event('AccountErased', {}, 'Account erased by an operator: name, email and password destroyed');
+    expect(describeEvent(erased, 'an operator')).toBe(
+      'Account erased by an operator: name, email and password destroyed',
+    );
   });
 
   it('writes plan and status changes with plan names and the admin', () => {

@@ -23,7 +23,6 @@ import { EndSessionHandler } from './sessions/end-session.handler';
 import { RefreshSessionHandler } from './sessions/refresh-session.handler';
 import { SessionsController } from './sessions/sessions.http.controller';
 import { AccountStreams } from './shared/account-streams';
-import { ErasureHooks } from './shared/erasure-hooks';
 import { SessionIssuer } from './shared/session-issuer';
 import { SignInController } from './sign-in/sign-in.http.controller';
 import { SignInHandler } from './sign-in/sign-in.handler';
@@ -52,7 +51,6 @@ import { VerifyEmailHandler } from './verify-email/verify-email.handler';
     RolesGuard,
     AuthThrottlerGuard,
     AccountStreams,
-    ErasureHooks,
     SessionIssuer,
     GuestsService,
     UsageService,
@@ -81,16 +79,7 @@ import { VerifyEmailHandler } from './verify-email/verify-email.handler';
     ProfileController,
     ErasureController,
   ],
-  exports: [
-    AuthGuard,
-    OptionalAuthGuard,
-    RolesGuard,
-    AccountStreams,
-    ErasureHooks,
-    GuestsService,
-    UsageService,
-    JWT_SECRET,
-  ],
+  exports: [AuthGuard, OptionalAuthGuard, RolesGuard, AccountStreams, GuestsService, UsageService, JWT_SECRET],
 })
 export class AccountsModule implements OnApplicationBootstrap {
   constructor(

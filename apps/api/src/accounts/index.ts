@@ -4,4 +4,3 @@ export { adminActor, userActor, guestActor, systemActor, actedBy } from './share
 export { GuestsService } from './guest-sessions/guests.service';
 export { UsageService, type UsageHolder, type QuotaGrant } from './usage/usage.service';
 export * from './auth';
-export { ErasureHooks } from './shared/erasure-hooks';

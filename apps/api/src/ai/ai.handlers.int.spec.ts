@@ -5,15 +5,13 @@ import { TEXT_RETENTION_MS, REPORT_RETENTION_MS } from '@inkprint/ai-domain';
 import { handleJob, configureEngines } from '@inkprint/detector-worker';
 import { openDatabase, type Database } from '@inkprint/eventstore';
 import { InProcessJobBus } from '@inkprint/job-bus';
-import { TextVault } from '@inkprint/text-vault';
+import { forgetAccountData, TextVault } from '@inkprint/text-vault';
 import { StartGuestSession, StartGuestSessionHandler } from '../accounts/guest-sessions/start-guest-session.handler';
-import { ErasureHooks } from '../accounts/shared/erasure-hooks';
 import { accountsHarness } from '../testing/accounts-harness';
 import { DetectText, DetectTextHandler } from './detect/detect-text.handler';
 import { HumaniseText, HumaniseTextHandler } from './humanise/humanise-text.handler';
 import { OpenReport, OpenReportHandler } from './reports/open-report.query';
 import { SaveReport, SaveReportHandler } from './reports/save-report.handler';
-import { ForgetAccountData } from './retention/forget-account-data';
 import { PurgeExpired, PurgeExpiredHandler } from './retention/purge-expired.handler';
 import { AiJobs } from './shared/ai-jobs';
 import { textHash } from './shared/text-hash';
@@ -65,7 +63,6 @@ describe('AI slices and retention', () => {
       save: new SaveReportHandler(t.store, vault, t.clock, t.ids),
       open: new OpenReportHandler(t.store, vault, t.clock),
       purge: new PurgeExpiredHandler(t.store, vault, t.clock),
-      forget: new ForgetAccountData(new ErasureHooks(), t.store, vault, t.clock),
     };
   }
 
@@ -129,7 +126,7 @@ describe('AI slices and retention', () => {
   });
 
   it("an erased account's texts, rewrites and reports are deleted at once (reports get ReportDeleted)", async () => {
-    const { t, vault, detect, humanise, save, forget } = await given();
+    const { t, vault, detect, humanise, save } = await given();
     const accountId = t.ids.uuid();
     await t.accounts.run(
       accountId,
@@ -157,7 +154,9 @@ describe('AI slices and retention', () => {
     await save.execute(new SaveReport({ score: 0.5 }, { type: 'user', id: accountId }));
     expect(await vault.count()).toBeGreaterThanOrEqual(4);
     t.mark();
-    expect(await forget.forget(accountId)).toBeGreaterThanOrEqual(4);
+    const forgotten = await forgetAccountData({ store: t.store, vault, now: () => t.clock.now() }, accountId);
+    expect(forgotten).toMatchObject({ reportsDeleted: 1 });
+    expect(forgotten.vaultEntriesDeleted).toBeGreaterThanOrEqual(4);
     expect(await vault.count()).toBe(0);
     expect(await t.thenTypes()).toEqual(['ReportDeleted']);
   });

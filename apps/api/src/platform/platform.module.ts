@@ -36,9 +36,11 @@ import {
   PROJECTIONS,
   PROJECTION_RUNNER,
   READ_MODEL_FRESHNESS,
+  TEXT_VAULT,
 } from './tokens';
 import { ApiJobBus } from './job-bus.provider';
 import { inkprintProjections } from '@inkprint/read-models';
+import { TextVault } from '@inkprint/text-vault';
 import { accountsPersonalData } from '@inkprint/accounts-domain';
 
 /**
@@ -74,6 +76,7 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
       inject: [EVENT_STORE],
       useFactory: (store: PersonalDataEventStore): PersonalDataKeys => store.keys,
     },
+    { provide: TEXT_VAULT, inject: [DATABASE], useFactory: (db: Database) => TextVault.create(db.sql) },
     {
       provide: PROJECTION_RUNNER,
       inject: [DATABASE, EVENT_STORE, PROJECTIONS],
@@ -124,6 +127,7 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
     DATABASE,
     EVENT_STORE,
     PERSONAL_DATA_KEYS,
+    TEXT_VAULT,
     PROJECTION_RUNNER,
     READ_MODEL_FRESHNESS,
     PROJECTIONS,

@@ -1,5 +1,7 @@
 /** Injection tokens of the platform's ports. */
 export const DATABASE = Symbol('DATABASE');
+/** The purgeable store of submitted text, cached results, rewrites and reports (`TextVault`, libs/text-vault). */
+export const TEXT_VAULT = Symbol('TEXT_VAULT');
 export const EVENT_STORE = Symbol('EVENT_STORE');
 export const PROJECTIONS = Symbol('PROJECTIONS');
 export const PROJECTION_RUNNER = Symbol('PROJECTION_RUNNER');

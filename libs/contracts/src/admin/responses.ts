@@ -87,6 +87,12 @@ export type UsersPage = z.infer<typeof UsersPage>;
 export const AdminTeamResponse = z.object({ admins: z.array(AdminListItem) }).meta({ id: 'AdminTeamResponse' });
 export type AdminTeamResponse = z.infer<typeof AdminTeamResponse>;
 
+/**
+ * The id of the `system` actor that stands for an operator: a person who ran an `inkprint` command on the servers
+ * (`inkprint accounts erase`), outside the API and its accounts. The timeline names it "an operator".
+ */
+export const OPERATOR_ACTOR_ID = 'operator';
+
 /** One event of an account's streams, without secrets; `summary` is a readable sentence. */
 export const TimelineEvent = z
   .object({
@@ -94,7 +100,7 @@ export const TimelineEvent = z
     version: z.number().int(),
     type: z.string(),
     at: iso,
-    /** Who did it; `email` names an account or admin (null for the system, guests and erased accounts). */
+    /** Who did it; `email` names an account or admin (null for the system, an operator, guests and erased accounts). */
     actor: z.object({ type: z.string(), id: z.string(), email: z.string().nullable() }),
     summary: z.string(),
     data: z.record(z.string(), z.unknown()),

@@ -1,7 +1,7 @@
 import { BigIntType, EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ERASED, type Projection, type RecordedEvent } from '@inkprint/eventstore';
-import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@inkprint/accounts-domain';
+import { ERASED, type Actor, type Projection, type RecordedEvent } from '@inkprint/eventstore';
+import { ACCOUNT_EVENT_TYPES, OPERATOR_ACTOR_ID, type AccountEvent } from '@inkprint/accounts-domain';
 import { reportClassification, round1 } from '@inkprint/contracts';
 import type {
   DetectionRecorded,
@@ -75,8 +75,11 @@ export function redactSecrets(data: unknown): Record<string, unknown> {
 
 const words = (value: string) => value.replace(/_/g, ' ');
 
-/** One line in plain words per account event (the console shows it as is). */
-export function auditSummary(event: AccountEvent): string {
+/** An operator's command (`inkprint accounts erase`): a system actor the console names "an operator". */
+const byOperator = (actor?: Actor) => actor?.type === 'system' && actor.id === OPERATOR_ACTOR_ID;
+
+/** One line in plain words per account event (the console shows it as is), `actor` being who did it. */
+export function auditSummary(event: AccountEvent, actor?: Actor): string {
   switch (event.type) {
     case 'AccountRegistered':
       return event.data.role === 'user'
@@ -103,7 +106,9 @@ export function auditSummary(event: AccountEvent): string {
     case 'PlanChanged':
       return `Plan changed from ${event.data.from ?? 'free-signup'} to ${event.data.to}`;
     case 'AccountErased':
-      return "Account erased at the owner's request: name, email and password destroyed";
+      return byOperator(actor)
+        ? 'Account erased by an operator: name, email and password destroyed'
+        : "Account erased at the owner's request: name, email and password destroyed";
     case 'RoleChanged': {
       const why =
         {
@@ -216,7 +221,7 @@ export function auditTimelineProjection(): Projection {
             actorId: actor.id,
             summary: activity
               ? activitySummary(event as unknown as ActivityEvent)
-              : auditSummary(event as unknown as AccountEvent),
+              : auditSummary(event as unknown as AccountEvent, actor),
             data: redactSecrets(
               activity ? { ...(event.data as object), user: undefined, sharedBy: undefined } : event.data,
             ),

@@ -3,8 +3,7 @@ import {
   accountDecider,
   accountStreamId,
   emailClaimDecider,
-  emailClaimStreamId,
-  normaliseEmail,
+  emailClaimStreamOf,
   type AccountCommand,
   type AccountState,
 } from '@inkprint/accounts-domain';
@@ -13,7 +12,6 @@ import { handleCommand, loadState, type Actor, type EventStore } from '@inkprint
 import { CLOCK, type Clock } from '../../platform/clock';
 import { EVENT_STORE } from '../../platform/tokens';
 import { actedBy } from './actor';
-import { sha256 } from './secrets';
 
 /** An account command built at `at` (the clock's now), or from the account's current state. */
 export type AccountCommandAt = (at: string, state: AccountState) => AccountCommand | Promise<AccountCommand>;
@@ -35,32 +33,17 @@ export class AccountStreams {
 
   /** The account id that owns an email, if any. */
   async accountIdFor(email: string): Promise<string | undefined> {
-    const { state } = await loadState(this.store, emailClaimStreamId(sha256(normaliseEmail(email))), emailClaimDecider);
+    const { state } = await loadState(this.store, emailClaimStreamOf(email), emailClaimDecider);
     return state.status === 'claimed' ? state.accountId : undefined;
   }
 
   /** Claims the address for `freshId`, or answers the account that already holds it. */
   async claimEmail(email: string, freshId: string): Promise<string> {
-    const claim = await handleCommand(
-      this.store,
-      emailClaimStreamId(sha256(normaliseEmail(email))),
-      emailClaimDecider,
-      (state) => ({
-        type: 'ClaimEmail' as const,
-        data: { accountId: state.status === 'claimed' ? state.accountId : freshId, at: this.nowIso() },
-      }),
-    );
+    const claim = await handleCommand(this.store, emailClaimStreamOf(email), emailClaimDecider, (state) => ({
+      type: 'ClaimEmail' as const,
+      data: { accountId: state.status === 'claimed' ? state.accountId : freshId, at: this.nowIso() },
+    }));
     return claim.state.status === 'claimed' ? claim.state.accountId : freshId;
-  }
-
-  async releaseEmail(email: string, accountId: string, actor: Actor): Promise<void> {
-    await handleCommand(
-      this.store,
-      emailClaimStreamId(sha256(normaliseEmail(email))),
-      emailClaimDecider,
-      { type: 'ReleaseEmail', data: { accountId, at: this.nowIso() } },
-      { metadata: actedBy(actor) },
-    );
   }
 
   async load(accountId: string): Promise<AccountState> {

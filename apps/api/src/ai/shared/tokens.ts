@@ -1,4 +1,4 @@
-/** The purgeable store of submitted text, cached results, rewrites and reports (`TextVault`, libs/text-vault). */
-export const TEXT_VAULT = Symbol('TEXT_VAULT');
+/** The purgeable vault is the platform's (the same database; an erasure forgets what it holds of an account). */
+export { TEXT_VAULT } from '../../platform/tokens';
 /** The detector model version answers are cached under (the manifest's version; null when no manifest). */
 export const MODEL_VERSION = Symbol('MODEL_VERSION');
