@@ -1,10 +1,10 @@
 // The built `inkprint` (apps/cli/bin/inkprint.js running apps/cli/dist) against a PGlite data folder, as an
-// operator runs it: help text, projections rebuild --all, retention purge --dry-run and the refusals.
+// operator runs it: help text, projections rebuild --all, retention purge --dry-run, accounts erase and the refusals.
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { registerAccount } from '../testing/ops-fixtures';
+import { registerAccount, signUpAccount, type SignedUp } from '../testing/ops-fixtures';
 import { openInkprintData } from '../ops/runtime';
 
 jest.setTimeout(300_000);
@@ -30,6 +30,7 @@ function inkprint(
 describe('inkprint operations commands (built CLI, PGlite)', () => {
   let dir: string;
   let env: NodeJS.ProcessEnv;
+  let erin: SignedUp;
 
   beforeAll(async () => {
     // Build the CLI and the libraries it runs (incremental: quick when nothing changed).
@@ -46,6 +47,7 @@ describe('inkprint operations commands (built CLI, PGlite)', () => {
     const data = await openInkprintData({ DATA_DIR: env.DATA_DIR });
     try {
       for (const name of ['Ada', 'Grace']) await registerAccount(data.store, name);
+      erin = await signUpAccount(data.store, 'Erin');
     } finally {
       await data.close(); // PGlite is one process at a time: the CLI opens it next
     }
@@ -55,7 +57,7 @@ describe('inkprint operations commands (built CLI, PGlite)', () => {
   it('documents the commands in its help', async () => {
     const help = await inkprint(['--help'], env);
     expect(help.code).toBe(0);
-    for (const command of ['projections', 'events', 'retention']) expect(help.stdout).toContain(command);
+    for (const command of ['projections', 'events', 'retention', 'accounts']) expect(help.stdout).toContain(command);
     const replay = await inkprint(['events', 'replay', '--help'], env);
     expect(replay.stdout).toContain('--to-topic');
     expect(replay.stdout).toContain('dedupe by event id');
@@ -87,5 +89,31 @@ describe('inkprint operations commands (built CLI, PGlite)', () => {
     const noKafka = await inkprint(['events', 'replay', '--to-topic'], env);
     expect(noKafka.code).toBe(1);
     expect(noKafka.stderr).toContain('KAFKA_BROKERS is not set');
+  });
+
+  it('erases an account in one summary line; a second run says it was already erased; an unknown id is refused', async () => {
+    const run = await inkprint(['accounts', 'erase', erin.accountId], env);
+    expect(run.stderr).not.toContain('\r');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^erased account ${erin.accountId}: e-mail address released, personal-data key destroyed, 1 session ended in \\d+\\.\\d s\n$`,
+      ),
+    );
+    expect(run.stderr).toMatch(/erasing account: 6\/6 steps\n$/);
+
+    const again = await inkprint(['accounts', 'erase', erin.accountId, '--json'], env);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      accountId: erin.accountId,
+      alreadyErased: true,
+      sessionsEnded: 0,
+    });
+    const said = await inkprint(['accounts', 'erase', erin.accountId], env);
+    expect(said.stdout).toMatch(/was already erased on .*; nothing to do/);
+
+    const unknown = await inkprint(['accounts', 'erase', '00000000-0000-4000-8000-000000000000'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no account has the id 00000000-0000-4000-8000-000000000000');
   });
 });

@@ -2,9 +2,18 @@ import { createHash, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { accountDecider, accountStreamId } from '@inkprint/accounts-domain';
-import { reportDecider, reportStreamId } from '@inkprint/ai-domain';
+import {
+  accountDecider,
+  accountStreamId,
+  emailClaimDecider,
+  emailClaimStreamOf,
+  REFRESH_TOKEN_TTL_MS,
+  sessionDecider,
+  sessionStreamId,
+} from '@inkprint/accounts-domain';
+import { reportDecider, reportStreamId, toolRunDecider, toolRunStreamId } from '@inkprint/ai-domain';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
+import type { TextVault } from '@inkprint/text-vault';
 import { createScratchDatabase } from '@inkprint/testing';
 import { openInkprintData, type DataEnvironment, type InkprintData } from '../ops/runtime';
 
@@ -75,6 +84,154 @@ export async function shareReport(store: EventStore, createdAt: Date, expiresAt:
       },
     },
     { metadata: { actor: { type: 'system', id: 'test' } } },
+  );
+  return reportId;
+}
+
+export interface SignedUp {
+  accountId: string;
+  email: string;
+  sessionId: string;
+}
+
+/**
+ * An account as the API's sign-up leaves it: the address claimed, the account registered and verified, signed in
+ * once (LoggedIn, a session). `superAdmin`: created as the start-up bootstrap does.
+ */
+export async function signUpAccount(
+  store: EventStore,
+  name: string,
+  options: { superAdmin?: boolean; at?: string } = {},
+): Promise<SignedUp> {
+  const accountId = randomUUID();
+  const sessionId = randomUUID();
+  const at = options.at ?? new Date().toISOString();
+  const email = `${name.toLowerCase()}-${accountId.slice(0, 8)}@example.com`;
+  const actor = { metadata: { actor: { type: 'user' as const, id: accountId } } };
+  await handleCommand(store, emailClaimStreamOf(email), emailClaimDecider, {
+    type: 'ClaimEmail',
+    data: { accountId, at },
+  });
+  const run = (command: Parameters<typeof accountDecider.decide>[0]) =>
+    handleCommand(store, accountStreamId(accountId), accountDecider, command, actor);
+  const passwordHash = `argon2-${sha(accountId)}`;
+  if (options.superAdmin) {
+    await run({ type: 'BootstrapSuperAdmin', data: { accountId, email, name, passwordHash, at } });
+  } else {
+    const codeHash = sha(`code-${accountId}`);
+    const codeExpiresAt = new Date(Date.parse(at) + 120_000).toISOString();
+    await run({ type: 'RegisterAccount', data: { accountId, email, name, passwordHash, codeHash, codeExpiresAt, at } });
+    await run({ type: 'VerifyEmail', data: { codeHash, at } });
+  }
+  await run({ type: 'LogIn', data: { passwordMatches: true, sessionId, at } });
+  await handleCommand(
+    store,
+    sessionStreamId(sessionId),
+    sessionDecider,
+    {
+      type: 'StartSession',
+      data: {
+        sessionId,
+        accountId,
+        refreshTokenHash: sha(`refresh-${sessionId}`),
+        expiresAt: new Date(Date.parse(at) + REFRESH_TOKEN_TTL_MS).toISOString(),
+        at,
+      },
+    },
+    actor,
+  );
+  return { accountId, email, sessionId };
+}
+
+/** A detection by an account as the API records it: DetectionRecorded, the text and the cached result in the vault. */
+export async function recordDetection(store: EventStore, vault: TextVault, accountId: string): Promise<string> {
+  const requestId = randomUUID();
+  const user = { type: 'user' as const, id: accountId };
+  const at = new Date();
+  const textHash = sha(`text-${requestId}`);
+  const expiresAt = new Date(at.getTime() + 48 * 3600_000).toISOString();
+  await vault.put(
+    {
+      key: `text:user:${accountId}:${textHash}`,
+      kind: 'text',
+      owner: user,
+      body: { text: 'Some text.' },
+      createdAt: at.toISOString(),
+      expiresAt,
+    },
+    {
+      key: `detection:${textHash}:fast:v1`,
+      kind: 'detection',
+      owner: user,
+      body: { score: 0.8 },
+      createdAt: at.toISOString(),
+      expiresAt,
+    },
+  );
+  await handleCommand(
+    store,
+    toolRunStreamId(requestId),
+    toolRunDecider,
+    {
+      type: 'RecordDetection',
+      data: {
+        requestId,
+        user,
+        plan: 'free-signup',
+        textHash,
+        characters: 10,
+        words: 2,
+        engine: 'heuristic',
+        modelVersion: null,
+        durationMs: 5,
+        cached: false,
+        clientTrim: false,
+        source: 'paste',
+        score: 0.8,
+        aiProbability: 80,
+        confidence: 70,
+        mode: 'fast',
+        modeLabel: 'Fast',
+        at: at.toISOString(),
+      },
+    },
+    { metadata: { actor: user, correlationId: requestId } },
+  );
+  return requestId;
+}
+
+/** A report shared by an account, as the API saves it: the body in the vault (owned by the account), ReportShared. */
+export async function shareAccountReport(store: EventStore, vault: TextVault, accountId: string): Promise<string> {
+  const reportId = randomUUID().replace(/-/g, '');
+  const sharedBy = { type: 'user' as const, id: accountId };
+  const createdAt = new Date().toISOString();
+  const expiresAt = new Date(Date.parse(createdAt) + 24 * 3600_000).toISOString();
+  await vault.put({
+    key: `report:${reportId}`,
+    kind: 'report',
+    owner: sharedBy,
+    body: { score: 0.8 },
+    createdAt,
+    expiresAt,
+  });
+  await handleCommand(
+    store,
+    reportStreamId(reportId),
+    reportDecider,
+    {
+      type: 'ShareReport',
+      data: {
+        reportId,
+        sharedBy,
+        contentHash: sha(reportId),
+        bytes: 13,
+        score: 0.8,
+        mode: 'fast',
+        createdAt,
+        expiresAt,
+      },
+    },
+    { metadata: { actor: sharedBy } },
   );
   return reportId;
 }
