@@ -70,6 +70,22 @@ describe('GET /metrics (Prometheus text format)', () => {
     }
   });
 
+  it('times every projection batch and counts the events it applied', async () => {
+    await request(t.server).post('/auth/guest/session').expect(201); // a GuestSessionStarted for the projections
+    let body = '';
+    for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+      body = (await request(t.server).get('/metrics').expect(200)).text;
+      if ((sample(body, 'inkprint_projection_events_total', {}) ?? 0) > 0) break;
+    }
+    expect(body).toContain('# TYPE inkprint_projection_batch_seconds histogram');
+    const batched = [...body.matchAll(/^inkprint_projection_batch_seconds_count\{projection="([^"]+)"\} (\d+)/gm)];
+    expect(batched.length).toBeGreaterThan(0);
+    for (const [, projection, count] of batched) {
+      expect(Number(count)).toBeGreaterThan(0);
+      expect(sample(body, 'inkprint_projection_events_total', { projection })).toBeGreaterThanOrEqual(Number(count));
+    }
+  });
+
   it('is not part of the OpenAPI document (text format, no JSON schema)', async () => {
     const doc = (await request(t.server).get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
     expect(doc.paths['/metrics']).toBeUndefined();

@@ -50,6 +50,27 @@ export class ApiMetrics {
     registers: [this.registry],
   });
 
+  readonly projectionBatchDuration = new Histogram({
+    name: 'inkprint_projection_batch_seconds',
+    help: 'Time to apply one projection batch (read-model rows and checkpoint in one transaction), by projection',
+    labelNames: ['projection'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  readonly projectionEvents = new Counter({
+    name: 'inkprint_projection_events_total',
+    help: 'Events applied to a read model, by projection',
+    labelNames: ['projection'] as const,
+    registers: [this.registry],
+  });
+
+  /** For ProjectionRunner's onBatch: one applied batch of `projection`. */
+  observeProjectionBatch(projection: string, batch: { events: number; seconds: number }): void {
+    this.projectionBatchDuration.observe({ projection }, batch.seconds);
+    this.projectionEvents.inc({ projection }, batch.events);
+  }
+
   /** Times every append of `store` (replaces its appendToStream with a timed wrapper; same signature). */
   timeAppends<S extends { appendToStream: (...args: never[]) => Promise<unknown> }>(store: S): void {
     const append = store.appendToStream.bind(store) as (...args: unknown[]) => Promise<unknown>;

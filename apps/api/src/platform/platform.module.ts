@@ -79,11 +79,17 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
     { provide: TEXT_VAULT, inject: [DATABASE], useFactory: (db: Database) => TextVault.create(db.sql) },
     {
       provide: PROJECTION_RUNNER,
-      inject: [DATABASE, EVENT_STORE, PROJECTIONS],
-      useFactory: async (db: Database, store: EventStore, projections: Projection[]): Promise<ProjectionRunner> => {
+      inject: [DATABASE, EVENT_STORE, PROJECTIONS, ApiMetrics],
+      useFactory: async (
+        db: Database,
+        store: EventStore,
+        projections: Projection[],
+        metrics: ApiMetrics,
+      ): Promise<ProjectionRunner> => {
         const logger = new Logger('Projections');
         const runner = new ProjectionRunner(db, store, projections, {
           onError: (name, error) => logger.error(`${name}: ${error instanceof Error ? error.message : String(error)}`),
+          onBatch: (name, batch) => metrics.observeProjectionBatch(name, batch),
         });
         await runner.init();
         return runner;

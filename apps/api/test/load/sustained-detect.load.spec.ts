@@ -57,7 +57,8 @@ describeWithService('postgres', 'sustained detect load (distributed)', (postgres
         expect(report.answered).toBeGreaterThanOrEqual(clients);
         expect(Math.max(...report.outcomes.map((o) => o.ms))).toBeLessThan(45_000);
 
-        // Metrics scraped during the load: request, job and append histograms have counted, projections report lag.
+        // Metrics scraped during the load: request, job, append and projection-batch histograms have counted,
+        // projections report lag.
         expect(scrape).toBeDefined();
         const text = scrape!;
         expect(
@@ -65,6 +66,9 @@ describeWithService('postgres', 'sustained detect load (distributed)', (postgres
         ).toBeGreaterThan(0);
         expect(metricSum(text, 'inkprint_job_duration_seconds_count', { kind: 'detect' })).toBeGreaterThan(0);
         expect(metricSum(text, 'inkprint_eventstore_append_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
+        expect(
+          metricSum(text, 'inkprint_projection_batch_seconds_count', { projection: 'daily_usage' }),
+        ).toBeGreaterThan(0);
         expect(text).toMatch(/^inkprint_projection_lag_events\{projection="daily_usage"\} \d+/m);
       });
     }

@@ -88,9 +88,11 @@ function runnerSuite(backend: () => TestBackend) {
   });
 
   it('keeps following the log in the background and picks up new events', async () => {
+    const batches: Array<{ projection: string; events: number; seconds: number }> = [];
     const runner = new ProjectionRunner(db, store, [streamActivityProjection()], {
       schema: readSchema,
       pollIntervalMs: 20,
+      onBatch: (projection, batch) => batches.push({ projection, ...batch }),
     });
     await runner.init();
     runner.start();
@@ -109,6 +111,9 @@ function runnerSuite(backend: () => TestBackend) {
       words: 7,
       last_type: 'TextScored',
     });
+    // Each applied batch is reported (the API's projection batch histogram), the new event's among them.
+    expect(batches.length).toBeGreaterThan(0);
+    expect(batches.every((b) => b.projection === 'stream_activity' && b.events > 0 && b.seconds > 0)).toBe(true);
   });
 }
 

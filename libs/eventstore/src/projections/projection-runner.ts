@@ -12,6 +12,8 @@ export interface ProjectionRunnerOptions {
   batchSize?: number;
   pollIntervalMs?: number;
   onError?: (projection: string, error: unknown) => void;
+  /** After each batch a projection applied (its events, committed with the checkpoint): for metrics. */
+  onBatch?: (projection: string, batch: { events: number; seconds: number }) => void;
 }
 
 const CHECKPOINTS = 'projection_checkpoints';
@@ -92,7 +94,8 @@ export class ProjectionRunner {
     schema = this.schema,
   ): Promise<boolean> {
     const s = quoteIdentifier(schema);
-    return this.db.em.fork({ schema }).transactional(async (em: EntityManager) => {
+    const started = process.hrtime.bigint();
+    const applied = await this.db.em.fork({ schema }).transactional(async (em: EntityManager) => {
       const locked = await em.execute<Array<{ position: string }>>(
         `select position from ${s}.${CHECKPOINTS} where projection = ? for update`,
         [projection.name],
@@ -107,6 +110,11 @@ export class ProjectionRunner {
       ]);
       return true;
     });
+    if (applied) {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      this.options.onBatch?.(projection.name, { events: relevant.length, seconds });
+    }
+    return applied;
   }
 
   /** Processes batches until the projection has consumed every committed event. */
