@@ -159,7 +159,8 @@ try {
   const api = start(
     process.execPath,
     ['apps/api/dist/main.js'],
-    { ...common, PORT: String(port), DATA_DIR: join(tmp, 'pglite') },
+    // Embedded whatever the shell exports (services env): no PostgreSQL, no Kafka (undefined drops the variable).
+    { ...common, PORT: String(port), DATA_DIR: join(tmp, 'pglite'), DATABASE_URL: undefined, KAFKA_BROKERS: undefined },
     'api',
   );
   const base = `http://127.0.0.1:${port}`;
