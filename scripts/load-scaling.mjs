@@ -5,7 +5,8 @@
 // (append, job wait, worker engine time per request) and the CPU seconds each process group used (API, workers,
 // PostgreSQL, Kafka, from /proc). Then the event sizes measured in the event store (bytes per detection), which
 // docs/scaling.md uses for its arithmetic. SCALING_SECONDS (default 20) per step, SCALING_CLIENTS (default 32),
-// SCALING_ORDER=down for 3, 2, 1 workers instead of 1, 2, 3.
+// SCALING_ORDER=down for 3, 2, 1 workers instead of 1, 2, 3; SCALING_MODE (default moderate) the detection mode
+// (forensic: the engine's work dominates, so the workers are the bottleneck).
 // Loopback only; every loop is bounded in time.
 /* global fetch, performance, URL, setTimeout, setInterval, clearInterval, AbortSignal */
 import { execFileSync, spawn } from 'node:child_process';
@@ -22,6 +23,9 @@ const CLIENTS = Number(process.env.SCALING_CLIENTS ?? 32);
 const PIN = process.env.SCALING_PIN !== 'off';
 const MAX_WORKERS = Number(process.env.SCALING_WORKERS ?? 3);
 const DOWN = process.env.SCALING_ORDER === 'down';
+const MODE = process.env.SCALING_MODE ?? 'moderate';
+if (!['fast', 'moderate', 'strong', 'forensic'].includes(MODE))
+  throw new Error(`SCALING_MODE ${MODE}: fast, moderate, strong or forensic`);
 const ROOT = { email: 'scaling-root@example.com', password: 'Sc4ling-root-password!' };
 const CLK_TCK = 100;
 // As a Prometheus scraper asks (text/plain); with the web build served, `*/*` gets the SPA at /metrics (a routing
@@ -158,7 +162,7 @@ async function step(base, token, workers, seed) {
     Array.from({ length: CLIENTS }, async () => {
       while (Date.now() < until) {
         const started = performance.now();
-        const res = await fetch(`${base}/ai/detect?mode=moderate`, {
+        const res = await fetch(`${base}/ai/detect?mode=${MODE}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
           body: JSON.stringify({ text: text(n++) }),
@@ -240,7 +244,7 @@ try {
   }
   const token = await enterpriseToken(base);
   console.log(
-    `POST /ai/detect?mode=moderate, ~500 words, every text different; ${CLIENTS} clients, ${SECONDS} s per step; ` +
+    `POST /ai/detect?mode=${MODE}, ~500 words, every text different; ${CLIENTS} clients, ${SECONDS} s per step; ` +
       `${ncpu} CPUs; workers ${PIN ? 'pinned to CPU i mod ' + ncpu : 'not pinned'}, WORKER_CONCURRENCY=1; ` +
       `API, PostgreSQL and Kafka unpinned on the same machine\n`,
   );
@@ -266,7 +270,7 @@ try {
     // Warm-up: the new worker joins the groups (rebalance) and loads its model; not measured.
     const warm = Date.now() + 8_000;
     while (Date.now() < warm)
-      await fetch(`${base}/ai/detect?mode=moderate`, {
+      await fetch(`${base}/ai/detect?mode=${MODE}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ text: text(9_000_000 + seed++) }),
