@@ -310,7 +310,7 @@ function buildRationale(
   const engineName = x.engine === 'heuristic' ? 'The fallback stylometric heuristic' : 'The detection model';
   if (x.tooShort) {
     parts.push(
-      `${engineName} rates the text ${pct} likely AI-written, but with only ${x.words} words (minimum ${x.lengthPolicy.minWords}) that is too little evidence for a verdict.`,
+      `With only ${x.words} words (minimum ${x.lengthPolicy.minWords}) there is too little evidence for a verdict, so the score is held below the 0.5 line (${pct}) whatever ${engineName.charAt(0).toLowerCase()}${engineName.slice(1)} reads.`,
     );
   } else if (x.verdict === 'Mixed' && x.chunkLabels.includes('AI') && x.chunkLabels.includes('Human')) {
     const ai = x.chunkLabels.filter((l) => l === 'AI').length;
