@@ -1,4 +1,4 @@
-import { BigIntType, EntitySchema } from '@mikro-orm/core';
+import { BigIntType, EntitySchema, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERASED, type Actor, type Projection, type RecordedEvent } from '@inkprint/eventstore';
 import { ACCOUNT_EVENT_TYPES, OPERATOR_ACTOR_ID, type AccountEvent } from '@inkprint/accounts-domain';
@@ -191,10 +191,23 @@ export function auditTimelineProjection(): Projection {
       const accounts = [...new Set(accountEvents.map((event) => timelineAccountOf(event)!))];
       // Rows already there (a batch is never applied twice, but be safe against a replayed event) and each
       // account's last place: new rows continue from it in log order, so a rebuild numbers them the same.
-      const stored = await em.find(AuditTimelineRow, { accountId: { $in: accounts } });
-      const seen = new Set(stored.map((row) => row.position));
-      const last = new Map<string, number>();
-      for (const row of stored) last.set(row.accountId, Math.max(last.get(row.accountId) ?? 0, row.version));
+      // Only this batch's positions and each account's highest version are read (not the account's whole history,
+      // which made every batch cost grow with it).
+      const positions = accountEvents.map((event) => event.globalPosition.toString());
+      // Plain rows, not entities: nothing half-loaded enters the identity map.
+      const stored = await em
+        .createQueryBuilder(AuditTimelineRow)
+        .select(['position'])
+        .where({ accountId: { $in: accounts }, position: { $in: positions } })
+        .execute<Array<{ position: string }>>('all');
+      const seen = new Set(stored.map((row) => String(row.position)));
+      const tops = await em
+        .createQueryBuilder(AuditTimelineRow)
+        .select(['accountId', raw('max(version) as top')])
+        .where({ accountId: { $in: accounts } })
+        .groupBy('accountId')
+        .execute<Array<{ accountId: string; top: number | string }>>('all');
+      const last = new Map<string, number>(tops.map((row) => [row.accountId, Number(row.top)]));
       const created: AuditTimelineRow[] = [];
       for (const event of accountEvents) {
         const accountId = timelineAccountOf(event)!;

@@ -88,6 +88,7 @@ export function usersProjection(): Projection {
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
       const accountIds = new Set<string>();
       const usageStreams = new Set<string>();
+      const requestIds = new Set<string>();
       for (const event of events) {
         const fromAccount = accountIdOfStream(event.streamId);
         if (fromAccount) accountIds.add(fromAccount);
@@ -95,15 +96,18 @@ export function usersProjection(): Projection {
         if (usage?.kind === 'account') {
           accountIds.add(usage.id);
           usageStreams.add(event.streamId);
+          const requestId = (event.data as { requestId?: unknown }).requestId;
+          if (typeof requestId === 'string') requestIds.add(requestId);
         }
       }
-      // Two queries load every row the batch touches; the runner flushes once.
+      // Two queries load every row the batch touches (only its requests: a day's stream can hold thousands); the
+      // runner flushes once.
       const users = new Map((await em.find(UserDirectoryRow, { id: { $in: [...accountIds] } })).map((u) => [u.id, u]));
       const ledger = new Map(
-        (usageStreams.size ? await em.find(UserUsageRow, { streamId: { $in: [...usageStreams] } }) : []).map((r) => [
-          `${r.streamId}\n${r.requestId}`,
-          r,
-        ]),
+        (requestIds.size
+          ? await em.find(UserUsageRow, { streamId: { $in: [...usageStreams] }, requestId: { $in: [...requestIds] } })
+          : []
+        ).map((r) => [`${r.streamId}\n${r.requestId}`, r]),
       );
 
       for (const event of events) {
