@@ -562,6 +562,29 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
       expect(await dump(db, fresh, projection.name)).toEqual(await dump(db, live, projection.name));
     expect((await runner.status()).every((s) => s.lag === 0)).toBe(true);
   });
+
+  it("applies a batch by reading only the rows its events touch, whatever the account's history", async () => {
+    await scenario.register('heavy-0001', 'heavy@example.com', 'Heavy User');
+    for (let i = 0; i < 40; i++) {
+      const request = `req-h${i}`;
+      await scenario.consume('detector', { kind: 'account', id: 'heavy-0001' }, request, 10);
+      await scenario.detection(request, { type: 'user', id: 'heavy-0001' }, 0.5, 50);
+    }
+    await runner.catchUpAll();
+    await scenario.consume('detector', { kind: 'account', id: 'heavy-0001' }, 'req-h-last', 10);
+    const head = await store.readAll(0n, 100_000);
+    const last = head[head.length - 1];
+    expect(last.type).toBe('QuotaConsumed');
+    // Each projection applies the one new event on a fresh unit of work (never flushed): the entities it holds
+    // afterwards are what it loaded plus what it created, not the account's 40 earlier requests or timeline rows.
+    for (const name of ['users', 'audit_timeline', 'recent_activity', 'daily_usage']) {
+      const em = db.em.fork({ schema: live });
+      await runner.projection(name).apply([last], em);
+      const held = em.getUnitOfWork().getIdentityMap().values().length;
+      expect([name, held <= 3 ? 'at most 3' : `${held} entities`]).toEqual([name, 'at most 3']);
+    }
+    await runner.catchUpAll();
+  });
 }
 
 describe('accounts read models on embedded PGlite', () => {
