@@ -266,6 +266,26 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     await expect(input(page).inputValue()).resolves.toBe('');
   }, 180_000);
 
+  it("the hero's 'Try humanizer' opens the demo on the Humanizer tab; 'Launch sandbox' keeps the tab", async () => {
+    const page = await visitor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('link', { name: 'Try humanizer' }).click();
+    await page.getByRole('button', { name: 'Generate rewrite' }).waitFor();
+    await expect(tab(page, 'Humanizer').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.waitForURL(/\/#demo$/);
+    await page.getByRole('link', { name: 'Launch sandbox' }).click();
+    await expect(tab(page, 'Humanizer').getAttribute('aria-selected')).resolves.toBe('true');
+    // Before the demo's chunk is on the page: a visitor who clicks at once still gets the Humanizer tab.
+    await page.route('**/assets/DemoSection-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(`${app.baseUrl}/`);
+    await page.getByRole('link', { name: 'Try humanizer' }).click();
+    await page.getByRole('button', { name: 'Generate rewrite' }).waitFor();
+    await expect(tab(page, 'Humanizer').getAttribute('aria-selected')).resolves.toBe('true');
+  }, 120_000);
+
   it("'Humanise Now' keeps the text, clipped to the humaniser limit, focuses it and sends X-Client-Trim", async () => {
     const page = await visitor();
     const long = SAMPLE_TEXTS.slice(0, 3)

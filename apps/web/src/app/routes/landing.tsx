@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { DemoHeading } from '../../features/demo/components/DemoHeading';
+import { openDemo, type DemoTab } from '../../features/demo/open-demo';
 import type { ReportDraftInput } from '../../features/demo/components/DemoSection';
 import { ClosingCta, FeaturesGrid, Hero, TestimonialsSection } from '../../features/landing/components/LandingSections';
 import { useActiveSectionTracking, useScrollToRequestedSection } from '../../features/landing/hooks';
@@ -28,9 +29,15 @@ export default function LandingRoute() {
     setReportOpen(true);
   }, []);
   const closeReport = useCallback(() => setReportOpen(false), []);
+  // 'Try humanizer' opens the Humanizer tab: by event once the demo is on the page, by its first tab before that.
+  const [initialDemoTab, setInitialDemoTab] = useState<DemoTab>('detector');
+  const tryHumanizer = useCallback(() => {
+    setInitialDemoTab('humanizer');
+    openDemo('humanizer');
+  }, []);
   return (
     <>
-      <Hero />
+      <Hero onTryHumanizer={tryHumanizer} />
       <Box
         component="section"
         id="demo"
@@ -40,7 +47,7 @@ export default function LandingRoute() {
         <Container maxWidth="lg">
           <DemoHeading />
           <Suspense fallback={<DemoPlaceholder />}>
-            <DemoSection onPreviewReport={preview} />
+            <DemoSection onPreviewReport={preview} initialTab={initialDemoTab} />
           </Suspense>
         </Container>
       </Box>

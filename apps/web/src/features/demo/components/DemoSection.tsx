@@ -25,13 +25,13 @@ import { DEMO_TOAST_TTL_MS, demoErrorView, INLINE_ERROR_MS, type DemoAction } fr
 import { extractHumanisedText } from '../humanised-text';
 import { BLANK_INPUT_MESSAGE, checkLength, clipToLimit, counterLabel, OVER_LIMIT_MESSAGE } from '../limits';
 import { cycleTone, HINT_ROTATION_MS, MODE_HINTS, MODE_OPTIONS, nextHintIndex, TONE_LABELS } from '../options';
+import { OPEN_DEMO_EVENT, type DemoTab } from '../open-demo';
 import { SAMPLE_TEXTS } from '../samples';
 import { DetectorResultPanel } from './DetectorResultPanel';
 import { HumaniserResultPanel } from './HumaniserResultPanel';
 import { OverLimitDialog } from './OverLimitDialog';
 import { UsageMeters } from './UsageMeters';
 
-export type DemoTab = 'detector' | 'humanizer';
 export interface ReportDraftInput {
   result: DetectionResult;
   text: string;
@@ -39,10 +39,10 @@ export interface ReportDraftInput {
 }
 export interface DemoSectionProps {
   onPreviewReport: (draft: ReportDraftInput) => void;
+  /** The tab to open with (an `open-demo` event sent before this chunk loaded is answered this way); default detector. */
+  initialTab?: DemoTab;
 }
 
-/** The window event other parts of the page send to switch the demo's tab: `detail` is the tab name (or { tab }). */
-export const OPEN_DEMO_EVENT = 'open-demo';
 export const INVALID_DETECTION = 'Invalid detection response structure';
 const ACCEPT = '.txt,.pdf,.docx,.jpg,.jpeg,.png';
 
@@ -66,11 +66,11 @@ interface ImportNote {
  * landing route owns the `#demo` section element and its heading (`DemoHeading`), so the element stays the same while
  * this chunk loads (section tracking and scrolling to `#demo` observe it).
  */
-export default function DemoSection({ onPreviewReport }: DemoSectionProps) {
+export default function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionProps) {
   const { session } = useAuth();
   const limits = usePlanLimits();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<DemoTab>('detector');
+  const [tab, setTab] = useState<DemoTab>(initialTab);
   const [text, setText] = useState('');
   /** The app (not the user) cut the text to the limit: the next run says so with X-Client-Trim. */
   const [clipped, setClipped] = useState(false);

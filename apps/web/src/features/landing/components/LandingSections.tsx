@@ -122,8 +122,14 @@ function SampleResult() {
   );
 }
 
-export function Hero() {
+export interface HeroProps {
+  /** 'Try humanizer': the landing route opens the demo on its Humanizer tab (the link itself scrolls to `#demo`). */
+  onTryHumanizer?: () => void;
+}
+
+export function Hero({ onTryHumanizer }: HeroProps = {}) {
   const link = useSectionLink();
+  const demoLink = link('demo');
   return (
     <Box
       component="section"
@@ -154,7 +160,16 @@ export function Hero() {
               choose, for writers, editors, students, lecturers and teams.
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-              <Button variant="contained" size="large" {...link('demo')} sx={{ px: 4, py: 1.5 }}>
+              <Button
+                variant="contained"
+                size="large"
+                href={demoLink.href}
+                onClick={(event: MouseEvent) => {
+                  demoLink.onClick(event);
+                  onTryHumanizer?.();
+                }}
+                sx={{ px: 4, py: 1.5 }}
+              >
                 Try humanizer
               </Button>
               <Button variant="outlined" size="large" {...link('pricing')} sx={{ px: 4, py: 1.5 }}>
