@@ -121,6 +121,13 @@ export interface Insight {
   value: string;
 }
 
+/**
+ * A stylometric signal's value at the precision the engine's rationale (section 5) quotes it: whole numbers from 10,
+ * one decimal from 1, else three decimals, so a rate of 0.082 reads the same in both sections (not '0.1').
+ */
+export const signalValue = (x: number): string =>
+  Math.abs(x) >= 10 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(3);
+
 /** Section 4's table: the chunk spread and, when the engine sent them, its strongest stylometric signals. */
 export function featureInsights(result: ReportResult, summary: ReportSummary): Insight[] {
   const words = summary.chunks.reduce((sum, c) => sum + c.words, 0) || summary.text.split(/\s+/).filter(Boolean).length;
@@ -145,7 +152,7 @@ export function featureInsights(result: ReportResult, summary: ReportSummary): I
     const leans = s.direction === 'ai' ? 'leans AI' : s.direction === 'human' ? 'leans human' : '';
     rows.push({
       feature: s.label.charAt(0).toUpperCase() + s.label.slice(1),
-      value: `${round1(num(s.value) as number).toFixed(1)}${leans ? ` (${leans})` : ''}`,
+      value: `${signalValue(num(s.value) as number)}${leans ? ` (${leans})` : ''}`,
     });
   }
   return rows;

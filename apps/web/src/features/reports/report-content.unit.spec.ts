@@ -3,6 +3,7 @@ import {
   detectLanguage,
   excerpt,
   featureInsights,
+  signalValue,
   NO_RATIONALE,
   omittedNote,
   percent1,
@@ -143,5 +144,27 @@ describe('summarise', () => {
       { feature: 'Chunks labelled AI / Mixed / Human', value: '1 / 0 / 1' },
       { feature: 'Sentence length variance', value: '3.5 (leans AI)' },
     ]);
+  });
+
+  it("quotes signal values at the rationale's precision, so section 4 and section 5 show the same numbers", () => {
+    const rationale =
+      'Stylistic signals pointing to AI: more vocabulary that chat models overuse than typical human writing (0.082 vs 0.003); more sentences opening with a transition word than typical human writing (0.750 vs 0.065). Pointing the other way: fewer paragraph breaks than typical human writing (0.000 vs 0.002).';
+    const signals = [
+      { label: 'vocabulary that chat models overuse', value: 0.0821, direction: 'ai' },
+      { label: 'sentences opening with a transition word', value: 0.75, direction: 'ai' },
+      { label: 'paragraph breaks', value: 0, direction: 'human' },
+      { label: 'spread of word lengths', value: 3.27, direction: 'ai' },
+      { label: 'average sentence length', value: 23.6, direction: 'ai' },
+    ];
+    const rows = featureInsights({ ...result, rationale, signals }, summarise({ ...result, rationale })).slice(5);
+    expect(rows).toEqual([
+      { feature: 'Vocabulary that chat models overuse', value: '0.082 (leans AI)' },
+      { feature: 'Sentences opening with a transition word', value: '0.750 (leans AI)' },
+      { feature: 'Paragraph breaks', value: '0.000 (leans human)' },
+      { feature: 'Spread of word lengths', value: '3.3 (leans AI)' },
+      { feature: 'Average sentence length', value: '24 (leans AI)' },
+    ]);
+    for (const row of rows.slice(0, 3)) expect(rationale).toContain(`(${row.value.split(' ')[0]} vs`);
+    expect(signalValue(-0.5)).toBe('-0.500');
   });
 });
