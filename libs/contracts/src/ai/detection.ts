@@ -48,6 +48,8 @@ export const DetectionResult = z
       z.object({
         index: z.number().int(),
         label,
+        /** 0..1, the scale of `score` (results cached or shared before it was added lack it). */
+        score: z.number().optional(),
         aiProbability: z.number(),
         confidence: z.number(),
         words: z.number().int(),
@@ -62,6 +64,7 @@ export const DetectionResult = z
         end: z.number().int(),
         text: z.string(),
         words: z.number().int(),
+        score: z.number().optional(),
         aiProbability: z.number(),
         label,
       }),

@@ -34,7 +34,9 @@ export const SHORT_TEXT_MAX_SCORE = 0.49;
 export interface DetectionChunk {
   index: number;
   label: ChunkLabel;
-  /** percent 0..100 */
+  /** The chunk's product score 0..1 (the scale of the document's `score`, which its label reads). */
+  score: number;
+  /** percent 0..100: the chunk's calibrated probability (the scale of the document's `aiProbability`) */
   aiProbability: number;
   /** percent 0..100 */
   confidence: number;
@@ -49,7 +51,9 @@ export interface SentenceScore {
   end: number;
   text: string;
   words: number;
-  /** percent 0..100 */
+  /** The sentence's product score 0..1 (the scale of the document's `score`, which its label reads). */
+  score: number;
+  /** percent 0..100: the sentence's calibrated probability */
   aiProbability: number;
   label: ChunkLabel;
 }
@@ -215,6 +219,7 @@ export function buildResult(input: ResultInput): DetectionResult {
     return {
       index: i,
       label: chunkLabels[i] ?? classify(cs, t),
+      score: round4(cs),
       aiProbability: round1(100 * cp),
       confidence: confidencePercent(cs, r),
       words: c.words,
@@ -228,6 +233,7 @@ export function buildResult(input: ResultInput): DetectionResult {
     end: s.end,
     text: s.text,
     words: s.words,
+    score: round4(scoreOf(s.probability)),
     aiProbability: round1(100 * s.probability),
     label: classify(scoreOf(s.probability), t),
   }));

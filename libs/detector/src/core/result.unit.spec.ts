@@ -62,6 +62,29 @@ describe('buildResult', () => {
     expect(r.rationale).toMatch(/1 of 2 chunks read as AI and 1 as human/);
   });
 
+  it("gives every chunk and sentence a score on the document score's scale, which its label reads", () => {
+    // A product-score map that moves every probability (as the manifest's score_knots do).
+    const scoreOf = (q: number) => q * q;
+    const r = buildResult(
+      base({
+        probability: 0.8,
+        scoreOf,
+        chunkProbabilities: [0.9, 0.3],
+        chunks: [
+          { start: 0, end: 5, words: 150 },
+          { start: 6, end: 10, words: 150 },
+        ],
+      }),
+    );
+    expect(r.score).toBeCloseTo(0.64, 4);
+    expect(r.chunks.map((c) => [c.score, c.aiProbability])).toEqual([
+      [0.81, 90],
+      [0.09, 30],
+    ]);
+    expect(r.chunks.map((c) => c.label)).toEqual(['AI', 'Human']);
+    for (const sentence of r.sentences) expect(sentence.score).toBeCloseTo(scoreOf(sentence.aiProbability / 100), 3);
+  });
+
   it('never gives a confident verdict below the minimum length, and says so', () => {
     const r = buildResult(base({ probability: 0.99, words: 20, chunkProbabilities: [0.99] }));
     expect(r.verdict).toBe('Mixed');

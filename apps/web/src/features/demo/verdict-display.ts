@@ -31,6 +31,11 @@ export function warningNotes(result: Pick<DetectionResult, 'warning'>): string[]
     .filter(Boolean);
 }
 
+/** A sentence's AI percent on the headline's scale: its score × 100 (aiProbability for results without one). */
+export function sentencePercent(sentence: { score?: number; aiProbability: number }): number {
+  return typeof sentence.score === 'number' ? Math.round(sentence.score * 1000) / 10 : sentence.aiProbability;
+}
+
 /** Sentence shading: the sentence's AI probability (percent) as a red (AI) or green (human) wash. */
 export function sentenceShade(aiPercent: number): string {
   const p = Math.min(100, Math.max(0, aiPercent)) / 100;

@@ -1,4 +1,4 @@
-import { sentenceShade, verdictView, warningNotes } from './verdict-display';
+import { sentencePercent, sentenceShade, verdictView, warningNotes } from './verdict-display';
 
 describe('verdictView', () => {
   it("reads 'AI Generated' above 0.5 and 'Human Written' otherwise (spec §4)", () => {
@@ -36,4 +36,11 @@ it('shades AI sentences red and human ones green, stronger towards the ends', ()
   const alpha = (s: string) => Number(s.match(/([\d.]+)\)$/)?.[1]);
   expect(alpha(sentenceShade(100))).toBeGreaterThan(alpha(sentenceShade(60)));
   expect(alpha(sentenceShade(0))).toBeGreaterThan(alpha(sentenceShade(40)));
+});
+
+describe('sentencePercent', () => {
+  it("is the sentence's score in percent (the headline's scale), one decimal, else its aiProbability", () => {
+    expect(sentencePercent({ score: 0.71234, aiProbability: 99.1 })).toBe(71.2);
+    expect(sentencePercent({ aiProbability: 99.1 })).toBe(99.1);
+  });
 });

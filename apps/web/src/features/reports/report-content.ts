@@ -90,10 +90,12 @@ export function summarise(result: ReportResult): ReportSummary {
   const confidence = num(result.confidence);
   const chunks = (result.chunks ?? []).map((chunk, i): ChunkRow => {
     const c = chunk as Record<string, unknown>;
+    const chunkScore = num(c.score);
     return {
       number: (num(c.index) ?? i) + 1,
       label: typeof c.label === 'string' ? c.label : '—',
-      aiPercent: clampPercent(num(c.aiProbability) ?? 0),
+      // The chunk's score on the report's scale (× 100); results stored before chunks carried one use aiProbability.
+      aiPercent: clampPercent(chunkScore !== null ? chunkScore * 100 : (num(c.aiProbability) ?? 0)),
       confidencePercent: clampPercent(num(c.confidence) ?? 0),
       words: num(c.words) ?? 0,
     };

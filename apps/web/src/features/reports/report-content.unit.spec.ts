@@ -103,6 +103,11 @@ describe('summarise', () => {
     expect(s.mode).toBe('Moderate (chunked)');
     expect(s.processingMs).toBe(41.7);
     expect(s.rationale).toBe('Uniform sentence lengths.');
+    // Chunks without a score (stored before chunks carried one) show their aiProbability.
+    expect(s.chunks.map((c) => c.aiPercent)).toEqual([71.24, 22.5]);
+    // With one, the chunk's AI % is on the headline's scale.
+    const scored = summarise({ ...result, chunks: [{ ...result.chunks![0], score: 0.6512 }] });
+    expect(scored.chunks[0].aiPercent).toBeCloseTo(65.12, 6);
     expect(s.chunks).toEqual([
       { number: 1, label: 'AI', aiPercent: 71.24, confidencePercent: 80.05, words: 150 },
       { number: 2, label: 'Human', aiPercent: 22.5, confidencePercent: 60, words: 90 },

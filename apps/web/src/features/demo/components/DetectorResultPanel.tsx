@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PenIcon, SearchIcon } from '../../../components/ui/icons';
-import { percent1, sentenceShade, verdictView, warningNotes } from '../verdict-display';
+import { percent1, sentencePercent, sentenceShade, verdictView, warningNotes } from '../verdict-display';
 import { CopyButton } from './CopyButton';
 import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from './ProbabilityBar';
 
@@ -109,8 +109,8 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
                 <Box
                   component="span"
                   key={s.index}
-                  title={`AI ${percent1(s.aiProbability)}`}
-                  sx={{ bgcolor: sentenceShade(s.aiProbability), borderRadius: 0.5, px: 0.25 }}
+                  title={`AI ${percent1(sentencePercent(s))}`}
+                  sx={{ bgcolor: sentenceShade(sentencePercent(s)), borderRadius: 0.5, px: 0.25 }}
                 >
                   {s.text}{' '}
                 </Box>
