@@ -63,8 +63,13 @@ export async function registerAccount(store: EventStore, name: string, at = new 
   return id;
 }
 
-/** Shares a report (the event; its body goes in the vault separately). */
-export async function shareReport(store: EventStore, createdAt: Date, expiresAt: Date): Promise<string> {
+/** Shares a report (the event; its body goes in the vault separately), anonymously or by `sharedBy`. */
+export async function shareReport(
+  store: EventStore,
+  createdAt: Date,
+  expiresAt: Date,
+  sharedBy: { type: 'user'; id: string } | null = null,
+): Promise<string> {
   const reportId = randomUUID();
   await handleCommand(
     store,
@@ -74,7 +79,7 @@ export async function shareReport(store: EventStore, createdAt: Date, expiresAt:
       type: 'ShareReport',
       data: {
         reportId,
-        sharedBy: null,
+        sharedBy,
         contentHash: sha(reportId),
         bytes: 10,
         score: 0.5,
@@ -83,7 +88,7 @@ export async function shareReport(store: EventStore, createdAt: Date, expiresAt:
         expiresAt: expiresAt.toISOString(),
       },
     },
-    { metadata: { actor: { type: 'system', id: 'test' } } },
+    { metadata: { actor: sharedBy ?? { type: 'system', id: 'test' } } },
   );
   return reportId;
 }
@@ -202,36 +207,17 @@ export async function recordDetection(store: EventStore, vault: TextVault, accou
 
 /** A report shared by an account, as the API saves it: the body in the vault (owned by the account), ReportShared. */
 export async function shareAccountReport(store: EventStore, vault: TextVault, accountId: string): Promise<string> {
-  const reportId = randomUUID().replace(/-/g, '');
   const sharedBy = { type: 'user' as const, id: accountId };
-  const createdAt = new Date().toISOString();
-  const expiresAt = new Date(Date.parse(createdAt) + 24 * 3600_000).toISOString();
+  const createdAt = new Date();
+  const expiresAt = new Date(createdAt.getTime() + 24 * 3600_000);
+  const reportId = await shareReport(store, createdAt, expiresAt, sharedBy);
   await vault.put({
     key: `report:${reportId}`,
     kind: 'report',
     owner: sharedBy,
-    body: { score: 0.8 },
-    createdAt,
-    expiresAt,
+    body: { score: 0.5 },
+    createdAt: createdAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
   });
-  await handleCommand(
-    store,
-    reportStreamId(reportId),
-    reportDecider,
-    {
-      type: 'ShareReport',
-      data: {
-        reportId,
-        sharedBy,
-        contentHash: sha(reportId),
-        bytes: 13,
-        score: 0.8,
-        mode: 'fast',
-        createdAt,
-        expiresAt,
-      },
-    },
-    { metadata: { actor: sharedBy } },
-  );
   return reportId;
 }
