@@ -31,9 +31,12 @@ export function warningNotes(result: Pick<DetectionResult, 'warning'>): string[]
     .filter(Boolean);
 }
 
+/** A score 0..1 as the percent the bars show, one decimal. */
+export const scorePercent = (score: number): number => Math.round(score * 1000) / 10;
+
 /** A sentence's AI percent on the headline's scale: its score × 100 (aiProbability for results without one). */
 export function sentencePercent(sentence: { score?: number; aiProbability: number }): number {
-  return typeof sentence.score === 'number' ? Math.round(sentence.score * 1000) / 10 : sentence.aiProbability;
+  return typeof sentence.score === 'number' ? scorePercent(sentence.score) : sentence.aiProbability;
 }
 
 /** Sentence shading: the sentence's AI probability (percent) as a red (AI) or green (human) wash. */

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PenIcon, SearchIcon } from '../../../components/ui/icons';
-import { percent1, sentencePercent, sentenceShade, verdictView, warningNotes } from '../verdict-display';
+import { percent1, scorePercent, sentencePercent, sentenceShade, verdictView, warningNotes } from '../verdict-display';
 import { CopyButton } from './CopyButton';
 import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from './ProbabilityBar';
 
@@ -23,7 +23,7 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
   const view = verdictView(result);
   const notes = warningNotes(result);
   const tooShort = view.kind === 'too-short';
-  const aiPercent = Math.round(result.score * 1000) / 10;
+  const aiPercent = scorePercent(result.score);
   const color = view.kind === 'ai' ? AI_COLOR : view.kind === 'human' ? HUMAN_COLOR : '#8a6d1f';
   return (
     <Box data-testid="detector-result">
