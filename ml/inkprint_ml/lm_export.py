@@ -1,0 +1,261 @@
+"""Gemma 3 270M (base) from its GGUF file -> one ONNX graph that returns per-position statistics, not logits.
+
+    python -m inkprint_ml.lm_export [--gguf models/lm/gemma-3-270m-q4_k_m.gguf] [--out models/lm] [--fp32]
+
+Built by hand from the GGUF weights with numpy + onnx (no torch): the weights are dequantized with `gguf` and the
+transformer is written out as core ONNX ops (opset 17), following llama.cpp's gemma3 graph:
+
+- token embedding x sqrt(640); 18 blocks of: RMSNorm -> q/k/v -> per-head RMSNorm of q and k -> RoPE (NeoX halves;
+  base 10,000 on sliding-window layers, 1,000,000 on every 6th, global, layer) -> causal attention with 4 query
+  heads sharing 1 key/value head, scale 1/16, window 512 on the sliding layers -> post-attention RMSNorm + residual;
+  RMSNorm -> GeGLU (tanh GELU) MLP -> post-MLP RMSNorm + residual; final RMSNorm; tied output head. The GGUF norm
+  weights already include Gemma's "+1".
+- then, inside the graph, for every position t = 0..T-2 the distribution over the 262,144-token vocabulary for
+  token t+1, reduced to four numbers: log p(observed), entropy, variance of log p under the model's own
+  distribution (Fast-DetectGPT's analytic variance) and the observed token's rank (how many tokens had a strictly
+  higher logit). So no vocabulary-wide tensor ever leaves ONNX Runtime (ml and libs/detector alike).
+
+Two graphs: `gemma-3-270m-body.onnx` (`input_ids` int64 [T], BOS = 2 first -> `hidden` float32 [T, 640], the final-norm
+states) and `gemma-3-270m-head.onnx` (`hidden` [N, 640] of positions t and `next_ids` [N], the tokens at t+1 -> float32 [N]
+`logp`, `entropy`, `variance`, `rank`). The head runs on blocks of positions so its [N, 262144] intermediates stay small.
+
+By default the big matrices are stored int8 (per output channel, symmetric) and dequantized inside the graph at
+load time (DequantizeLinear on initializers, folded by ONNX Runtime), which keeps the file ~4x smaller than float32
+with the float32 arithmetic of the fp32 graph; `--fp32` writes plain float32 weights.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+REPO = Path(__file__).resolve().parents[2]
+DEFAULT_GGUF = REPO / "models" / "lm" / "gemma-3-270m-q4_k_m.gguf"
+OPSET = 17
+MAX_POSITIONS = 1024  # RoPE tables; the engine caps tokens far below this
+LOCAL_BASE, GLOBAL_BASE, WINDOW, GLOBAL_EVERY = 10_000.0, 1_000_000.0, 512, 6
+
+
+def read_gguf(path: Path):
+    from gguf import GGUFReader
+    from gguf.quants import dequantize
+
+    r = GGUFReader(str(path))
+    meta = {}
+    for k, f in r.fields.items():
+        if k in ("tokenizer.ggml.tokens", "tokenizer.ggml.scores", "tokenizer.ggml.token_type"):
+            continue
+        try:
+            meta[k] = f.contents()
+        except Exception:  # noqa: BLE001 - metadata we do not use
+            pass
+    tensors = {t.name: dequantize(t.data, t.tensor_type).astype(np.float32) for t in r.tensors}
+    tok = r.fields
+    vocab = {
+        "tokens": tok["tokenizer.ggml.tokens"].contents(),
+        "scores": [float(s) for s in tok["tokenizer.ggml.scores"].contents()],
+        "types": [int(t) for t in tok["tokenizer.ggml.token_type"].contents()],
+    }
+    return meta, tensors, vocab
+
+
+class G:
+    """Tiny graph builder."""
+
+    def __init__(self, int8: bool):
+        self.nodes, self.inits, self.n, self.int8 = [], [], 0, int8
+
+    def name(self, p="t"):
+        self.n += 1
+        return f"{p}_{self.n}"
+
+    def const(self, arr, dtype=np.float32, name=None):
+        name = name or self.name("c")
+        self.inits.append(numpy_helper.from_array(np.asarray(arr, dtype=dtype), name))
+        return name
+
+    def weight(self, w: np.ndarray, name: str) -> str:
+        """A float32 matrix as an initializer; int8 per row (axis 0) + DequantizeLinear when int8 is on."""
+        if not self.int8:
+            return self.const(w, name=name)
+        scale = np.maximum(np.abs(w).max(axis=1), 1e-12) / 127.0
+        q = np.clip(np.rint(w / scale[:, None]), -127, 127).astype(np.int8)
+        qn, sn = self.const(q, np.int8, name + "_q"), self.const(scale.astype(np.float32), name=name + "_s")
+        return self.op("DequantizeLinear", qn, sn, axis=0)
+
+    def op(self, kind, *inputs, outputs=1, **attrs):
+        outs = [self.name(kind) for _ in range(outputs)]
+        self.nodes.append(helper.make_node(kind, list(inputs), outs, **attrs))
+        return outs[0] if outputs == 1 else outs
+
+    def i64(self, *vals):
+        return self.const(np.array(vals, dtype=np.int64), np.int64)
+
+
+def rms_norm(g: G, x: str, w: np.ndarray, eps: float, name: str) -> str:
+    ms = g.op("ReduceMean", g.op("Mul", x, x), axes=[-1], keepdims=1)
+    inv = g.op("Reciprocal", g.op("Sqrt", g.op("Add", ms, g.const(eps))))
+    return g.op("Mul", g.op("Mul", x, inv), g.const(w, name=name))
+
+
+def rope_tables(base: float, dim: int):
+    inv = 1.0 / (base ** (np.arange(0, dim, 2, dtype=np.float64) / dim))
+    ang = np.arange(MAX_POSITIONS, dtype=np.float64)[:, None] * inv[None, :]
+    ang = np.concatenate([ang, ang], axis=1)
+    return np.cos(ang).astype(np.float32), np.sin(ang).astype(np.float32)
+
+
+def build(tensors: dict, meta: dict, int8: bool) -> onnx.ModelProto:
+    d = int(meta["gemma3.embedding_length"])
+    n_layers = int(meta["gemma3.block_count"])
+    n_head = int(meta["gemma3.attention.head_count"])
+    n_kv = int(meta["gemma3.attention.head_count_kv"])
+    hd = int(meta["gemma3.attention.key_length"])
+    eps = float(meta["gemma3.attention.layer_norm_rms_epsilon"])
+    assert n_kv == 1 and int(meta["gemma3.attention.sliding_window"]) == WINDOW
+    g = G(int8)
+    emb = tensors["token_embd.weight"]  # [V, d]
+    V = emb.shape[0]
+
+    ids = "input_ids"
+    T = g.op("Shape", ids)  # [1]
+    # embeddings; the head shares them (tied), so they are stored once
+    # the body gathers its rows from an int8 copy of the table (per-row scale: exact row dequantisation); the head
+    # graph holds the float32 table for the tied output projection
+    scale_e = np.maximum(np.abs(emb).max(axis=1), 1e-12) / 127.0
+    q_e = np.clip(np.rint(emb / scale_e[:, None]), -127, 127).astype(np.int8)
+    rows = g.op("Cast", g.op("Gather", g.const(q_e, np.int8, "token_embd_q"), ids, axis=0), to=TensorProto.FLOAT)
+    rs = g.op("Unsqueeze", g.op("Gather", g.const(scale_e * math.sqrt(d), name="token_embd_s"), ids, axis=0), g.i64(1))
+    x = g.op("Mul", rows, rs)  # [T, d], already x sqrt(d)
+
+    # positions, masks, RoPE tables sliced to T
+    zero, one = g.i64(0), g.i64(1)
+    tables = {}
+    for kind, base in (("local", LOCAL_BASE), ("global", GLOBAL_BASE)):
+        c, s = rope_tables(base, hd)
+        tables[kind] = tuple(g.op("Slice", g.const(a, name=f"rope_{kind}_{nm}"), zero, T, zero)
+                             for nm, a in (("cos", c), ("sin", s)))
+    Ts = g.op("Squeeze", T, zero)
+    pos = g.op("Range", g.const(np.int64(0), np.int64), Ts, g.const(np.int64(1), np.int64))
+    diff = g.op("Sub", g.op("Unsqueeze", pos, one), g.op("Unsqueeze", pos, zero))  # [T, T] = i - j
+    neg = g.const(np.float32(-1e30))
+    fzero = g.const(np.float32(0.0))
+    causal = g.op("Less", diff, g.const(np.int64(0), np.int64))
+    window = g.op("Or", causal, g.op("GreaterOrEqual", diff, g.const(np.int64(WINDOW), np.int64)))
+    masks = {"global": g.op("Where", causal, neg, fzero), "local": g.op("Where", window, neg, fzero)}
+    half = hd // 2
+
+    def rope(v: str, kind: str) -> str:  # v: [H, T, hd]
+        cos, sin = tables[kind]
+        a = g.op("Slice", v, g.i64(0), g.i64(half), g.i64(-1))
+        b = g.op("Slice", v, g.i64(half), g.i64(hd), g.i64(-1))
+        rot = g.op("Concat", g.op("Neg", b), a, axis=-1)
+        return g.op("Add", g.op("Mul", v, cos), g.op("Mul", rot, sin))
+
+    scale = g.const(np.float32(1.0 / math.sqrt(hd)))
+    for L in range(n_layers):
+        p = f"blk.{L}."
+        kind = "global" if (L + 1) % GLOBAL_EVERY == 0 else "local"
+        h = rms_norm(g, x, tensors[p + "attn_norm.weight"], eps, f"l{L}_attn_norm")
+        q = g.op("MatMul", h, g.op("Transpose", g.weight(tensors[p + "attn_q.weight"], f"l{L}_q"), perm=[1, 0]))
+        k = g.op("MatMul", h, g.op("Transpose", g.weight(tensors[p + "attn_k.weight"], f"l{L}_k"), perm=[1, 0]))
+        v = g.op("MatMul", h, g.op("Transpose", g.weight(tensors[p + "attn_v.weight"], f"l{L}_v"), perm=[1, 0]))
+        q = g.op("Transpose", g.op("Reshape", q, g.i64(-1, n_head, hd)), perm=[1, 0, 2])  # [H, T, hd]
+        k = g.op("Transpose", g.op("Reshape", k, g.i64(-1, 1, hd)), perm=[1, 0, 2])  # [1, T, hd]
+        v = g.op("Transpose", g.op("Reshape", v, g.i64(-1, 1, hd)), perm=[1, 0, 2])
+        q = rope(rms_norm(g, q, tensors[p + "attn_q_norm.weight"], eps, f"l{L}_qn"), kind)
+        k = rope(rms_norm(g, k, tensors[p + "attn_k_norm.weight"], eps, f"l{L}_kn"), kind)
+        att = g.op("Add", g.op("Mul", g.op("MatMul", q, g.op("Transpose", k, perm=[0, 2, 1])), scale), masks[kind])
+        o = g.op("MatMul", g.op("Softmax", att, axis=-1), v)  # [H, T, hd]
+        o = g.op("Reshape", g.op("Transpose", o, perm=[1, 0, 2]), g.i64(-1, n_head * hd))
+        o = g.op("MatMul", o, g.op("Transpose", g.weight(tensors[p + "attn_output.weight"], f"l{L}_o"), perm=[1, 0]))
+        x = g.op("Add", x, rms_norm(g, o, tensors[p + "post_attention_norm.weight"], eps, f"l{L}_pan"))
+        h = rms_norm(g, x, tensors[p + "ffn_norm.weight"], eps, f"l{L}_ffn_norm")
+        gate = g.op("MatMul", h, g.op("Transpose", g.weight(tensors[p + "ffn_gate.weight"], f"l{L}_gate"), perm=[1, 0]))
+        up = g.op("MatMul", h, g.op("Transpose", g.weight(tensors[p + "ffn_up.weight"], f"l{L}_up"), perm=[1, 0]))
+        # tanh GELU: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+        cube = g.op("Mul", g.op("Mul", gate, gate), gate)
+        inner = g.op("Mul", g.op("Add", gate, g.op("Mul", cube, g.const(np.float32(0.044715)))),
+                     g.const(np.float32(math.sqrt(2.0 / math.pi))))
+        gelu = g.op("Mul", g.op("Mul", gate, g.const(np.float32(0.5))), g.op("Add", g.op("Tanh", inner), g.const(np.float32(1.0))))
+        m = g.op("MatMul", g.op("Mul", gelu, up),
+                 g.op("Transpose", g.weight(tensors[p + "ffn_down.weight"], f"l{L}_down"), perm=[1, 0]))
+        x = g.op("Add", x, rms_norm(g, m, tensors[p + "post_ffw_norm.weight"], eps, f"l{L}_pfn"))
+
+    x = rms_norm(g, x, tensors["output_norm.weight"], eps, "output_norm")
+    g.nodes.append(helper.make_node("Identity", [x], ["hidden"]))
+    body = _model(g, "gemma3_270m_body", [helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["T"])],
+                  [helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["T", d])])
+
+    # head: hidden states of positions t and the observed tokens t+1 -> four statistics per position
+    g = G(int8)
+    Et = g.const(np.ascontiguousarray(emb.T), name="token_embd_t")  # [d, V] float32
+    one, fzero = g.i64(1), g.const(np.float32(0.0))
+    logits = g.op("MatMul", "hidden", Et)  # [N, V]
+    lse = g.op("ReduceLogSumExp", logits, axes=[1], keepdims=1)
+    lp = g.op("Sub", logits, lse)
+    plp = g.op("Mul", g.op("Exp", lp), lp)
+    negent = g.op("ReduceSum", plp, g.i64(1), keepdims=0)  # E_p[log p] = -H
+    m2 = g.op("ReduceSum", g.op("Mul", plp, lp), g.i64(1), keepdims=0)
+    zy = g.op("GatherElements", logits, g.op("Unsqueeze", "next_ids", one), axis=1)  # [N, 1]
+    outs = {
+        "logp": g.op("Squeeze", g.op("Sub", zy, lse), one),
+        "entropy": g.op("Neg", negent),
+        "variance": g.op("Max", g.op("Sub", m2, g.op("Mul", negent, negent)), fzero),
+        "rank": g.op("ReduceSum", g.op("Cast", g.op("Greater", logits, zy), to=TensorProto.FLOAT), g.i64(1), keepdims=0),
+    }
+    for dst, src in outs.items():
+        g.nodes.append(helper.make_node("Identity", [src], [dst]))
+    head = _model(g, "gemma3_270m_head_statistics",
+                  [helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["N", d]),
+                   helper.make_tensor_value_info("next_ids", TensorProto.INT64, ["N"])],
+                  [helper.make_tensor_value_info(nm, TensorProto.FLOAT, ["N"]) for nm in outs])
+    return body, head, V
+
+
+def _model(g: G, name: str, inputs, outputs) -> onnx.ModelProto:
+    model = helper.make_model(helper.make_graph(g.nodes, name, inputs, outputs, g.inits),
+                              opset_imports=[helper.make_opsetid("", OPSET)], producer_name="inkprint_ml.lm_export")
+    model.ir_version = 8
+    return model
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--gguf", default=str(DEFAULT_GGUF))
+    ap.add_argument("--out", default=str(DEFAULT_GGUF.parent))
+    ap.add_argument("--fp32", action="store_true", help="float32 weights (default: int8 per channel)")
+    a = ap.parse_args(argv)
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    meta, tensors, vocab = read_gguf(Path(a.gguf))
+    if meta.get("general.architecture") != "gemma3":
+        sys.exit(f"lm_export: {a.gguf} is not a gemma3 model")
+    body, head, V = build(tensors, meta, int8=not a.fp32)
+    suffix = "-fp32" if a.fp32 else ""
+    h = hashlib.sha256()
+    for part, model in (("body", body), ("head", head)):
+        name = f"gemma-3-270m-{part}{suffix}.onnx"
+        onnx.save_model(model, str(out / name), save_as_external_data=True, all_tensors_to_one_file=True,
+                        location=name + ".data", size_threshold=1024)
+        for f in (out / name, out / (name + ".data")):
+            h.update(f.read_bytes())
+    (out / "gemma-3-270m-tokenizer.json").write_text(json.dumps({
+        "model": "gemma-3-270m", "bos": int(meta["tokenizer.ggml.bos_token_id"]),
+        "unk": int(meta["tokenizer.ggml.unknown_token_id"]),
+        "add_space_prefix": bool(meta.get("tokenizer.ggml.add_space_prefix", False)), **vocab,
+    }, ensure_ascii=False))
+    print(f"lm_export: wrote gemma-3-270m-body{suffix}.onnx and -head{suffix}.onnx (+ .data) to {out}, vocab {V}, "
+          f"sha256 of graphs+data {h.hexdigest()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
