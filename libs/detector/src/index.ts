@@ -12,3 +12,6 @@ export * from './engine/manifest';
 export * from './engine/analyze';
 export * from './engine/heuristic-scorer';
 export * from './engine/detector';
+export * from './core/lm-tokenizer';
+export * from './core/lm-features';
+export * from './engine/lm-runner';
