@@ -81,7 +81,10 @@ class Engine:
     def run(self, model: str, X: np.ndarray) -> np.ndarray:
         return self.sess[model].run(["probability"], {"features": X.astype(np.float32)})[0].reshape(-1)
 
-    def score(self, text: str, mode: str = "moderate") -> dict:
+    def score(self, text: str, mode: str = "moderate", lm=None) -> dict:
+        """`lm`: an `lm_features.LMScorer`; with it, a mode whose manifest entry stacks the language model
+        (`modes[m].lm`, `lm_stack.py`) runs its stacker and reads its knots, as the TypeScript engine does when the
+        files of `npm run models:fetch` are present."""
         norm = F.normalize(text)
         n_words = len(F.tokenize(norm))
         if mode == "fast":
@@ -97,12 +100,20 @@ class Engine:
             z = [logit32(q) for q in ps]
             zc = z[1:] if len(z) > 1 else z
             agg = np.array([[z[0], sum(zc) / len(zc), max(zc), min(zc)]], np.float32)
-            p = float(self.run("forensic", agg)[0])
             extra = {"n_chunks": len(ch), "chunk_probabilities": [float(q) for q in ps[1:]]}
+            lm_plan = self.manifest["modes"][mode].get("lm") if lm is not None else None
+            if lm_plan:
+                feats = lm.features(norm, lm_plan["language_model"]["max_tokens"])
+                x = np.array([list(agg[0]) + feats], np.float32)
+                p = float(self.run(lm_plan["model"], x)[0])
+                extra["language_model"] = lm_plan["language_model"]["name"]
+            else:
+                p = float(self.run("forensic", agg)[0])
         else:
             raise ValueError(mode)
         thr = self.manifest["modes"][mode]["threshold"]
-        score = final_score(p, n_words, score_knots(self.manifest, mode), self.manifest["min_words"],
+        knots = self.manifest["modes"][mode]["lm"]["score_knots"] if "language_model" in extra else score_knots(self.manifest, mode)
+        score = final_score(p, n_words, knots, self.manifest["min_words"],
                             self.manifest.get("short_text_max_score", 0.49))
         return {"probability": p, "score": score, "ai": p >= thr, "n_words": n_words,
                 "low_confidence": n_words < self.manifest["min_words"], **extra}

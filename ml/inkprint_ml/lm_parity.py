@@ -9,7 +9,9 @@ One line per text (the texts of ml/fixtures/parity.jsonl plus hard tokenizer cas
   spaces, tabs and newlines, so the tokenizer sees those only here);
 - `logp`, `entropy`, `variance`, `rank`: LMScorer.token_stats(ids_capped), each float32 written as the shortest
   decimal that reads back as the same float32 (Math.fround in TypeScript restores it exactly);
-- `features`: document_features of those statistics (FEATURE_NAMES order, full precision).
+- `features`: document_features of those statistics (FEATURE_NAMES order, full precision);
+- `forensic_lm`: when the manifest stacks the language model into forensic mode (`lm_stack.py --export`), that mode's
+  `probability` and product `score` with it (`engine.Engine.score(text, "forensic", lm=...)`).
 
 `libs/detector/src/engine/lm-parity.int.spec.ts` and `ml/tests/test_lm_parity.py` read this file.
 """
@@ -50,7 +52,11 @@ def texts() -> list[tuple[str, str]]:
 
 
 def build(lm_dir=LM_DIR) -> list[dict]:
+    from .engine import Engine
+
     sc = LMScorer(lm_dir)
+    eng = Engine()
+    stacked = "lm" in eng.manifest["modes"]["forensic"]
     rows = []
     for name, text in texts():
         norm = F.normalize(text)
@@ -72,6 +78,9 @@ def build(lm_dir=LM_DIR) -> list[dict]:
             "rank": _f32(s["rank"]),
             "features": [float(x) for x in feats],
         })
+        if stacked and norm:
+            r = eng.score(text, "forensic", lm=sc)
+            rows[-1]["forensic_lm"] = {"probability": r["probability"], "score": r["score"], "n_words": r["n_words"]}
     return rows
 
 

@@ -1,0 +1,369 @@
+"""Language-model evidence stacked with the n-gram models, measured on families never trained on (issue 16).
+
+    python -m inkprint_ml.lm_stack [--sample ml/cache/lm-sample.jsonl] [--export]
+
+Reads the sample of `lm_sample` (8 Gemma-3-270M features + the shipped models' outputs per row) and, per mode, compares
+the shipped probability (`base`) with a logistic stacker over [the mode's logit inputs, the 8 LM features] (`+lm`) and
+over the LM features alone (`lm only`):
+
+* **stacker leave-one-source-out**: the stacker is fitted on the `stack` rows (release-fit validation rows, which the
+  n-gram models never trained on) of every trained source but one, and judged on that source's `test` rows. The n-gram
+  models did train on that source, so this isolates whether the stacker's use of the LM features transfers;
+* **unseen families**: fitted on all `stack` rows, judged on SeqXGPT and claude-3-opus (never trained on by any model)
+  and the human-only files (`extra`): AUROC, and the human false-positive rate and AI recall at the product lines, with
+  the product-score knots chosen by the worst group exactly as `calibrate.choose` does, and checked leave-one-family-out
+  (`calibrate.transfer_check`'s recipe: lines chosen without a family, rates measured on it).
+
+Writes `ml/experiments/results/lm-stack.md` (+ `ml/cache/lm-stack.json`). With `--export`, writes the forensic LM
+stacker `models/inkprint-forensic-lm.onnx` and its manifest entry (`models.forensic_lm`, `modes.forensic.lm`).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+import onnx
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import roc_auc_score
+
+from . import calibrate as C
+from . import data as D
+from . import onnx_export as OX
+from .engine import logit32
+from .lm_features import FEATURE_NAMES, HEAD_BLOCK, MAX_TOKENS
+from .lm_sample import CACHE
+
+REPO = Path(__file__).resolve().parents[2]
+MODELS = REPO / "models"
+RESULTS = REPO / "ml" / "experiments" / "results" / "lm-stack.md"
+REPORT = REPO / "ml" / "cache" / "lm-stack.json"
+ONNX_FILE = "inkprint-forensic-lm.onnx"
+STACK_C = 0.3
+TRAINED = ["biscope", "imbd", "l2r", "outfox_valid"]
+
+
+def family(r: dict) -> str:
+    """The source family a row belongs to for leave-one-family-out: the trained sources, SeqXGPT, claude-3-opus, each
+    human-only file, CHEAT."""
+    if r["set"] == "unseen" and r["source"] != "seqxgpt":
+        return "claude-3-opus"
+    return r["source"]
+
+
+def load(path=CACHE) -> list[dict]:
+    rows = [json.loads(l) for l in open(path)]
+    for r in rows:
+        r["p_mode"] = {"moderate": r["p_moderate"], "strong": r["p_strong"], "forensic": r["p_forensic"]}
+        r["family"] = family(r)
+    return [r for r in rows if r["label"] in ("human", "ai")]
+
+
+def base_inputs(r: dict, mode: str) -> list[float]:
+    """The mode's own logit inputs: the forensic aggregator's 4 (clipped as its graph clips them), else the logit."""
+    if mode == "forensic":
+        return [min(max(v, -6.0), 6.0) for v in r["agg"]]
+    return [min(max(logit32(r["p_mode"][mode]), -6.0), 6.0)]
+
+
+ALL_LM = tuple(range(len(FEATURE_NAMES)))
+
+
+def matrix(rows, mode, use_base=True, lm_cols=ALL_LM):
+    cols = []
+    if use_base:
+        cols.append(np.array([base_inputs(r, mode) for r in rows], float))
+    if lm_cols:
+        cols.append(np.array([[r["lm"][i] for i in lm_cols] for r in rows], float))
+    return np.concatenate(cols, axis=1)
+
+
+class Stacker:
+    """Standardised (LM columns; base logits as they are) and clipped to [-6, 6], then a weighted logistic regression."""
+
+    def __init__(self, rows, mode, use_base=True, lm_cols=ALL_LM):
+        self.mode, self.use_base, self.lm_cols = mode, use_base, tuple(lm_cols)
+        X = matrix(rows, mode, use_base, self.lm_cols)
+        nb = len(base_inputs(rows[0], mode)) if use_base else 0
+        self.mu = X.mean(0)
+        self.sd = X.std(0) + 1e-9
+        self.mu[:nb], self.sd[:nb] = 0.0, 1.0
+        y = np.array([r["label"] != "human" for r in rows], int)
+        w = np.array(D.sample_weights([{"source": r["family"], "domain": r["domain"], "label": r["label"]} for r in rows]))
+        self.lr = LogisticRegression(C=STACK_C, max_iter=2000).fit(self._z(X), y, sample_weight=w)
+
+    def _z(self, X):
+        return np.clip((X - self.mu) / self.sd, -6, 6)
+
+    def predict(self, rows):
+        return self.lr.predict_proba(self._z(matrix(rows, self.mode, self.use_base, self.lm_cols)))[:, 1]
+
+
+def auroc(rows, p):
+    y = [r["label"] != "human" for r in rows]
+    if len(set(y)) < 2:
+        return None
+    return round(float(roc_auc_score(y, p)), 4)
+
+
+DISC = FEATURE_NAMES.index("lm_discrepancy")
+LOGP = FEATURE_NAMES.index("lm_logp_mean")
+STACKERS = {
+    "+lm": dict(use_base=True, lm_cols=ALL_LM),
+    "+discrepancy": dict(use_base=True, lm_cols=(DISC,)),
+    "+discrepancy, log p": dict(use_base=True, lm_cols=(DISC, LOGP)),
+    "lm only": dict(use_base=False, lm_cols=ALL_LM),
+}
+VARIANTS = ["base", *STACKERS, "+lm (families)"]
+UNSEEN_SETS = ("unseen", "extra")
+
+
+def predict(variant, fit_rows, rows, mode, all_rows=None):
+    if variant == "base":
+        return np.array([r["p_mode"][mode] for r in rows])
+    if variant == "+lm (families)":
+        cv = family_cv(all_rows, mode)
+        return np.array([cv[r["id"]] for r in rows])
+    return Stacker(fit_rows, mode, **STACKERS[variant]).predict(rows)
+
+
+_CV = {}
+
+
+def family_cv(rows, mode) -> dict:
+    """`+lm (families)`: the stacker fitted on the `stack` rows AND the rows of families never trained on (SeqXGPT,
+    claude-3-opus, the human-only files), so that it sees where the n-gram evidence fails; every row is predicted by a
+    fit without its whole family (leave-one-family-out), the shipped fit uses them all."""
+    key = (id(rows), mode)
+    if key in _CV:
+        return _CV[key]
+    fit_pool = [r for r in rows if r["set"] == "stack" or r["set"] in UNSEEN_SETS]
+    out = {}
+    for fam in sorted({r["family"] for r in rows}):
+        fit = [r for r in fit_pool if r["family"] != fam]
+        held = [r for r in rows if r["family"] == fam and r["set"] != "stack"]
+        if not held:
+            continue
+        st = Stacker(fit, mode)
+        for r, q in zip(held, st.predict(held)):
+            out[r["id"]] = float(q)
+    _CV[key] = out
+    return out
+
+
+def loso(rows, mode):
+    stack = [r for r in rows if r["set"] == "stack" and r["label"] in ("human", "ai")]
+    out = {}
+    for s in TRAINED:
+        fit = [r for r in stack if r["source"] != s]
+        te = [r for r in rows if r["set"] == "test" and r["source"] == s and r["label"] in ("human", "ai")
+              and r["generator"] != "claude-3-opus"]
+        out[s] = {v: auroc(te, predict(v, fit, te, mode, rows)) for v in VARIANTS}
+        out[s]["n"] = len(te)
+    return out
+
+
+def unseen_rows(rows):
+    hum = [r for r in rows if r["label"] == "human" and r["set"] in ("unseen", "extra")]
+    ai = [r for r in rows if r["label"] == "ai" and (r["set"] == "unseen")]
+    return hum, ai
+
+
+def pool_of(hum, p):
+    """calibrate.human_pool's shape: family = SeqXGPT or the human-only file."""
+    return [{"p": float(q), "fam": r["source"], "row": r} for r, q in zip(hum, p)]
+
+
+def lines_and_rates(rows, mode, variant, min_words):
+    stack = [r for r in rows if r["set"] == "stack" and r["label"] in ("human", "ai")]
+    hum, ai = unseen_rows(rows)
+    ph = predict(variant, stack, hum, mode, rows)
+    pa = predict(variant, stack, ai, mode, rows)
+    pool = pool_of(hum, ph)
+    c = C.choose(pool, min_words, floor65=0.5)
+    kn = C.knots_of(c)
+    sh = [C.final_score(q, r["n_words"], kn, min_words) for r, q in zip(hum, ph)]
+    sa = [C.final_score(q, r["n_words"], kn, min_words) for r, q in zip(ai, pa)]
+    a100 = [s for s, r in zip(sa, ai) if r["n_words"] >= 100]
+    transfer = {}
+    for fam in sorted({h["fam"] for h in pool}):
+        cf = C.choose([h for h in pool if h["fam"] != fam], min_words, 0.5)
+        knf = C.knots_of(cf)
+        sc = [C.final_score(h["p"], h["row"]["n_words"], knf, min_words) for h in pool if h["fam"] == fam]
+        transfer[fam] = {"t50_without": cf["t50"], "at_0.5": C.rate_row(sc, 0.5), "at_0.65": C.rate_row(sc, 0.65)}
+    groups = defaultdict(list)
+    for h, s in zip(pool, sh):
+        for t in C.tags(h):
+            groups[t].append(s)
+    by_gen = defaultdict(list)
+    for r, s in zip(ai, sa):
+        if r["n_words"] >= 100:
+            by_gen[r["generator"]].append(s)
+    return {
+        "choice": {k: c[k] for k in ("t50", "t65", "binding_group_50", "infeasible_families", "n_eligible")},
+        "knots": kn,
+        "auroc_unseen": auroc(hum + ai, np.r_[ph, pa]),
+        "human_at_0.5": C.rate_row(sh, 0.5),
+        "human_at_0.65": C.rate_row(sh, 0.65),
+        "human_groups_at_0.5": {g: C.rate_row(v, 0.5) for g, v in sorted(groups.items())},
+        "ai_100plus_at_0.5": C.rate_row(a100, 0.5),
+        "ai_100plus_at_0.65": C.rate_row(a100, 0.65),
+        "ai_100plus_by_generator_at_0.5": {g: C.rate_row(v, 0.5) for g, v in sorted(by_gen.items())},
+        "transfer": transfer,
+    }
+
+
+def export(rows, min_words, report, variant) -> dict:
+    """The forensic stacker of `variant` as ONNX over the full [4 aggregator inputs, 8 LM features] row (features a
+    variant does not use get weight 0), so the engine's input never depends on the variant."""
+    stack = [r for r in rows if r["set"] == "stack" and r["label"] in ("human", "ai")]
+    st = Stacker(stack, "forensic", **STACKERS[variant])
+    nb = 4
+    D_ = nb + len(FEATURE_NAMES)
+    mu, sd, w = np.zeros(D_), np.ones(D_), np.zeros(D_)
+    coef = st.lr.coef_.ravel()
+    used = list(range(nb)) + [nb + i for i in st.lm_cols]
+    mu[used], sd[used], w[used] = st.mu, st.sd, coef
+    nodes, inits = [], []
+    lg = OX.linear_branch("lm_", "features", mu, 1 / sd, w, 0.0, nodes, inits)
+    model = OX.finish("inkprint_forensic_lm", D_, [lg], [1.0], float(st.lr.intercept_[0]), nodes, inits,
+                      "Inkprint forensic + language model: logistic stacker over the forensic aggregator's 4 inputs "
+                      "(strong-model logits of the document and its windows, clipped to [-6,6]) and 8 Gemma-3-270M "
+                      "features (standardised, clipped to [-6,6]).")
+    path = MODELS / ONNX_FILE
+    onnx.save(model, path)
+    # parity of the graph with the sklearn stacker
+    import onnxruntime as ort
+
+    sess = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    X = matrix(stack, "forensic", True, ALL_LM).astype(np.float32)
+    got = sess.run(["probability"], {"features": X})[0]
+    ref = st.predict(stack)
+    assert float(np.max(np.abs(got - ref))) < 1e-5, float(np.max(np.abs(got - ref)))
+    man_path = MODELS / "inkprint-detector.json"
+    man = json.loads(man_path.read_text())
+    data = path.read_bytes()
+    man["models"]["forensic_lm"] = {
+        "file": ONNX_FILE, "input": "features", "input_shape": ["N", D_], "feature_set": "forensic_lm",
+        "output": "probability", "output_shape": ["N"], "calibrated": True, "opset": OX.OPSET, "ml_opset": None,
+        "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+    names = ["doc_logit", "mean_chunk_logit", "max_chunk_logit", "min_chunk_logit"] + FEATURE_NAMES
+    man["feature_sets"]["forensic_lm"] = {"dim": D_, "names": names}
+    fr = report["forensic"][variant]
+    man["modes"]["forensic"]["lm"] = {
+        "variant": variant,
+        "model": "forensic_lm",
+        "language_model": {"name": "gemma-3-270m", "dir": "lm", "body": "gemma-3-270m-body.onnx",
+                           "head": "gemma-3-270m-head.onnx", "tokenizer": "gemma-3-270m-tokenizer.json",
+                           "max_tokens": MAX_TOKENS, "head_block": HEAD_BLOCK,
+                           "fetch": "npm run models:fetch"},
+        "procedure": [
+            "agg = the 4 aggregator inputs of the forensic procedure above (before the aggregator)",
+            "ids = gemmaTokenize(norm)[:max_tokens] (BOS first); stats = head(body(ids)) per position (blocks of head_block)",
+            "lm = documentFeatures(stats) (8 features, lm_features.py / lm-features.ts)",
+            "p = run('forensic_lm', [[...agg, ...lm]])[0]  (the graph clips and standardises itself)",
+        ],
+        "score_knots": fr["knots"],
+        "metrics": {"unseen_auroc": fr["auroc_unseen"], "unseen_human_fpr_at_0.5": fr["human_at_0.5"]["rate"],
+                    "unseen_ai_100plus_recall_at_0.5": fr["ai_100plus_at_0.5"]["rate"]},
+    }
+    man_path.write_text(json.dumps(man, indent=2) + "\n")
+    return {"file": str(path), "bytes": len(data)}
+
+
+def render(rep) -> str:
+    L = ["# Language-model evidence stacked with the n-gram models (issue 16)", "",
+         "Generated by `python -m inkprint_ml.lm_stack` from the sample of `python -m inkprint_ml.lm_sample` "
+         f"({rep['n_rows']} rows; Gemma-3-270M features from the first {MAX_TOKENS} tokens).", "",
+         "Variants: `base` = the shipped mode's probability; `+lm` = logistic stacker over the mode's logit inputs and "
+         "the 8 LM features; `lm only` = the LM features alone. Stackers are fitted on release validation rows "
+         f"(`stack`: {rep['counts']['stack']} rows) of the four trained sources.", "",
+         "## Stacker leave-one-source-out (AUROC on the left-out source's test rows)", "",
+         "| mode | source | n | " + " | ".join(VARIANTS) + " |", "|---|---|---:|" + "---:|" * len(VARIANTS)]
+    for mode in rep["modes"]:
+        for s, v in rep[mode]["loso"].items():
+            L.append(f"| {mode} | {s} | {v['n']} | " + " | ".join(str(v[k]) for k in VARIANTS) + " |")
+    L += ["", "## Families never trained on (SeqXGPT, claude-3-opus, human-only files)", "",
+          "Lines chosen by the worst group on these human texts (`calibrate.choose`: ≤1% pooled, ≤2% per group of 100+); "
+          "`transfer` = the worst family's rate at lines chosen without it.", "",
+          "| mode | variant | AUROC | t50 | binding group | human ≥0.5 | human ≥0.65 | worst transfer ≥0.5 | AI 100+ words ≥0.5 | AI 100+ ≥0.65 |",
+          "|---|---|---:|---:|---|---:|---:|---:|---:|---:|"]
+    for mode in rep["modes"]:
+        for v in VARIANTS:
+            x = rep[mode][v]
+            wt = max(x["transfer"].items(), key=lambda kv: kv[1]["at_0.5"]["rate"] or 0)
+            L.append(f"| {mode} | {v} | {x['auroc_unseen']} | {x['choice']['t50']} | {x['choice']['binding_group_50']} | "
+                     f"{_r(x['human_at_0.5'])} | {_r(x['human_at_0.65'])} | {wt[0]}: {_r(wt[1]['at_0.5'])} | "
+                     f"{_r(x['ai_100plus_at_0.5'])} | {_r(x['ai_100plus_at_0.65'])} |")
+    L += ["", "## Forensic: human texts at ≥ 0.5 by group (unseen pool, groups of 20+)", "",
+          "| group | " + " | ".join(VARIANTS) + " |", "|---|" + "---:|" * len(VARIANTS)]
+    fr = rep["forensic"]
+    for g in fr["base"]["human_groups_at_0.5"]:
+        if fr["base"]["human_groups_at_0.5"][g]["n"] >= 20:
+            L.append(f"| {g} | " + " | ".join(_r(fr[v]["human_groups_at_0.5"].get(g)) for v in VARIANTS) + " |")
+    L += ["", "## Forensic: unseen AI of 100+ words at ≥ 0.5 by generator", "",
+          "| generator | " + " | ".join(VARIANTS) + " |", "|---|" + "---:|" * len(VARIANTS)]
+    for g in fr["base"]["ai_100plus_by_generator_at_0.5"]:
+        L.append(f"| {g} | " + " | ".join(_r(fr[v]["ai_100plus_by_generator_at_0.5"].get(g)) for v in VARIANTS) + " |")
+    L += ["", "## The language model's evidence by family (sorted by median log p; the trap)", "",
+          "Higher log p and higher discrepancy read as AI. Within-family AUROC (AI rows vs that family's humans) for the "
+          "two zero-shot statistics and for the shipped forensic probability.", "",
+          "| family | label | n | log p median | log p p90 | discrepancy median | discrepancy p90 | AUROC log p / discrepancy / forensic |",
+          "|---|---|---:|---:|---:|---:|---:|---|"]
+    for x in rep["by_family"]:
+        au = x["auroc_within_family"]
+        aus = f"{au['logp']} / {au['discrepancy']} / {au['forensic']}" if au else ""
+        L.append(f"| {x['family']} | {x['label']} | {x['n']} | {x['logp_median']} | {x['logp_p90']} | {x['disc_median']} | "
+                 f"{x['disc_p90']} | {aus} |")
+    return "\n".join(L) + "\n"
+
+
+def _r(x):
+    if not x or x["rate"] is None:
+        return "–"
+    return f"{100 * x['rate']:.1f}% ({x['k']}/{x['n']})"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sample", default=str(CACHE))
+    ap.add_argument("--export", metavar="VARIANT", help=f"write the forensic stacker of VARIANT ({', '.join(STACKERS)})")
+    ap.add_argument("--modes", default="moderate,strong,forensic")
+    a = ap.parse_args(argv)
+    rows = load(a.sample)
+    min_words = json.loads((MODELS / "inkprint-detector.json").read_text())["min_words"]
+    rep = {"n_rows": len(rows), "counts": {s: sum(1 for r in rows if r["set"] == s) for s in ("stack", "test", "unseen", "extra")},
+           "modes": a.modes.split(",")}
+    for mode in rep["modes"]:
+        rep[mode] = {"loso": loso(rows, mode)}
+        for v in VARIANTS:
+            rep[mode][v] = lines_and_rates(rows, mode, v, min_words)
+        print(mode, json.dumps({k: rep[mode][k]["auroc_unseen"] for k in VARIANTS}), flush=True)
+    fam = defaultdict(list)
+    for r in rows:
+        fam[(r["family"], r["label"])].append(r)
+    rep["by_family"] = []
+    for (f, lab), rs in sorted(fam.items(), key=lambda kv: np.median([r["lm"][LOGP] for r in kv[1]])):
+        v = np.array([r["lm"] for r in rs])
+        y_other = [r for r in rows if r["family"] == f and r["label"] != lab]
+        rep["by_family"].append({
+            "family": f, "label": lab, "n": len(rs),
+            "logp_median": round(float(np.median(v[:, LOGP])), 3), "logp_p90": round(float(np.percentile(v[:, LOGP], 90)), 3),
+            "disc_median": round(float(np.median(v[:, DISC])), 3), "disc_p90": round(float(np.percentile(v[:, DISC], 90)), 3),
+            "auroc_within_family": ({n: auroc(rs + y_other, [r["lm"][i] for r in rs + y_other]) for n, i in
+                                     (("logp", LOGP), ("discrepancy", DISC))} | {"forensic": auroc(rs + y_other, [r["p_forensic"] for r in rs + y_other])})
+            if y_other and lab == "ai" else None})
+    if a.export:
+        rep["export"] = export(rows, min_words, rep, a.export)
+    REPORT.write_text(json.dumps(rep, indent=1))
+    RESULTS.write_text(render(rep))
+    print(RESULTS.read_text())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
