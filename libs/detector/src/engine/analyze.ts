@@ -25,8 +25,17 @@ export interface ProbabilityScorer {
   scoreVectors?(model: string, rows: readonly (readonly number[])[]): Promise<Float64Array>;
 }
 
+/** Language-model evidence for a normalised text (engine/lm-runner.ts LmRunner): the 8 features of lm-features.ts. */
+export interface LanguageModelEvidence {
+  features(norm: string, maxTokens?: number): Promise<number[]>;
+}
+
 export interface AnalyzeContext {
   scorer: ProbabilityScorer;
+  /** Required when the plan has a languageModel (the detector drops it from plans when the files are absent). */
+  languageModel?: LanguageModelEvidence;
+  /** The engine named in the result (default: the scorer's; the detector adds the language model's name). */
+  engineName?: string;
   wordLists: WordLists;
   plan: ModePlan;
   thresholds: Thresholds;
@@ -79,6 +88,7 @@ export async function modeProbability(
   plan: ModePlan,
   scorer: ProbabilityScorer,
   wordLists: WordLists,
+  languageModel?: LanguageModelEvidence,
 ): Promise<number> {
   const agg = plan.aggregator;
   if (!agg) return (await scorer.score(plan.documentModel, [doc]))[0];
@@ -90,7 +100,13 @@ export async function modeProbability(
   const zc = z.length > 1 ? z.slice(1) : z;
   let sum = 0;
   for (const v of zc) sum += v;
-  return (await scorer.scoreVectors(agg.model, [[z[0], sum / zc.length, Math.max(...zc), Math.min(...zc)]]))[0];
+  const inputs = [z[0], sum / zc.length, Math.max(...zc), Math.min(...zc)];
+  const lm = plan.languageModel;
+  if (!lm) return (await scorer.scoreVectors(agg.model, [inputs]))[0];
+  if (!languageModel) throw new Error(`mode ${plan.mode} needs the language model ${lm.name}, which is not loaded`);
+  // The stacker reads the aggregator's inputs and the language-model features (ml/inkprint_ml/lm_stack.py).
+  const features = await languageModel.features(doc.norm, lm.maxTokens);
+  return (await scorer.scoreVectors(lm.model, [[...inputs, ...features]]))[0];
 }
 
 export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeContext): Promise<DetectionResult> {
@@ -128,7 +144,8 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
       : [];
   const t2 = now();
 
-  const docProb = doc.words > 0 ? await modeProbability(doc, ctx.plan, ctx.scorer, ctx.wordLists) : 0.5;
+  const docProb =
+    doc.words > 0 ? await modeProbability(doc, ctx.plan, ctx.scorer, ctx.wordLists, ctx.languageModel) : 0.5;
   const chunkProbs =
     chunkFeatures.length > 0 && ctx.plan.chunkModel
       ? Array.from(await ctx.scorer.score(ctx.plan.chunkModel, chunkFeatures))
@@ -171,7 +188,7 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
     engineWarning: ctx.engineWarning,
     mode,
     modeLabel: ctx.plan.label,
-    engine: ctx.scorer.engine,
+    engine: ctx.engineName ?? ctx.scorer.engine,
     engineReliability: ctx.scorer.reliability,
     thresholds: ctx.thresholds,
     lengthPolicy: ctx.lengthPolicy,

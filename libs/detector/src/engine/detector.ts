@@ -14,7 +14,8 @@ import {
 } from '../core/result';
 import { analyze, modeProbability, type ProbabilityScorer } from './analyze';
 import { HeuristicScorer } from './heuristic-scorer';
-import { parseManifest, type DetectorPlan } from './manifest';
+import { LmRunner, lmFilesPresent } from './lm-runner';
+import { parseManifest, type DetectorPlan, type LanguageModelPlan, type ModePlan } from './manifest';
 import { OnnxScorer } from './onnx-scorer';
 
 export const MANIFEST_FILE = 'inkprint-detector.json';
@@ -29,6 +30,12 @@ export interface DetectorOptions {
   threads?: number;
   /** Override the manifest's chunk size. */
   chunkSizeWords?: number;
+  /**
+   * 'auto' (default): use the language model (Gemma 3 270M, `npm run models:fetch`) in the modes whose manifest entry
+   * stacks it, when its files are present; 'off': never load it (those modes run on the n-gram models alone).
+   * Apps pass INKPRINT_LANGUAGE_MODEL.
+   */
+  languageModel?: 'auto' | 'off';
 }
 
 export interface DetectOptions {
@@ -53,6 +60,11 @@ export interface DetectorInfo {
   minWords: number;
   chunkSizeWords: number;
   modelCard?: string;
+  /**
+   * The language model stacked into some modes: available (its files were found; it loads on the first request of
+   * such a mode), or why not.
+   */
+  languageModel?: { name: string; available: boolean; modes: DetectionMode[]; dir: string; reason?: string };
   loadMs: number;
 }
 
@@ -137,6 +149,45 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       ? { ...own, lengthPolicy: plan.lengthPolicy, chunkSizeWords: plan.chunkSizeWords, modelCard: plan.modelCard }
       : own;
   }
+  // The language model: found at creation, loaded on the first request of a mode that stacks it (about 1 GB of
+  // weights, so detectors that never run forensic never pay for it), then kept.
+  const lmPlans = DETECTION_MODES.flatMap((m) => {
+    const lm = plan?.modes[m].languageModel;
+    return lm ? [[m, lm] as const] : [];
+  });
+  let lmInfo: DetectorInfo['languageModel'];
+  let lmDir: string | undefined;
+  if (lmPlans.length > 0 && modelsDir) {
+    const lm: LanguageModelPlan = lmPlans[0][1];
+    const dir = path.resolve(modelsDir, lm.dir);
+    const setting = options.languageModel ?? (process.env.INKPRINT_LANGUAGE_MODEL === 'off' ? 'off' : 'auto');
+    let reason: string | undefined;
+    if (!(scorer instanceof OnnxScorer)) reason = 'the n-gram models did not load';
+    else if (setting === 'off') reason = 'turned off (languageModel: off / INKPRINT_LANGUAGE_MODEL=off)';
+    else if (!lmFilesPresent(dir, lm)) reason = `files not found in ${dir} (run npm run models:fetch)`;
+    else lmDir = dir;
+    lmInfo = {
+      name: lm.name,
+      available: lmDir !== undefined,
+      modes: lmPlans.map(([m]) => m),
+      dir,
+      ...(reason ? { reason } : {}),
+    };
+  }
+  // Per mode, the plan without the language model; and, where it is available, the plan with it (its stacker's knots).
+  const basePlans = plan ? withoutLanguageModel(plan.modes) : undefined;
+  const lmModePlans = plan && lmDir ? withLanguageModel(plan.modes) : undefined;
+  if (plan && basePlans) plan = { ...plan, modes: lmModePlans ?? basePlans };
+  let lmLoading: Promise<LmRunner | undefined> | undefined;
+  const loadLanguageModel = (): Promise<LmRunner | undefined> => {
+    if (!lmDir || !lmInfo) return Promise.resolve(undefined);
+    lmLoading ??= LmRunner.load(lmDir, options.threads ?? 1, lmPlans[0][1]).catch((e: unknown) => {
+      // A broken download must not take forensic mode down: it runs without the language model from then on.
+      if (lmInfo) Object.assign(lmInfo, { available: false, reason: `could not load: ${(e as Error).message}` });
+      return undefined;
+    });
+    return lmLoading;
+  };
   const activePlan = plan ?? fallbackPlan();
   const wordListsMissing = wordLists === EMPTY_WORD_LISTS;
   const engineWarning = fallbackReason
@@ -146,7 +197,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   const activeScorer = scorer;
 
   const info: DetectorInfo = {
-    engine: activeScorer.engine,
+    engine: lmDir && lmInfo ? `${activeScorer.engine}+${lmInfo.name}` : activeScorer.engine,
     modelVersion: activeScorer instanceof OnnxScorer ? activePlan.version : HEURISTIC_PARAMS.version,
     modelsDir,
     models: activeScorer instanceof OnnxScorer ? activeScorer.modelNames() : [],
@@ -168,20 +219,29 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     minWords: activePlan.lengthPolicy.minWords,
     chunkSizeWords,
     ...(activePlan.modelCard ? { modelCard: activePlan.modelCard } : {}),
+    ...(lmInfo ? { languageModel: lmInfo } : {}),
     loadMs: Math.round((performance.now() - started) * 100) / 100,
+  };
+
+  /** The mode's plan: with the language model when the mode stacks it and it loads, else the n-gram plan. */
+  const planFor = async (mode: DetectionMode): Promise<{ plan: ModePlan; languageModel?: LmRunner }> => {
+    if (!lmModePlans?.[mode].languageModel || !basePlans) return { plan: activePlan.modes[mode] };
+    const languageModel = await loadLanguageModel();
+    return languageModel ? { plan: lmModePlans[mode], languageModel } : { plan: basePlans[mode] };
   };
 
   return {
     info,
-    detect(text: string, opts: DetectOptions = {}): Promise<DetectionResult> {
+    async detect(text: string, opts: DetectOptions = {}): Promise<DetectionResult> {
       const mode = opts.mode ?? DEFAULT_MODE;
-      if (!isDetectionMode(mode))
-        return Promise.reject(new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`));
-      if (typeof text !== 'string') return Promise.reject(new Error('text must be a string'));
+      if (!isDetectionMode(mode)) throw new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`);
+      if (typeof text !== 'string') throw new Error('text must be a string');
+      const { plan: modePlan, languageModel } = await planFor(mode);
       return analyze(text, mode, {
         scorer: activeScorer,
+        ...(languageModel && lmInfo ? { engineName: `${activeScorer.engine}+${lmInfo.name}`, languageModel } : {}),
         wordLists,
-        plan: activePlan.modes[mode],
+        plan: modePlan,
         thresholds: activePlan.thresholds,
         humanProbability: activePlan.humanProbability,
         lengthPolicy: activePlan.lengthPolicy,
@@ -193,13 +253,35 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       const mode = opts.mode ?? DEFAULT_MODE;
       if (!isDetectionMode(mode)) throw new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`);
       const doc = new TextFeatures(normalize(text), wordLists);
+      const { plan: modePlan, languageModel } = await planFor(mode);
       return {
-        probability: await modeProbability(doc, activePlan.modes[mode], activeScorer, wordLists),
+        probability: await modeProbability(doc, modePlan, activeScorer, wordLists, languageModel),
         words: doc.words,
       };
     },
     async close(): Promise<void> {
       if (activeScorer instanceof OnnxScorer) await activeScorer.release();
+      await (await lmLoading)?.release();
     },
   };
+}
+
+/** Every mode without its language-model variant (the n-gram procedure and knots). */
+function withoutLanguageModel(modes: Record<DetectionMode, ModePlan>): Record<DetectionMode, ModePlan> {
+  return Object.fromEntries(
+    DETECTION_MODES.map((m) => {
+      const { languageModel: _unused, ...rest } = modes[m];
+      return [m, rest];
+    }),
+  ) as Record<DetectionMode, ModePlan>;
+}
+
+/** Every mode with its language-model variant in force (its stacker's score knots) where it has one. */
+function withLanguageModel(modes: Record<DetectionMode, ModePlan>): Record<DetectionMode, ModePlan> {
+  return Object.fromEntries(
+    DETECTION_MODES.map((m) => {
+      const lm = modes[m].languageModel;
+      return [m, lm ? { ...modes[m], scoreKnots: lm.scoreKnots } : modes[m]];
+    }),
+  ) as Record<DetectionMode, ModePlan>;
 }

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { documentFeatures, LM_FEATURE_NAMES } from '../core/lm-features';
 import { normalize } from '../core/normalize';
 import type { GemmaTokenizer } from '../core/lm-tokenizer';
+import { createDetector, type Detector } from './detector';
 import {
   LM_MAX_TOKENS,
   LM_TOKENIZER_FILE,
@@ -35,6 +36,8 @@ interface LmFixture {
   variance: number[];
   rank: number[];
   features: number[];
+  /** Forensic mode with the language model stacked (engine.py Engine.score(text, 'forensic', lm=...)). */
+  forensic_lm?: { probability: number; score: number; n_words: number };
 }
 
 const fixtures: LmFixture[] = fs.existsSync(FIXTURES)
@@ -60,7 +63,7 @@ describe('lm parity prerequisites', () => {
     if (!modelReady)
       throw new Error(
         `models/lm is incomplete at ${LM_DIR} (CI or INKPRINT_REQUIRE_LM is set, so the LM parity tests must run): ` +
-          'run `npm run models:fetch` then `cd ml && .venv/bin/python -m inkprint_ml.lm_export`.',
+          'run `npm run models:fetch` (it downloads the GGUF and builds the ONNX graphs).',
       );
   });
   it('stored statistics give the stored features (no model needed)', () => {
@@ -134,4 +137,56 @@ describe('lm parity prerequisites', () => {
     },
     60_000,
   );
+});
+
+// The whole forensic path with the language model: the detector finds models/lm, loads it on the first forensic
+// request, stacks its features with the aggregator's inputs and reads the stacker's knots. A handful of texts (each
+// costs a forward pass), chosen to cover short, long and windowed documents.
+const FORENSIC_CASES = new Set(['one_word', 'short_ai', 'short_human', 'human_long', 'ai_long', 'long_words_420']);
+const forensicFixtures = fixtures.filter((f) => f.forensic_lm && FORENSIC_CASES.has(f.name));
+
+(modelReady ? describe : describe.skip)('lm parity: forensic mode with the language model', () => {
+  const modelsDir = path.resolve(LM_DIR, '..');
+  let detector: Detector;
+  beforeAll(async () => {
+    detector = await createDetector({ modelsDir, engine: 'onnx' });
+  }, 120_000);
+  afterAll(async () => {
+    await detector?.close();
+  });
+
+  it('names the language model in the engine and covers the chosen fixtures', () => {
+    expect(detector.info.engine).toBe('inkprint-onnx-v1+gemma-3-270m');
+    expect(detector.info.languageModel).toMatchObject({ name: 'gemma-3-270m', available: true, modes: ['forensic'] });
+    expect(forensicFixtures.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each(forensicFixtures.map((f) => [f.name, f] as const))(
+    '%s',
+    async (_name, f) => {
+      const want = f.forensic_lm as NonNullable<LmFixture['forensic_lm']>;
+      const { probability } = await detector.probability(f.text, { mode: 'forensic' });
+      expect(Math.abs(probability - want.probability)).toBeLessThanOrEqual(1e-4);
+      const r = await detector.detect(f.text, { mode: 'forensic' });
+      expect(r.engine).toBe('inkprint-onnx-v1+gemma-3-270m');
+      expect(Math.abs(r.score - want.score)).toBeLessThanOrEqual(1e-3);
+      if (want.n_words > 0 && want.n_words < detector.info.minWords) expect(r.score).toBeLessThan(0.5);
+      // Other modes never load or name it.
+      expect((await detector.detect(f.text, { mode: 'strong' })).engine).toBe('inkprint-onnx-v1');
+    },
+    60_000,
+  );
+
+  it('runs forensic on the n-gram models alone when turned off', async () => {
+    const off = await createDetector({ modelsDir, engine: 'onnx', languageModel: 'off' });
+    try {
+      expect(off.info.engine).toBe('inkprint-onnx-v1');
+      expect(off.info.languageModel).toMatchObject({ available: false, reason: expect.stringContaining('turned off') });
+      const f = forensicFixtures[0];
+      const r = await off.detect(f.text, { mode: 'forensic' });
+      expect(r.engine).toBe('inkprint-onnx-v1');
+    } finally {
+      await off.close();
+    }
+  });
 });

@@ -16,6 +16,24 @@ export interface AggregatorPlan {
   strideTokens: number;
 }
 
+/**
+ * The language-model variant of a mode (manifest modes[m].lm, written by ml/inkprint_ml/lm_stack.py): used when the
+ * Gemma-3-270M files built by `npm run models:fetch` are present, else the mode runs without it.
+ */
+export interface LanguageModelPlan {
+  /** Model over [the aggregator's 4 inputs, the 8 language-model features]. */
+  model: string;
+  name: string;
+  /** Folder of the language-model files, relative to the models folder. */
+  dir: string;
+  body: string;
+  head: string;
+  tokenizer: string;
+  maxTokens: number;
+  headBlock: number;
+  scoreKnots: [number, number][];
+}
+
 export interface ModePlan {
   mode: DetectionMode;
   label: string;
@@ -34,6 +52,8 @@ export interface ModePlan {
    * families never trained on); undefined: the legacy map through humanProbability and operatingThreshold.
    */
   scoreKnots?: [number, number][];
+  /** The stacked language-model variant (forensic), when the manifest has one. */
+  languageModel?: LanguageModelPlan;
 }
 
 export interface ModelSpec {
@@ -128,6 +148,35 @@ function parseKnots(mode: string, x: unknown): [number, number][] {
   return knots;
 }
 
+function parseLanguageModel(
+  mode: string,
+  x: unknown,
+  models: Record<string, ModelSpec>,
+  hasAggregator: boolean,
+): LanguageModelPlan {
+  const o = obj(x);
+  const lm = obj(o?.language_model);
+  const bad = (why: string): Error => new Error(`manifest: modes.${mode}.lm ${why}`);
+  const model = str(o?.model);
+  if (!model || models[model]?.kind !== 'aggregate') throw bad('must name an aggregate model');
+  if (!hasAggregator) throw bad('needs the mode to have an aggregator');
+  const body = str(lm?.body);
+  const head = str(lm?.head);
+  const tokenizer = str(lm?.tokenizer);
+  if (!body || !head || !tokenizer) throw bad('language_model needs body, head and tokenizer files');
+  return {
+    model,
+    name: str(lm?.name) ?? 'language-model',
+    dir: str(lm?.dir) ?? 'lm',
+    body,
+    head,
+    tokenizer,
+    maxTokens: num(lm?.max_tokens) ?? 256,
+    headBlock: num(lm?.head_block) ?? 64,
+    scoreKnots: parseKnots(`${mode}.lm`, o?.score_knots),
+  };
+}
+
 /** Parse models/inkprint-detector.json. */
 export function parseManifest(raw: unknown): DetectorPlan {
   const m = obj(raw);
@@ -162,6 +211,7 @@ export function parseManifest(raw: unknown): DetectorPlan {
   const modes = {} as Record<DetectionMode, ModePlan>;
   for (const mode of DETECTION_MODES) {
     const o = obj(modesRaw[mode]);
+    const lmModel = str(obj(o?.lm)?.model);
     let names: string[];
     if (Array.isArray(o?.models)) names = o.models.map(String);
     else if (o) throw new Error(`manifest: modes.${mode}.models must be a list`);
@@ -169,7 +219,7 @@ export function parseManifest(raw: unknown): DetectorPlan {
     for (const n of names) if (!models[n]) throw new Error(`manifest: mode "${mode}" refers to unknown model "${n}"`);
     const docModel = names.find((n) => models[n].kind === 'features');
     if (!docModel) throw new Error(`manifest: mode "${mode}" has no model reading text features`);
-    const agg = names.find((n) => models[n].kind === 'aggregate');
+    const agg = names.find((n) => models[n].kind === 'aggregate' && n !== lmModel);
     const rich = mode === 'strong' || mode === 'forensic';
     modes[mode] = {
       mode,
@@ -181,6 +231,7 @@ export function parseManifest(raw: unknown): DetectorPlan {
       ...(rich ? { sentenceModel: docModel } : {}),
       operatingThreshold: num(o?.threshold) ?? DEFAULT_THRESHOLDS.ai,
       ...(o?.score_knots !== undefined ? { scoreKnots: parseKnots(mode, o.score_knots) } : {}),
+      ...(o?.lm !== undefined ? { languageModel: parseLanguageModel(mode, o.lm, models, agg !== undefined) } : {}),
     };
   }
   // "p <= 0.2: 'likely human'" in verdict_bands: the probability that maps to the Human band edge.

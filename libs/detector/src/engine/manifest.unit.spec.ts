@@ -46,6 +46,55 @@ describe('parseManifest (ml/ card.py format)', () => {
     expect(p.chunkSizeWords).toBe(150);
   });
 
+  it('parses the forensic language-model variant without taking its stacker for the aggregator', () => {
+    const knots = [
+      [0, 0],
+      [0.2, 0.35],
+      [0.9, 0.5],
+      [0.95, 0.65],
+      [1, 1],
+    ];
+    const lm = {
+      model: 'forensic_lm',
+      language_model: {
+        name: 'gemma-3-270m',
+        dir: 'lm',
+        body: 'b.onnx',
+        head: 'h.onnx',
+        tokenizer: 't.json',
+        max_tokens: 256,
+        head_block: 64,
+      },
+      score_knots: knots,
+    };
+    const withLm = {
+      ...manifest,
+      feature_sets: { ...manifest.feature_sets, forensic_lm: { dim: 12, names: Array.from({ length: 12 }, String) } },
+      models: { ...manifest.models, forensic_lm: { file: 'lm.onnx', feature_set: 'forensic_lm' } },
+      modes: { ...manifest.modes, forensic: { ...manifest.modes.forensic, lm } },
+    };
+    const p = parseManifest(withLm);
+    expect(p.modes.forensic.aggregator?.model).toBe('forensic');
+    expect(p.modes.forensic.languageModel).toEqual({
+      model: 'forensic_lm',
+      name: 'gemma-3-270m',
+      dir: 'lm',
+      body: 'b.onnx',
+      head: 'h.onnx',
+      tokenizer: 't.json',
+      maxTokens: 256,
+      headBlock: 64,
+      scoreKnots: knots,
+    });
+    expect(p.modes.forensic.scoreKnots).toBeUndefined();
+    expect(p.modes.strong.languageModel).toBeUndefined();
+    const broken = (x: Record<string, unknown>) =>
+      parseManifest({ ...withLm, modes: { ...withLm.modes, forensic: { ...withLm.modes.forensic, lm: x } } });
+    expect(() => broken({ ...lm, model: 'strong' })).toThrow('modes.forensic.lm must name an aggregate model');
+    expect(() => broken({ ...lm, language_model: { name: 'x' } })).toThrow('body, head and tokenizer');
+    expect(() => broken({ ...lm, score_knots: [[0, 0]] })).toThrow('modes.forensic.lm.score_knots');
+  });
+
   it('defaults a manifest without modes to fast/full models and identity bands', () => {
     const p = parseManifest({
       models: { fast: { file: 'a', feature_set: 'fast' }, full: { file: 'b', feature_set: 'full' } },
