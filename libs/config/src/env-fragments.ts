@@ -71,11 +71,16 @@ export const workerConcurrencyEnv = (fallback: number) => ({
 
 export const DETECTOR_ENGINES = ['auto', 'onnx', 'heuristic'] as const;
 export type DetectorEngineChoice = (typeof DETECTOR_ENGINES)[number];
+export const LANGUAGE_MODEL_CHOICES = ['auto', 'off'] as const;
+export type LanguageModelChoice = (typeof LANGUAGE_MODEL_CHOICES)[number];
 
 /** The engines' settings: which detector engine, where its models are, and the humaniser's optional LLM. */
 export const engineEnv = {
   DETECTOR_ENGINE: z.enum(DETECTOR_ENGINES, { error: `must be one of ${DETECTOR_ENGINES.join(', ')}` }).default('auto'),
   INKPRINT_MODELS_DIR: z.string().optional(),
+  INKPRINT_LANGUAGE_MODEL: z
+    .enum(LANGUAGE_MODEL_CHOICES, { error: `must be one of ${LANGUAGE_MODEL_CHOICES.join(', ')}` })
+    .default('auto'),
   HUMANISER_LLM_URL: z
     .string()
     .regex(/^https?:\/\//, { error: 'must be an http(s) URL of an OpenAI-compatible chat completions endpoint' })
@@ -92,6 +97,8 @@ export const engineEnv = {
 export interface EngineSettings {
   detectorEngine: DetectorEngineChoice;
   modelsDir?: string;
+  /** Forensic mode's language model (models/lm, `npm run models:fetch`): 'auto' uses it when present. */
+  languageModel?: LanguageModelChoice;
   humaniserLlm?: { url: string; model?: string; apiKey?: string; timeoutMs?: number };
 }
 
@@ -100,6 +107,7 @@ type EngineEnv = z.output<ReturnType<typeof z.object<typeof engineEnv>>>;
 export function engineSettings(env: EngineEnv): EngineSettings {
   return {
     detectorEngine: env.DETECTOR_ENGINE,
+    ...(env.INKPRINT_LANGUAGE_MODEL === 'off' ? { languageModel: 'off' as const } : {}),
     ...(env.INKPRINT_MODELS_DIR ? { modelsDir: env.INKPRINT_MODELS_DIR } : {}),
     ...(env.HUMANISER_LLM_URL
       ? {

@@ -9,6 +9,8 @@ import { createDetector, MANIFEST_FILE, WORDLISTS_FILE, type Detector } from '..
 import { DETECTION_MODES, type DetectionMode } from '../src/core/result';
 
 const QUICK = process.argv.includes('--quick');
+/** INKPRINT_LANGUAGE_MODEL=off: measure forensic without the language model even when models/lm is present. */
+const LANGUAGE_MODEL = process.env.INKPRINT_LANGUAGE_MODEL === 'off' ? 'off' : 'auto';
 const JSON_OUT = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
 
 // A fixed pool of sentences (a mix of human-like and assistant-like prose) so runs are reproducible.
@@ -71,7 +73,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 require(workerData.register);
 const { createDetector } = require(workerData.src);
 (async () => {
-  const d = await createDetector({ threads: 1 });
+  const d = await createDetector({ threads: 1, languageModel: LANGUAGE_MODEL });
   const texts = workerData.texts;
   for (let k = 0; k < 3; k++) await d.detect(texts[k], { mode: workerData.mode });
   parentPort.postMessage('ready');
@@ -97,6 +99,7 @@ async function throughput(workers: number, mode: DetectionMode, words: number): 
           texts,
           mode,
           ms,
+          languageModel: LANGUAGE_MODEL,
         },
       }),
   );
@@ -135,7 +138,7 @@ function modelBytes(dir: string | undefined): { files: string[]; bytes: number }
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const d = await createDetector({ threads: 1 });
+  const d = await createDetector({ threads: 1, languageModel: LANGUAGE_MODEL });
   const startupMs = performance.now() - t0;
   const sizes = modelBytes(d.info.modelsDir);
   console.log(

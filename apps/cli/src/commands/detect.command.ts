@@ -131,6 +131,12 @@ export function parseMode(value: string): DetectionMode {
   return value;
 }
 
+export function parseLanguageModel(value: string): 'auto' | 'off' {
+  if (value !== 'auto' && value !== 'off')
+    throw new Error(`unknown language-model choice "${value}" (use auto or off)`);
+  return value;
+}
+
 export function register(program: Command): void {
   program
     .command('detect')
@@ -138,15 +144,30 @@ export function register(program: Command): void {
     .option('-m, --mode <mode>', 'fast | moderate | strong | forensic', 'moderate')
     .option('--engine <engine>', 'auto (ONNX, heuristic fallback) | onnx | heuristic', 'auto')
     .option(
+      '--language-model <choice>',
+      'auto (forensic stacks models/lm when npm run models:fetch has built it) | off (default: $INKPRINT_LANGUAGE_MODEL, else auto)',
+      process.env.INKPRINT_LANGUAGE_MODEL ?? 'auto',
+    )
+    .option(
       '--models-dir <dir>',
       'folder with inkprint-detector.json and the ONNX files (default: $INKPRINT_MODELS_DIR, else the repository models/)',
       process.env.INKPRINT_MODELS_DIR,
     )
     .option('--compact', 'leave out per-sentence scores and signals')
     .action(
-      async (o: { mode: string; engine: 'auto' | 'onnx' | 'heuristic'; modelsDir?: string; compact?: boolean }) => {
+      async (o: {
+        mode: string;
+        engine: 'auto' | 'onnx' | 'heuristic';
+        modelsDir?: string;
+        languageModel: string;
+        compact?: boolean;
+      }) => {
         const mode = parseMode(o.mode);
-        const detector = await createDetector({ engine: o.engine, modelsDir: o.modelsDir });
+        const detector = await createDetector({
+          engine: o.engine,
+          modelsDir: o.modelsDir,
+          languageModel: parseLanguageModel(o.languageModel),
+        });
         if (detector.info.fallbackReason)
           process.stderr.write(`inkprint: using the heuristic engine (${detector.info.fallbackReason})\n`);
         try {

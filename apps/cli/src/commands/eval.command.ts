@@ -15,7 +15,7 @@ import {
   type EvalReport,
   type MetricRow,
 } from '@inkprint/detector';
-import { Progress, parseMode } from './detect.command';
+import { Progress, parseLanguageModel, parseMode } from './detect.command';
 
 export interface DatasetRow {
   id?: string;
@@ -222,6 +222,11 @@ export function register(program: Command): void {
     .option('--edited <policy>', 'how ai_edited rows count: ai | human | skip', 'ai')
     .option('--engine <engine>', 'auto | onnx | heuristic', 'auto')
     .option(
+      '--language-model <choice>',
+      'auto (forensic stacks models/lm when npm run models:fetch has built it) | off (default: $INKPRINT_LANGUAGE_MODEL, else auto)',
+      process.env.INKPRINT_LANGUAGE_MODEL ?? 'auto',
+    )
+    .option(
       '--models-dir <dir>',
       'folder with inkprint-detector.json and the ONNX files (default: $INKPRINT_MODELS_DIR, else the repository models/)',
       process.env.INKPRINT_MODELS_DIR,
@@ -239,6 +244,7 @@ export function register(program: Command): void {
         edited: string;
         engine: 'auto' | 'onnx' | 'heuristic';
         modelsDir?: string;
+        languageModel: string;
         json?: boolean;
       }) => {
         if (!['ai', 'human', 'skip'].includes(o.edited)) throw new Error('--edited must be ai, human or skip');
@@ -250,7 +256,11 @@ export function register(program: Command): void {
         const threshold = o.threshold === undefined ? undefined : Number(o.threshold);
         if (threshold !== undefined && !(threshold >= 0 && threshold <= 1))
           throw new Error('--threshold must be between 0 and 1');
-        const detector = await createDetector({ engine: o.engine, modelsDir: o.modelsDir });
+        const detector = await createDetector({
+          engine: o.engine,
+          modelsDir: o.modelsDir,
+          languageModel: parseLanguageModel(o.languageModel),
+        });
         if (detector.info.fallbackReason)
           process.stderr.write(`inkprint: using the heuristic engine (${detector.info.fallbackReason})\n`);
         try {

@@ -11,6 +11,7 @@ export function detectorInstance(): Promise<Detector> {
   const settings = threadEngineSettings();
   const created = createDetector({
     engine: settings.detectorEngine,
+    ...(settings.languageModel ? { languageModel: settings.languageModel } : {}),
     ...(settings.modelsDir ? { modelsDir: settings.modelsDir } : {}),
   }).catch((error: unknown) => {
     detector = undefined;

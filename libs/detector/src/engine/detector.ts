@@ -33,7 +33,7 @@ export interface DetectorOptions {
   /**
    * 'auto' (default): use the language model (Gemma 3 270M, `npm run models:fetch`) in the modes whose manifest entry
    * stacks it, when its files are present; 'off': never load it (those modes run on the n-gram models alone).
-   * Apps pass INKPRINT_LANGUAGE_MODEL.
+   * Apps pass INKPRINT_LANGUAGE_MODEL (@inkprint/config engine settings).
    */
   languageModel?: 'auto' | 'off';
 }
@@ -160,10 +160,10 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   if (lmPlans.length > 0 && modelsDir) {
     const lm: LanguageModelPlan = lmPlans[0][1];
     const dir = path.resolve(modelsDir, lm.dir);
-    const setting = options.languageModel ?? (process.env.INKPRINT_LANGUAGE_MODEL === 'off' ? 'off' : 'auto');
+    const setting = options.languageModel ?? 'auto';
     let reason: string | undefined;
     if (!(scorer instanceof OnnxScorer)) reason = 'the n-gram models did not load';
-    else if (setting === 'off') reason = 'turned off (languageModel: off / INKPRINT_LANGUAGE_MODEL=off)';
+    else if (setting === 'off') reason = 'turned off (languageModel: off, INKPRINT_LANGUAGE_MODEL=off in the apps)';
     else if (!lmFilesPresent(dir, lm)) reason = `files not found in ${dir} (run npm run models:fetch)`;
     else lmDir = dir;
     lmInfo = {
