@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import math
 from collections import defaultdict
 from pathlib import Path
 
