@@ -242,7 +242,11 @@ def reliability(hp, ai_items, knots, min_words):
 
 def transfer_check(profile, fit_rows, loso_rows, mode, min_words, floor65):
     """Leave-one-family-out check of the choice itself: t50/t65 chosen without a family, rates measured on it."""
-    pool = human_pool(fit_rows, loso_rows, profile, mode)
+    return transfer_of_pool(human_pool(fit_rows, loso_rows, profile, mode), min_words, floor65)
+
+
+def transfer_of_pool(pool, min_words, floor65):
+    """transfer_check on a pool of (p, fam, row) human items: per family, the lines chosen without it and its rates."""
     out = {}
     for fam in sorted({h["fam"] for h in pool}):
         c = choose([h for h in pool if h["fam"] != fam], min_words, floor65)

@@ -81,6 +81,16 @@ class Engine:
     def run(self, model: str, X: np.ndarray) -> np.ndarray:
         return self.sess[model].run(["probability"], {"features": X.astype(np.float32)})[0].reshape(-1)
 
+    def forensic_inputs(self, norm: str):
+        """The forensic procedure up to the aggregator: the strong model's probabilities of the text and its windows
+        (`ps`, document first), the aggregator's 4 inputs [doc logit, mean, max, min of the window logits], the windows."""
+        ch = chunk_texts(norm)
+        texts = [norm] + (ch if len(ch) > 1 else [])
+        ps = self.run("strong", np.stack([self.vector(t, "full") for t in texts]))
+        z = [logit32(q) for q in ps]
+        zc = z[1:] if len(z) > 1 else z
+        return ps, [z[0], sum(zc) / len(zc), max(zc), min(zc)], ch
+
     def score(self, text: str, mode: str = "moderate", lm=None) -> dict:
         """`lm`: an `lm_features.LMScorer`; with it, a mode whose manifest entry stacks the language model
         (`modes[m].lm`, `lm_stack.py`) runs its stacker and reads its knots, as the TypeScript engine does when the
@@ -94,12 +104,8 @@ class Engine:
             p = float(self.run(mode, self.vector(norm, "full")[None])[0])
             extra = {}
         elif mode == "forensic":
-            ch = chunk_texts(norm)
-            texts = [norm] + (ch if len(ch) > 1 else [])
-            ps = self.run("strong", np.stack([self.vector(t, "full") for t in texts]))
-            z = [logit32(q) for q in ps]
-            zc = z[1:] if len(z) > 1 else z
-            agg = np.array([[z[0], sum(zc) / len(zc), max(zc), min(zc)]], np.float32)
+            ps, inputs, ch = self.forensic_inputs(norm)
+            agg = np.array([inputs], np.float32)
             extra = {"n_chunks": len(ch), "chunk_probabilities": [float(q) for q in ps[1:]]}
             lm_plan = self.manifest["modes"][mode].get("lm") if lm is not None else None
             if lm_plan:

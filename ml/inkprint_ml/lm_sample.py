@@ -30,7 +30,7 @@ import numpy as np
 
 from . import data as D
 from . import features as F
-from .engine import Engine, chunk_texts, logit32
+from .engine import Engine
 
 CACHE = F.REPO_ROOT / "ml" / "cache" / "lm-sample.jsonl"
 
@@ -94,12 +94,7 @@ def _score(r: dict) -> dict:
 
     feats = document_features(st["logp"], st["entropy"], st["variance"], st["rank"])
     t_lm = time.time() - t0
-    ch = chunk_texts(norm)
-    texts = [norm] + (ch if len(ch) > 1 else [])
-    ps = eng.run("strong", np.stack([eng.vector(t, "full") for t in texts]))
-    z = [logit32(q) for q in ps]
-    zc = z[1:] if len(z) > 1 else z
-    agg = [z[0], sum(zc) / len(zc), max(zc), min(zc)]
+    ps, agg, _ = eng.forensic_inputs(norm)
     p_for = float(eng.run("forensic", np.array([agg], np.float32))[0])
     p_mod = float(eng.run("moderate", eng.vector(norm, "full")[None])[0])
     out = {k: r[k] for k in r if k != "text"}

@@ -12,7 +12,7 @@ over the LM features alone (`lm only`):
 * **unseen families**: fitted on all `stack` rows, judged on SeqXGPT and claude-3-opus (never trained on by any model)
   and the human-only files (`extra`): AUROC, and the human false-positive rate and AI recall at the product lines, with
   the product-score knots chosen by the worst group exactly as `calibrate.choose` does, and checked leave-one-family-out
-  (`calibrate.transfer_check`'s recipe: lines chosen without a family, rates measured on it).
+  (`calibrate.transfer_of_pool`: lines chosen without a family, rates measured on it).
 
 Writes `ml/experiments/results/lm-stack.md` (+ `ml/cache/lm-stack.json`). With `--export`, writes the forensic LM
 stacker `models/inkprint-forensic-lm.onnx` and its manifest entry (`models.forensic_lm`, `modes.forensic.lm`).
@@ -188,12 +188,7 @@ def lines_and_rates(rows, mode, variant, min_words):
     sh = [C.final_score(q, r["n_words"], kn, min_words) for r, q in zip(hum, ph)]
     sa = [C.final_score(q, r["n_words"], kn, min_words) for r, q in zip(ai, pa)]
     a100 = [s for s, r in zip(sa, ai) if r["n_words"] >= 100]
-    transfer = {}
-    for fam in sorted({h["fam"] for h in pool}):
-        cf = C.choose([h for h in pool if h["fam"] != fam], min_words, 0.5)
-        knf = C.knots_of(cf)
-        sc = [C.final_score(h["p"], h["row"]["n_words"], knf, min_words) for h in pool if h["fam"] == fam]
-        transfer[fam] = {"t50_without": cf["t50"], "at_0.5": C.rate_row(sc, 0.5), "at_0.65": C.rate_row(sc, 0.65)}
+    transfer = C.transfer_of_pool(pool, min_words, 0.5)
     groups = defaultdict(list)
     for h, s in zip(pool, sh):
         for t in C.tags(h):
