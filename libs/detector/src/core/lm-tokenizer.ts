@@ -142,7 +142,7 @@ export class GemmaTokenizer {
       }
     }
     // Longest first in code points (stable, like Python's sort).
-    for (const list of this.user.values()) list.sort((a, b) => codePointLength(b) - codePointLength(a));
+    for (const list of this.user.values()) list.sort((a, b) => [...b].length - [...a].length);
   }
 
   encode(text: string, bos = true): number[] {
@@ -236,17 +236,4 @@ export class GemmaTokenizer {
     };
     for (let k = 0; k !== -1; k = next[k]) resegment(sym[k]);
   }
-}
-
-function codePointLength(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
 }

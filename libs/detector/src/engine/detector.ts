@@ -176,8 +176,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   }
   // Per mode, the plan without the language model; and, where it is available, the plan with it (its stacker's knots).
   const basePlans = plan ? withoutLanguageModel(plan.modes) : undefined;
-  const lmModePlans = plan && lmDir ? withLanguageModel(plan.modes) : undefined;
-  if (plan && basePlans) plan = { ...plan, modes: lmModePlans ?? basePlans };
+  if (plan && basePlans) plan = { ...plan, modes: lmDir ? withLanguageModel(plan.modes) : basePlans };
   let lmLoading: Promise<LmRunner | undefined> | undefined;
   const loadLanguageModel = (): Promise<LmRunner | undefined> => {
     if (!lmDir || !lmInfo) return Promise.resolve(undefined);
@@ -195,9 +194,10 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     : undefined;
   const chunkSizeWords = options.chunkSizeWords ?? activePlan.chunkSizeWords;
   const activeScorer = scorer;
+  const lmEngine = lmDir && lmInfo ? `${activeScorer.engine}+${lmInfo.name}` : undefined;
 
   const info: DetectorInfo = {
-    engine: lmDir && lmInfo ? `${activeScorer.engine}+${lmInfo.name}` : activeScorer.engine,
+    engine: lmEngine ?? activeScorer.engine,
     modelVersion: activeScorer instanceof OnnxScorer ? activePlan.version : HEURISTIC_PARAMS.version,
     modelsDir,
     models: activeScorer instanceof OnnxScorer ? activeScorer.modelNames() : [],
@@ -225,9 +225,10 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
 
   /** The mode's plan: with the language model when the mode stacks it and it loads, else the n-gram plan. */
   const planFor = async (mode: DetectionMode): Promise<{ plan: ModePlan; languageModel?: LmRunner }> => {
-    if (!lmModePlans?.[mode].languageModel || !basePlans) return { plan: activePlan.modes[mode] };
+    const modePlan = activePlan.modes[mode];
+    if (!modePlan.languageModel || !basePlans) return { plan: modePlan };
     const languageModel = await loadLanguageModel();
-    return languageModel ? { plan: lmModePlans[mode], languageModel } : { plan: basePlans[mode] };
+    return languageModel ? { plan: modePlan, languageModel } : { plan: basePlans[mode] };
   };
 
   return {
@@ -239,7 +240,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       const { plan: modePlan, languageModel } = await planFor(mode);
       return analyze(text, mode, {
         scorer: activeScorer,
-        ...(languageModel && lmInfo ? { engineName: `${activeScorer.engine}+${lmInfo.name}`, languageModel } : {}),
+        ...(languageModel && lmEngine ? { engineName: lmEngine, languageModel } : {}),
         wordLists,
         plan: modePlan,
         thresholds: activePlan.thresholds,
