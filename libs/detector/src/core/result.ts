@@ -299,6 +299,8 @@ function toDetectionSignal(s: Signal): DetectionSignal {
   };
 }
 
+const pct0 = (q: number): string => `${Math.round(100 * q)}%`;
+
 function buildRationale(
   x: ResultInput & {
     p: number;
@@ -325,8 +327,12 @@ function buildRationale(
       `${engineName} rates the whole text ${pct} likely AI-written, but its parts disagree: ${ai} of ${x.chunkLabels.length} chunks read as AI and ${human} as human, which suggests mixed authorship or editing.`,
     );
   } else if (x.verdict === 'Mixed') {
+    // The quick verdict splits at 0.5 and the report bands at the thresholds: say both, so neither contradicts this.
+    const { human, ai } = x.thresholds;
     parts.push(
-      `${engineName} rates the text ${pct} likely AI-written, between its likely-human and likely-AI operating points, so it is reported as mixed or uncertain.`,
+      x.p >= 0.5
+        ? `${engineName} rates the text ${pct} likely AI-written: over the 0.5 line, so the quick verdict leans AI Generated, but short of the ${pct0(ai)} needed to report it as AI-generated, so the evidence is mixed or uncertain.`
+        : `${engineName} rates the text ${pct} likely AI-written: under the 0.5 line, so the quick verdict leans Human Written, but over the ${pct0(human)} needed to report it as human-written, so the evidence is mixed or uncertain.`,
     );
   } else {
     parts.push(
