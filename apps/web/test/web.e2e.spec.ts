@@ -101,7 +101,24 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       ['/no/such/page', 'Page not found'],
     ];
 
-    it('renders every route with no serious or critical axe violations', async () => {
+    // What the browser tab (and a bookmark, and the history list) calls each page.
+    const TAB_TITLES: Record<string, string> = {
+      '/': 'Inkprint: AI text detector and humaniser',
+      '/privacy': 'Privacy Policy · Inkprint',
+      '/terms': 'Terms of Service · Inkprint',
+      '/security': 'Security · Inkprint',
+      '/contact': 'Contact · Inkprint',
+      '/signup': 'Create your account · Inkprint',
+      '/signin': 'Sign in · Inkprint',
+      '/forgot-password': 'Forgot password · Inkprint',
+      '/reset-password?token=abc': 'Choose a new password · Inkprint',
+      '/report/abcd1234': 'AI detection report · Inkprint',
+      '/500': 'Server error · Inkprint',
+      '/no/such/page': 'Page not found · Inkprint',
+      '/blogs': 'Blog · Inkprint',
+    };
+
+    it('renders every route with no serious or critical axe violations, each with its own tab title', async () => {
       const page = await open('');
       await page.route('**/api/blogs**', (route) => route.fulfill({ json: { posts: [] } }));
       for (const [url, title] of [
@@ -113,6 +130,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
         await heading(page, title, 1).waitFor();
         await page.waitForLoadState('networkidle');
         expect({ url, violations: await axeViolations(page) }).toEqual({ url, violations: [] });
+        expect({ url, tab: await page.title() }).toEqual({ url, tab: TAB_TITLES[url] });
       }
     }, 120_000);
 
@@ -580,6 +598,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await heading(page, blogFixture.posts[0].title, 1).waitFor();
       await page.getByRole('heading', { name: 'Signals that vote' }).waitFor();
       await page.getByText('Written by the Inkprint team').waitFor();
+      await page.waitForFunction((t) => document.title === t, `${blogFixture.posts[0].title} · Inkprint`);
       await page.getByRole('link', { name: 'All posts' }).click();
       await titles.first().waitFor();
     });
@@ -620,6 +639,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       );
       await page.goto(app.baseUrl + '/blogs/gone-for-good');
       await heading(page, 'That story has moved').waitFor();
+      await page.waitForFunction((t) => document.title === t, 'Post not found · Inkprint');
       await page.getByRole('link', { name: 'Browse blogs' }).waitFor();
       fail = true;
       await page.reload();

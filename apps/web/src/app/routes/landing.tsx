@@ -7,6 +7,7 @@ import type { ReportDraftInput } from '../../features/demo/components/DemoSectio
 import { ClosingCta, FeaturesGrid, Hero, TestimonialsSection } from '../../features/landing/components/LandingSections';
 import { useActiveSectionTracking, useScrollToRequestedSection } from '../../features/landing/hooks';
 import { PricingSection } from '../../features/pricing/components/PricingSection';
+import { useDocumentTitle } from '../../lib/document-title';
 
 // The demo (forms, dialogs, result panels) is its own chunk so the landing page's first paint stays in budget; the
 // report modal (with the PDF maker) loads only when a report is first previewed.
@@ -20,6 +21,7 @@ function DemoPlaceholder() {
 
 /** `/`: the landing sections of spec §1 in page order; the demo and pricing come from their own features. */
 export default function LandingRoute() {
+  useDocumentTitle();
   useScrollToRequestedSection();
   useActiveSectionTracking();
   const [draft, setDraft] = useState<ReportDraftInput | null>(null);

@@ -11,10 +11,12 @@ import { errorMessage } from '../../../lib/api-error';
 import { withQueryClient } from '../../../lib/query-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from './AuthCard';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const SENT = 'If an account exists we sent a reset link. Please check spam/junk if you do not see it.';
 
 export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);

@@ -13,10 +13,12 @@ import { useResetPassword } from '../api/reset-password';
 import { matchHint, RESET_REDIRECT_MS } from '../rules';
 import { AuthCard } from './AuthCard';
 import { PasswordChecklist, PasswordField } from './PasswordFields';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const MISSING = 'The reset link is missing or invalid. Please request a new one.';
 
 export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();

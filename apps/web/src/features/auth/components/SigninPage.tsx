@@ -18,6 +18,7 @@ import { useLogin } from '../api/login';
 import { afterSignIn, continueTarget } from '../rules';
 import { AuthCard } from './AuthCard';
 import { PasswordField } from './PasswordFields';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** The stored redirect target: `?redirect=` or the path the admin console left in local storage (used once). */
 function takeStoredRedirect(search: string): string | null {
@@ -32,6 +33,7 @@ function takeStoredRedirect(search: string): string | null {
 }
 
 export function SigninPage() {
+  useDocumentTitle('Sign in');
   const { search } = useLocation();
   const navigate = useNavigate();
   const { signIn } = useAuth();

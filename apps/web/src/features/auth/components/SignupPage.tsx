@@ -27,6 +27,7 @@ import {
 } from '../rules';
 import { AuthCard } from './AuthCard';
 import { PasswordChecklist, PasswordField } from './PasswordFields';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type Step = 'details' | 'otp' | 'success';
 const CODE_SENT = 'We sent a 6-digit code to your email. Enter it below within 2 minutes.';
@@ -49,6 +50,7 @@ function useCooldown(): [number, () => void] {
 }
 
 export function SignupPage() {
+  useDocumentTitle('Create your account');
   const { search } = useLocation();
   const navigate = useNavigate();
   const { signIn } = useAuth();

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { withQueryClient } from '../../../lib/query-client';
 import { useBlogs } from '../api/get-blogs';
 import { formatDate, type BlogListItem } from '../types';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 function PostCard({ post }: { post: BlogListItem }) {
   return (
@@ -66,6 +67,7 @@ function PostCard({ post }: { post: BlogListItem }) {
 }
 
 function BlogListPage() {
+  useDocumentTitle('Blog');
   const blogs = useBlogs();
   return (
     <>

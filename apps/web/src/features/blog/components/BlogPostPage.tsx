@@ -14,6 +14,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error';
 import { withQueryClient } from '../../../lib/query-client';
 import { useBlog } from '../api/get-blog';
 import { formatDate } from '../types';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 function BackLink() {
   return (
@@ -27,6 +28,7 @@ function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = useBlog(slug);
   const notFound = post.error instanceof ApiError && post.error.status === 404;
+  useDocumentTitle(post.data?.title ?? (notFound ? 'Post not found' : 'Blog'));
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 5, md: 8 } }}>

@@ -13,6 +13,7 @@ import type { FormEvent } from 'react';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { CONTACTS } from '../../../config/env';
 import { mailtoUrl, missingFields, webmailUrl, type ContactMessage } from '../compose';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const SECTIONS = [
   { title: 'General', email: CONTACTS.info, text: 'Questions about Inkprint, partnerships and everything else.' },
@@ -59,6 +60,7 @@ const FIELDS: {
 ];
 
 export default function ContactPage() {
+  useDocumentTitle('Contact');
   const [message, setMessage] = useState<ContactMessage>({ name: '', email: '', subject: '', message: '' });
   const [missing, setMissing] = useState<(keyof ContactMessage)[]>([]);
   const [opened, setOpened] = useState(false);

@@ -3,8 +3,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ErrorScreen } from './ErrorScreen';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <ErrorScreen
       code="404"

@@ -4,11 +4,15 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ErrorScreen } from './ErrorScreen';
 import { NotFoundPage } from './NotFoundPage';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** Router errorElement: a thrown render/loader error or a failed lazy chunk (spec §2). */
 export function RouteErrorScreen() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Effects run child first: this one names the tab for both screens, so it must not undo NotFoundPage's title.
+  useDocumentTitle(notFound ? 'Page not found' : 'Unexpected error');
+  if (notFound) return <NotFoundPage />;
   const detail = error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : null;
   return (
     <ErrorScreen

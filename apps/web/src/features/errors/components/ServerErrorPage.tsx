@@ -4,10 +4,12 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ErrorScreen } from './ErrorScreen';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 export const SERVER_ERROR_REFERENCE = 'SRV-ERR-500';
 
 export function ServerErrorPage() {
+  useDocumentTitle('Server error');
   return (
     <ErrorScreen
       code="500"

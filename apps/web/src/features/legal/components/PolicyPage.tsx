@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/PageHeader';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 export interface PolicySection {
   id: string;
@@ -26,6 +27,7 @@ export function PolicyPage({
   intro: ReactNode;
   sections: PolicySection[];
 }) {
+  useDocumentTitle(title);
   return (
     <>
       <PageHeader eyebrow={eyebrow} title={title}>

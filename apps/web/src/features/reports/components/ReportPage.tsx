@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { withQueryClient } from '../../../lib/query-client';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useReport } from '../api/get-report';
 import { REPORT_ERROR_COPY, reportErrorKind } from '../report-errors';
 import { copyText, reportUrl, SHARE_LINK_FEEDBACK_MS, SHARE_LINK_LABELS } from '../share';
@@ -51,6 +52,7 @@ function ShareLinkButton({ url }: { url: string }) {
 
 /** `/report/{id}` (spec §2 "Report page"): loading skeleton, an error state or the shared report. */
 function ReportPage() {
+  useDocumentTitle('AI detection report');
   const { id = '' } = useParams();
   const report = useReport(id);
   const { preparing, save } = useSavePdf();
