@@ -306,6 +306,17 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       expect(await page.getByTestId('password-strength').textContent()).toBe('Very weak');
       await page.locator('input[name="password"]').fill('abcdefg1');
       expect(await page.getByTestId('password-strength').textContent()).toBe('Weak');
+      // A password under the policy is refused in the form, before any request.
+      const registrations: string[] = [];
+      page.on('request', (r) => r.url().includes('/auth/register') && registrations.push(r.url()));
+      await page.locator('input[name="confirm"]').fill('abcdefg1');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page
+        .getByText(
+          'Password must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol.',
+        )
+        .waitFor();
+      expect(registrations).toEqual([]);
       await page.locator('input[name="password"]').fill('abcdefG1');
       expect(await page.getByTestId('password-strength').textContent()).toBe('Medium');
       await page.locator('input[name="password"]').fill(PASSWORD);

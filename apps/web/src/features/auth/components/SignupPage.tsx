@@ -1,3 +1,4 @@
+import { meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE } from '@inkprint/contracts/policies';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -81,6 +82,8 @@ export function SignupPage() {
   const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    // The server holds the same rule (@inkprint/contracts/policies); checking here saves a round trip and keeps the form.
+    if (!meetsPasswordPolicy(form.password)) return setError(PASSWORD_POLICY_MESSAGE);
     if (form.password !== form.confirm) return setError('Passwords do not match');
     try {
       const answer = await register.mutateAsync({
