@@ -93,7 +93,7 @@ describeInBrowser(
       await page.getByRole('heading', { name: 'Inkprint', level: 1 }).waitFor();
       await expect(page.textContent('body')).resolves.toContain('scores text for AI authorship');
       expect(await page.getByRole('link', { name: 'API docs' }).getAttribute('href')).toBe('/api/docs');
-      expect(await page.title()).toBe('Inkprint');
+      expect(await page.title()).toBe('Inkprint: AI text detector and humaniser');
       await page.close();
     });
 
