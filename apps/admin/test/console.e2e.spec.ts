@@ -138,7 +138,7 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
   async function shot(page: Page, name: string): Promise<void> {
     if (!SHOTS) return;
     fs.mkdirSync(SHOTS, { recursive: true });
-    for (const width of [1280, 768]) {
+    for (const width of [1280, 768, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.evaluate(() => window.scrollTo(0, 0));
       await sleep(300);
@@ -347,6 +347,25 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       await expect(page.getByRole('menuitem', { name: 'Admin team' }).isVisible()).resolves.toBe(true);
       await shot(page, 'dashboard');
       await expectAccessible(page, 'dashboard');
+    });
+
+    it('shows each account as a card on a phone, with every control and nothing off-screen', async () => {
+      const page = await pageAs(root, 360);
+      await page.goto(`${base}/admin/users`);
+      await page
+        .getByTestId('directory-count')
+        .filter({ hasText: /Showing 2\d of 25/ })
+        .waitFor();
+      const cards = page.getByTestId('user-card');
+      expect(await cards.count()).toBeGreaterThanOrEqual(20);
+      const first = cards.first();
+      const email = (await first.locator('p').first().textContent()) ?? '';
+      expect(email).toMatch(/@/);
+      await first.getByRole('combobox', { name: `Status of ${email}` }).waitFor();
+      await first.getByRole('link', { name: `Audit timeline of ${email}` }).waitFor();
+      await first.getByText(/words used · last login/).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectAccessible(page, 'users on a phone');
     });
 
     it('filters, searches (debounced, not paged) and loads more', async () => {

@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -16,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useDataProvider, useGetList, useRefresh } from 'react-admin';
+import { ScrollTable } from '../layout/ScrollTable';
 import { formatDateTime, words } from '../lib/format';
 import { EMAIL_REQUIRED_TITLE } from '../lib/messages';
 import { useToast } from '../lib/toast';
@@ -103,7 +103,7 @@ function TeamTable() {
         <Typography variant="h6" component="h2" id="team-title" gutterBottom>
           Current admin team
         </Typography>
-        <TableContainer>
+        <ScrollTable label="Admin team">
           <Table size="small" aria-labelledby="team-title">
             <TableHead>
               <TableRow>
@@ -131,7 +131,7 @@ function TeamTable() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollTable>
       </CardContent>
     </Card>
   );
@@ -166,7 +166,7 @@ function InvitesTable() {
         ) : rows.length === 0 ? (
           <Typography variant="body2">No invites sent yet.</Typography>
         ) : (
-          <TableContainer>
+          <ScrollTable label="Invites">
             <Table size="small" aria-labelledby="invites-title">
               <TableHead>
                 <TableRow>
@@ -200,7 +200,7 @@ function InvitesTable() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollTable>
         )}
       </CardContent>
     </Card>

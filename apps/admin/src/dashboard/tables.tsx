@@ -5,11 +5,11 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { ScrollTable } from '../layout/ScrollTable';
 import { formatDateTime, formatPercent, planName, words } from '../lib/format';
 
 function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -19,7 +19,7 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
         <Typography variant="h6" component="h2" id={id} gutterBottom>
           {title}
         </Typography>
-        <TableContainer>{children}</TableContainer>
+        <ScrollTable label={title}>{children}</ScrollTable>
       </CardContent>
     </Card>
   );

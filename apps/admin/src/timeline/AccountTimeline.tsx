@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -19,6 +18,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
+import { ScrollTable } from '../layout/ScrollTable';
 import { formatDateTime } from '../lib/format';
 import { useToast } from '../lib/toast';
 import type { AdminDataProvider } from '../providers/data-provider';
@@ -109,7 +109,7 @@ export function AccountTimeline() {
             </Typography>
           </Stack>
           {timeline.isError ? <Alert severity="error">Unable to load the audit timeline.</Alert> : null}
-          <TableContainer>
+          <ScrollTable label="Audit timeline">
             <Table size="small" aria-label="Audit timeline">
               <TableHead>
                 <TableRow>
@@ -136,7 +136,7 @@ export function AccountTimeline() {
                 })}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollTable>
           {timeline.hasNextPage ? (
             <Box sx={{ mt: 2 }}>
               <Button

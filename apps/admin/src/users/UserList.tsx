@@ -2,10 +2,14 @@ import type { AdminUser } from '@inkprint/contracts';
 import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   Datagrid,
   FunctionField,
@@ -19,6 +23,7 @@ import {
   usePermissions,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { scrollCueSx } from '../layout/ScrollTable';
 import { formatDateTime, words } from '../lib/format';
 import { useToast } from '../lib/toast';
 import { canManageAdmins } from '../providers/auth-provider';
@@ -81,22 +86,69 @@ function LoadMore() {
   );
 }
 
-function Actions({ record }: { record: AdminUser }) {
+function TimelineLink({ record }: { record: AdminUser }) {
+  return (
+    <Tooltip title="Audit timeline">
+      <IconButton
+        component={Link}
+        to={`/users/${encodeURIComponent(record.id)}/timeline`}
+        size="small"
+        color="primary"
+        aria-label={`Audit timeline of ${record.email}`}
+      >
+        <HistoryIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+function RevokeIfAdmin({ record }: { record: AdminUser }) {
   const { permissions } = usePermissions();
+  return canManageAdmins(permissions) && record.role !== 'user' ? <RevokeAdminButton record={record} /> : null;
+}
+
+function Actions({ record }: { record: AdminUser }) {
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <Tooltip title="Audit timeline">
-        <IconButton
-          component={Link}
-          to={`/users/${encodeURIComponent(record.id)}/timeline`}
-          size="small"
-          color="primary"
-          aria-label={`Audit timeline of ${record.email}`}
-        >
-          <HistoryIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      {canManageAdmins(permissions) && record.role !== 'user' ? <RevokeAdminButton record={record} /> : null}
+      <TimelineLink record={record} />
+      <RevokeIfAdmin record={record} />
+    </Stack>
+  );
+}
+
+/**
+ * Phones (under 600 px): one card per account with every column of the table, so nothing hides off-screen to the
+ * right of the e-mail address.
+ */
+function UserCards() {
+  const { data, isPending } = useListContext<AdminUser>();
+  if (isPending) return null;
+  const rows: AdminUser[] = data ?? [];
+  return (
+    <Stack component="ul" aria-label="Users" sx={{ listStyle: 'none', m: 0, p: 1, gap: 1 }}>
+      {rows.map((r) => (
+        <Card component="li" key={r.id} variant="outlined" data-testid="user-card">
+          <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+            <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{r.email}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {[r.name, words(r.role)].filter(Boolean).join(' · ')}
+                </Typography>
+              </Box>
+              <TimelineLink record={r} />
+            </Stack>
+            <Stack direction="row" sx={{ gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+              <StatusControl record={r} />
+              <PlanControl record={r} />
+              <RevokeIfAdmin record={r} />
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {`${r.wordsUsed.toLocaleString('en-US')} words used · last login ${formatDateTime(r.lastLoginAt)}`}
+            </Typography>
+          </CardContent>
+        </Card>
+      ))}
     </Stack>
   );
 }
@@ -104,6 +156,7 @@ function Actions({ record }: { record: AdminUser }) {
 /** The user directory (spec §2 "Admin page"): filters, debounced search, cursor paging with 'Load more', row edits. */
 export function UserList() {
   const toast = useToast();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <InfiniteList<AdminUser>
       resource="users"
@@ -117,29 +170,33 @@ export function UserList() {
       exporter={false}
       actions={false}
       queryOptions={{ onError: (error: unknown) => toast.failed('users', error) }}
-      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': scrollCueSx }}
     >
       <Box component="h1" sx={visuallyHidden}>
         User directory
       </Box>
-      <Datagrid
-        bulkActionButtons={false}
-        rowClick={false}
-        sx={{
-          '& td': { verticalAlign: 'middle' },
-          '& th, & td': { px: 1 },
-          '& th:first-of-type, & td:first-of-type': { pl: 2 },
-        }}
-      >
-        <TextField source="email" label="Email" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
-        <TextField source="name" label="Name" sortable={false} />
-        <FunctionField<AdminUser> label="Role" render={(r) => words(r.role)} />
-        <FunctionField<AdminUser> label="Status" render={(r) => <StatusControl record={r} />} />
-        <FunctionField<AdminUser> label="Plan" render={(r) => <PlanControl record={r} />} />
-        <NumberField source="wordsUsed" label="Words used" sortable={false} />
-        <FunctionField<AdminUser> label="Last login" render={(r) => formatDateTime(r.lastLoginAt)} />
-        <FunctionField<AdminUser> label="Actions" render={(r) => <Actions record={r} />} />
-      </Datagrid>
+      {phone ? (
+        <UserCards />
+      ) : (
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          sx={{
+            '& td': { verticalAlign: 'middle' },
+            '& th, & td': { px: 1 },
+            '& th:first-of-type, & td:first-of-type': { pl: 2 },
+          }}
+        >
+          <TextField source="email" label="Email" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
+          <TextField source="name" label="Name" sortable={false} />
+          <FunctionField<AdminUser> label="Role" render={(r) => words(r.role)} />
+          <FunctionField<AdminUser> label="Status" render={(r) => <StatusControl record={r} />} />
+          <FunctionField<AdminUser> label="Plan" render={(r) => <PlanControl record={r} />} />
+          <NumberField source="wordsUsed" label="Words used" sortable={false} />
+          <FunctionField<AdminUser> label="Last login" render={(r) => formatDateTime(r.lastLoginAt)} />
+          <FunctionField<AdminUser> label="Actions" render={(r) => <Actions record={r} />} />
+        </Datagrid>
+      )}
     </InfiniteList>
   );
 }
