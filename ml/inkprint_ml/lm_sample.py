@@ -1,6 +1,6 @@
 """Language-model features for a seeded, stratified sample of rows (issue 16): the data of `lm_stack`.
 
-    python -m inkprint_ml.lm_sample [--workers 2] [--per-cell N]
+    python -m inkprint_ml.lm_sample [--workers 2] [--per-cell N] [--max-tokens N]
 
 Scoring every one of the ~70k rows with Gemma 3 270M costs ~20 CPU-hours on this 2-core machine, so the stacked
 model is fitted and judged on a sample, and the sample is chosen so that every question has its own rows:
@@ -13,6 +13,10 @@ model is fitted and judged on a sample, and the sample is chosen so that every q
 
 Each row gets the 8 LM features (`lm_features`, first 256 tokens), the forensic aggregator's 4 inputs and the
 shipped models' moderate / strong / forensic probabilities, appended to `ml/cache/lm-sample.jsonl` (resumable).
+
+With `--max-tokens N` above 256 (an experiment: what reading more would buy), the features come from the first N
+tokens and go to `ml/cache/lm-sample-N.jsonl`; rows that `lm-sample.jsonl` scored whole (fewer than 256 tokens) are
+copied from it, since their features cannot change, so only the truncated texts are scored again.
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ import numpy as np
 from . import data as D
 from . import features as F
 from .engine import Engine
+from .lm_features import MAX_TOKENS
 
 CACHE = F.REPO_ROOT / "ml" / "cache" / "lm-sample.jsonl"
 
@@ -76,11 +81,12 @@ def choose(per_cell: int) -> list[dict]:
 _W = {}
 
 
-def _init():
+def _init(max_tokens=MAX_TOKENS):
     from .lm_features import LMScorer
 
     _W["lm"] = LMScorer(threads=1)
     _W["eng"] = Engine()
+    _W["max_tokens"] = max_tokens
 
 
 def _score(r: dict) -> dict:
@@ -88,7 +94,7 @@ def _score(r: dict) -> dict:
     norm = F.normalize(r["text"])
     n_words = len(F.tokenize(norm))
     t0 = time.time()
-    ids = lm.token_ids(norm)
+    ids = lm.token_ids(norm, _W.get("max_tokens", MAX_TOKENS))
     st = lm.token_stats(ids)
     from .lm_features import document_features
 
@@ -98,7 +104,8 @@ def _score(r: dict) -> dict:
     p_for = float(eng.run("forensic", np.array([agg], np.float32))[0])
     p_mod = float(eng.run("moderate", eng.vector(norm, "full")[None])[0])
     out = {k: r[k] for k in r if k != "text"}
-    out.update({"n_words": n_words, "n_tokens": len(ids), "lm": feats, "agg": agg, "p_strong": float(ps[0]),
+    out.update({"n_words": n_words, "n_tokens": len(ids), "max_tokens": _W.get("max_tokens", MAX_TOKENS),
+                "lm": feats, "agg": agg, "p_strong": float(ps[0]),
                 "p_forensic": p_for, "p_moderate": p_mod, "lm_seconds": round(t_lm, 3)})
     return out
 
@@ -107,19 +114,30 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--per-cell", type=int, default=60)
-    ap.add_argument("--out", default=str(CACHE))
+    ap.add_argument("--max-tokens", type=int, default=MAX_TOKENS)
+    ap.add_argument("--out", default=None, help="default: ml/cache/lm-sample.jsonl (lm-sample-N.jsonl for N tokens)")
     a = ap.parse_args(argv)
+    if a.out is None:
+        a.out = str(CACHE if a.max_tokens == MAX_TOKENS else CACHE.with_name(f"lm-sample-{a.max_tokens}.jsonl"))
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
     todo = choose(a.per_cell)
     done = set()
     if os.path.exists(a.out):
         done = {json.loads(l)["id"] for l in open(a.out)}
+    if a.max_tokens > MAX_TOKENS and os.path.exists(CACHE):
+        # texts the base sample read whole have the same features at any longer cap: copy them
+        with open(CACHE) as f, open(a.out, "a") as out:
+            for line in f:
+                r = json.loads(line)
+                if r["id"] not in done and r["n_tokens"] < MAX_TOKENS:
+                    out.write(json.dumps(r | {"max_tokens": a.max_tokens}) + "\n")
+                    done.add(r["id"])
     todo = [r for r in todo if r["id"] not in done]
     # interleave sets so that a partial run still covers every set
     todo.sort(key=lambda r: D._bucket("lm|" + r["id"]))
     print(f"lm_sample: {len(done)} cached, {len(todo)} to score", file=sys.stderr, flush=True)
     t0 = time.time()
-    with Pool(a.workers, initializer=_init) as pool, open(a.out, "a") as f:
+    with Pool(a.workers, initializer=_init, initargs=(a.max_tokens,)) as pool, open(a.out, "a") as f:
         for k, res in enumerate(pool.imap_unordered(_score, todo, chunksize=4), 1):
             f.write(json.dumps(res) + "\n")
             if k % 100 == 0:
