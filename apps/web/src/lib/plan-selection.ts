@@ -10,10 +10,17 @@ export function selectPlan(signedIn: boolean, subscription: Subscription | null 
   return accountPlan(subscription?.status === 'active' ? subscription.planSlug : null);
 }
 
+const usagePart = (r: FeatureRequests, sep: string) =>
+  `${r.requestsToday}${sep}${r.dailyLimit === null ? '∞' : r.dailyLimit}`;
+
 /** Top-bar usage line (spec §2): 'Detect: x / y today • Humanise: x / y today', ∞ when the limit is null. */
 export function usageLine(requests: { detector: FeatureRequests; humaniser: FeatureRequests }): string {
-  const part = (r: FeatureRequests) => `${r.requestsToday} / ${r.dailyLimit === null ? '∞' : r.dailyLimit}`;
-  return `Detect: ${part(requests.detector)} today • Humanise: ${part(requests.humaniser)} today`;
+  return `Detect: ${usagePart(requests.detector, ' / ')} today • Humanise: ${usagePart(requests.humaniser, ' / ')} today`;
+}
+
+/** The same, compact, for top bars between the phone menu and the wide layout (961-1199 px): 'Detect 1/5 • Humanise 0/5'. */
+export function usageLineShort(requests: { detector: FeatureRequests; humaniser: FeatureRequests }): string {
+  return `Detect ${usagePart(requests.detector, '/')} • Humanise ${usagePart(requests.humaniser, '/')}`;
 }
 
 /** Mobile menu: what is left today, 'Unlimited' when the plan has no limit. */

@@ -1,5 +1,5 @@
 import type { FeatureRequests } from '@inkprint/contracts';
-import { greeting, remainingLabel, selectPlan, usageLine } from './plan-selection';
+import { greeting, remainingLabel, selectPlan, usageLine, usageLineShort } from './plan-selection';
 
 const row = (requestsToday: number, dailyLimit: number | null): FeatureRequests => ({
   requestsToday,
@@ -31,6 +31,7 @@ describe('top bar texts (spec §2)', () => {
     expect(usageLine({ detector: row(3, null), humaniser: row(2, null) })).toBe(
       'Detect: 3 / ∞ today • Humanise: 2 / ∞ today',
     );
+    expect(usageLineShort({ detector: row(1, 5), humaniser: row(0, null) })).toBe('Detect 1/5 • Humanise 0/∞');
   });
   it("shows what is left, 'Unlimited' without a limit", () => {
     expect(remainingLabel(row(2, 5))).toBe('3');

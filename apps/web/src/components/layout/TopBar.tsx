@@ -14,7 +14,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { paths, SECTIONS, type SectionId } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { usePlanLimits } from '../../lib/plan-limits';
-import { greeting, remainingLabel, usageLine } from '../../lib/plan-selection';
+import { greeting, remainingLabel, usageLine, usageLineShort } from '../../lib/plan-selection';
 import { CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from './Logo';
 import { goToSection } from './navigation';
@@ -93,7 +93,8 @@ export function TopBar() {
         fullWidth={block}
         sx={{
           justifyContent: block ? 'flex-start' : 'center',
-          px: 1.5,
+          px: block ? 1.5 : { md: 1, lg: 1.5 },
+          minWidth: block ? undefined : { md: 0, lg: 64 },
           color: current ? 'primary.main' : 'text.secondary',
           fontWeight: current ? 750 : 600,
           bgcolor: current ? 'rgba(27,42,74,0.08)' : 'transparent',
@@ -114,7 +115,8 @@ export function TopBar() {
       aria-current={blogActive ? 'page' : undefined}
       sx={{
         justifyContent: block ? 'flex-start' : 'center',
-        px: 1.5,
+        px: block ? 1.5 : { md: 1, lg: 1.5 },
+        minWidth: block ? undefined : { md: 0, lg: 64 },
         color: blogActive ? 'primary.main' : 'text.secondary',
         fontWeight: blogActive ? 750 : 600,
         bgcolor: blogActive ? 'rgba(27,42,74,0.08)' : 'transparent',
@@ -129,7 +131,12 @@ export function TopBar() {
         href={paths.admin}
         color="inherit"
         fullWidth={block}
-        sx={{ justifyContent: block ? 'flex-start' : 'center', px: 1.5, color: 'text.secondary' }}
+        sx={{
+          justifyContent: block ? 'flex-start' : 'center',
+          px: block ? 1.5 : { md: 1, lg: 1.5 },
+          minWidth: block ? undefined : { md: 0, lg: 64 },
+          color: 'text.secondary',
+        }}
       >
         Admin
       </Button>
@@ -167,17 +174,38 @@ export function TopBar() {
                   {greeting(session.user)}
                 </Typography>
                 {requests && (
-                  <Typography
-                    variant="caption"
-                    color="text.secondary"
-                    data-testid="usage-line"
-                    sx={{ display: { xs: 'none', lg: 'block' }, whiteSpace: 'nowrap' }}
-                  >
-                    {usageLine(requests)}
-                  </Typography>
+                  <>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      data-testid="usage-line"
+                      sx={{ display: { xs: 'none', lg: 'block' }, whiteSpace: 'nowrap' }}
+                    >
+                      {usageLine(requests)}
+                    </Typography>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      data-testid="usage-line-short"
+                      sx={{
+                        display: 'none',
+                        whiteSpace: 'nowrap',
+                        // between 1024 px and the wide layout; below 1024 the links and the greeting fill the bar
+                        '@media (min-width: 1024px) and (max-width: 1199.95px)': { display: 'block' },
+                      }}
+                    >
+                      {usageLineShort(requests)}
+                    </Typography>
+                  </>
                 )}
               </Box>
-              <Button variant="outlined" size="small" onClick={signOut.run} disabled={signOut.pending}>
+              <Button
+                variant="outlined"
+                size="small"
+                onClick={signOut.run}
+                disabled={signOut.pending}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              >
                 {signOut.pending ? 'Signing out…' : 'Sign out'}
               </Button>
             </Stack>
