@@ -140,19 +140,21 @@ def family_cv(rows, mode) -> dict:
     claude-3-opus, the human-only files), so that it sees where the n-gram evidence fails; every row is predicted by a
     fit without its whole family (leave-one-family-out), the shipped fit uses them all."""
     key = (id(rows), mode)
-    if key in _CV:
-        return _CV[key]
+    if key not in _CV:
+        _CV[key] = leave_family_out(rows, lambda fit, held: Stacker(fit, mode).predict(held))
+    return _CV[key]
+
+
+def leave_family_out(rows, fit_predict, held_rows=None) -> dict:
+    """id -> probability for every held row (default: all but the `stack` rows), each predicted by
+    `fit_predict(fit_rows, held_rows)` fitted on the `stack` rows and the unseen families' rows without its family."""
     fit_pool = [r for r in rows if r["set"] == "stack" or r["set"] in UNSEEN_SETS]
+    held_rows = [r for r in rows if r["set"] != "stack"] if held_rows is None else held_rows
     out = {}
-    for fam in sorted({r["family"] for r in rows}):
-        fit = [r for r in fit_pool if r["family"] != fam]
-        held = [r for r in rows if r["family"] == fam and r["set"] != "stack"]
-        if not held:
-            continue
-        st = Stacker(fit, mode)
-        for r, q in zip(held, st.predict(held)):
+    for fam in sorted({r["family"] for r in held_rows}):
+        held = [r for r in held_rows if r["family"] == fam]
+        for r, q in zip(held, fit_predict([r for r in fit_pool if r["family"] != fam], held)):
             out[r["id"]] = float(q)
-    _CV[key] = out
     return out
 
 
@@ -242,30 +244,27 @@ def ceiling(rows, min_words, folds=5, seed=0) -> dict:
         "logistic": lambda: make_pipeline(StandardScaler(), LogisticRegression(C=1.0, max_iter=5000)),
         "gradient boosting": lambda: HistGradientBoostingClassifier(max_iter=200, learning_rate=0.05, random_state=seed),
     }
+    def summary(p):  # p: probabilities of hum + ai, in that order
+        x = rates_at_lines(hum, ai, p[: len(hum)], p[len(hum):], min_words)
+        return {k: x[k] for k in ("auroc_unseen", "human_at_0.5", "ai_100plus_at_0.5", "ai_100plus_by_generator_at_0.5")}
+
     out = {}
     for name, get in CEILING_INPUTS.items():
         X = np.array([get(r) for r in hum + ai], dtype=np.float64)
         for ln, make in learners.items():
-            p = cross_val_predict(make(), X, y, cv=StratifiedKFold(folds, shuffle=True, random_state=seed),
-                                  method="predict_proba")[:, 1]
-            x = rates_at_lines(hum, ai, p[: len(hum)], p[len(hum):], min_words)
-            out[f"{name}, {ln}"] = {k: x[k] for k in ("auroc_unseen", "human_at_0.5", "ai_100plus_at_0.5",
-                                                        "ai_100plus_by_generator_at_0.5")}
+            out[f"{name}, {ln}"] = summary(cross_val_predict(
+                make(), X, y, cv=StratifiedKFold(folds, shuffle=True, random_state=seed), method="predict_proba")[:, 1])
     # The same learner when the judged family is NOT in training: fitted on the `stack` rows and every other unseen
     # family, each family predicted by a fit without it (what a shipped model faces with a new family).
     get = CEILING_INPUTS["both (12)"]
-    fit_pool = [r for r in rows if r["set"] == "stack" or r["set"] in UNSEEN_SETS]
-    pred = {}
-    for fam in sorted({r["family"] for r in hum + ai}):
-        fit = [r for r in fit_pool if r["family"] != fam]
-        held = [r for r in hum + ai if r["family"] == fam]
+
+    def boosted(fit, held):
         m = learners["gradient boosting"]().fit(np.array([get(r) for r in fit], dtype=np.float64),
                                                  np.array([r["label"] != "human" for r in fit], int))
-        for r, q in zip(held, m.predict_proba(np.array([get(r) for r in held], dtype=np.float64))[:, 1]):
-            pred[r["id"]] = float(q)
-    x = rates_at_lines(hum, ai, np.array([pred[r["id"]] for r in hum]), np.array([pred[r["id"]] for r in ai]), min_words)
-    out["both (12), gradient boosting, its family held out"] = {
-        k: x[k] for k in ("auroc_unseen", "human_at_0.5", "ai_100plus_at_0.5", "ai_100plus_by_generator_at_0.5")}
+        return m.predict_proba(np.array([get(r) for r in held], dtype=np.float64))[:, 1]
+
+    pred = leave_family_out(rows, boosted, hum + ai)
+    out["both (12), gradient boosting, its family held out"] = summary(np.array([pred[r["id"]] for r in hum + ai]))
     return out
 
 
@@ -354,16 +353,14 @@ def render(rep) -> str:
             L.append(f"| {mode} | {v} | {x['auroc_unseen']} | {x['choice']['t50']} | {x['choice']['binding_group_50']} | "
                      f"{_r(x['human_at_0.5'])} | {_r(x['human_at_0.65'])} | {wt[0]}: {_r(wt[1]['at_0.5'])} | "
                      f"{_r(x['ai_100plus_at_0.5'])} | {_r(x['ai_100plus_at_0.65'])} |")
-    L += ["", "## Forensic: human texts at ≥ 0.5 by group (unseen pool, groups of 20+)", "",
-          "| group | " + " | ".join(VARIANTS) + " |", "|---|" + "---:|" * len(VARIANTS)]
     fr = rep["forensic"]
-    for g in fr["base"]["human_groups_at_0.5"]:
-        if fr["base"]["human_groups_at_0.5"][g]["n"] >= 20:
-            L.append(f"| {g} | " + " | ".join(_r(fr[v]["human_groups_at_0.5"].get(g)) for v in VARIANTS) + " |")
-    L += ["", "## Forensic: unseen AI of 100+ words at ≥ 0.5 by generator", "",
-          "| generator | " + " | ".join(VARIANTS) + " |", "|---|" + "---:|" * len(VARIANTS)]
-    for g in fr["base"]["ai_100plus_by_generator_at_0.5"]:
-        L.append(f"| {g} | " + " | ".join(_r(fr[v]["ai_100plus_by_generator_at_0.5"].get(g)) for v in VARIANTS) + " |")
+    for title, first, key, min_n in (
+            ("Forensic: human texts at ≥ 0.5 by group (unseen pool, groups of 20+)", "group", "human_groups_at_0.5", 20),
+            ("Forensic: unseen AI of 100+ words at ≥ 0.5 by generator", "generator", "ai_100plus_by_generator_at_0.5", 0)):
+        L += ["", f"## {title}", "", f"| {first} | " + " | ".join(VARIANTS) + " |", "|---|" + "---:|" * len(VARIANTS)]
+        for g, row in fr["base"][key].items():
+            if row["n"] >= min_n:
+                L.append(f"| {g} | " + " | ".join(_r(fr[v][key].get(g)) for v in VARIANTS) + " |")
     L += ["", "## The language model's evidence by family (sorted by median log p; the trap)", "",
           "Higher log p and higher discrepancy read as AI. Within-family AUROC (AI rows vs that family's humans) for the "
           "two zero-shot statistics and for the shipped forensic probability.", "",
