@@ -53,6 +53,20 @@ function useSignOut() {
   return { pending, run };
 }
 
+/** A top-bar link's box: full width in the menu drawer; in the bar, tighter between 961 and 1199 px. */
+const linkLayoutSx = (block: boolean) => ({
+  justifyContent: block ? 'flex-start' : 'center',
+  px: block ? 1.5 : { md: 1, lg: 1.5 },
+  minWidth: block ? undefined : { md: 0, lg: 64 },
+});
+
+/** The current page's (or landing section's) link stands out. */
+const linkStateSx = (current: boolean) => ({
+  color: current ? 'primary.main' : 'text.secondary',
+  fontWeight: current ? 750 : 600,
+  bgcolor: current ? 'rgba(27,42,74,0.08)' : 'transparent',
+});
+
 export function TopBar() {
   const { session, isAdmin } = useAuth();
   const { requests } = usePlanLimits();
@@ -91,14 +105,7 @@ export function TopBar() {
         aria-current={current ? 'true' : undefined}
         color="inherit"
         fullWidth={block}
-        sx={{
-          justifyContent: block ? 'flex-start' : 'center',
-          px: block ? 1.5 : { md: 1, lg: 1.5 },
-          minWidth: block ? undefined : { md: 0, lg: 64 },
-          color: current ? 'primary.main' : 'text.secondary',
-          fontWeight: current ? 750 : 600,
-          bgcolor: current ? 'rgba(27,42,74,0.08)' : 'transparent',
-        }}
+        sx={{ ...linkLayoutSx(block), ...linkStateSx(current) }}
       >
         {label}
       </Button>
@@ -113,14 +120,7 @@ export function TopBar() {
       color="inherit"
       fullWidth={block}
       aria-current={blogActive ? 'page' : undefined}
-      sx={{
-        justifyContent: block ? 'flex-start' : 'center',
-        px: block ? 1.5 : { md: 1, lg: 1.5 },
-        minWidth: block ? undefined : { md: 0, lg: 64 },
-        color: blogActive ? 'primary.main' : 'text.secondary',
-        fontWeight: blogActive ? 750 : 600,
-        bgcolor: blogActive ? 'rgba(27,42,74,0.08)' : 'transparent',
-      }}
+      sx={{ ...linkLayoutSx(block), ...linkStateSx(blogActive) }}
     >
       Blog
     </Button>
@@ -131,12 +131,7 @@ export function TopBar() {
         href={paths.admin}
         color="inherit"
         fullWidth={block}
-        sx={{
-          justifyContent: block ? 'flex-start' : 'center',
-          px: block ? 1.5 : { md: 1, lg: 1.5 },
-          minWidth: block ? undefined : { md: 0, lg: 64 },
-          color: 'text.secondary',
-        }}
+        sx={{ ...linkLayoutSx(block), color: 'text.secondary' }}
       >
         Admin
       </Button>
