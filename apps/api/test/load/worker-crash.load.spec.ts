@@ -1,5 +1,5 @@
 import { describeWithService } from '@inkprint/testing';
-import { Cluster, requireBuiltApps, sleep } from './support/cluster';
+import { Cluster, requireBuiltApps, sleep, waitUntil } from './support/cluster';
 import { detect, enterpriseSession, sustain, type Outcome } from './support/load-client';
 
 /**
@@ -17,7 +17,16 @@ describeWithService('postgres', 'a worker killed mid-job (distributed)', (postgr
       cluster = new Cluster({ postgresUrl, brokers, workers: 2, label: 'workercrash' });
       await cluster.start();
       token = (await enterpriseSession(cluster.base, 'workercrash')).accessToken;
-      await sustain(cluster.base, token, 4, 3);
+      // Warm up until both workers have answered jobs: each holds partitions of the job topic.
+      await waitUntil(
+        'both workers to answer detect jobs',
+        async () => {
+          await sustain(cluster.base, token, 4, 2);
+          const jobs = await Promise.all([0, 1].map((i) => cluster.workerJobs(i)));
+          return jobs.every((j) => j.finished > 0);
+        },
+        120_000,
+      );
     }, 300_000);
     afterAll(() => cluster?.close());
 
@@ -31,10 +40,22 @@ describeWithService('postgres', 'a worker killed mid-job (distributed)', (postgr
           while (Date.now() < issueUntil) outcomes.push(await detect(cluster.base, { bearer: token }));
         }),
       );
-      // Both workers are busy with a backlog (8 clients, 1 slot + 2 buffered each): worker 0 holds jobs now.
-      await sleep(2_000);
+      // Both workers are busy with a backlog (8 clients, 1 slot + 2 buffered each). The one killed is a worker seen
+      // answering jobs of this load, so it holds partitions (and running or buffered jobs) at the kill.
+      const before = await Promise.all([0, 1].map((i) => cluster.workerJobs(i)));
+      await sleep(1_500);
+      let victim = -1;
+      await waitUntil(
+        'a worker answering this load',
+        async () => {
+          const now = await Promise.all([0, 1].map((i) => cluster.workerJobs(i)));
+          victim = now.findIndex((j, i) => j.finished - before[i].finished >= 3);
+          return victim >= 0;
+        },
+        3_000,
+      );
       killedAt = Date.now();
-      await cluster.workers[0].kill();
+      await cluster.workers[victim].kill();
       await load;
 
       const failures = outcomes.filter((o) => o.status !== 200).map((o) => `${o.status} ${o.code}`);
@@ -45,7 +66,7 @@ describeWithService('postgres', 'a worker killed mid-job (distributed)', (postgr
       const redelivered = outcomes.filter((o) => o.startedAt < killedAt && o.startedAt + o.ms > killedAt + 5_000);
       expect(redelivered.length).toBeGreaterThan(0);
       process.stdout.write(
-        `worker crash: ${outcomes.length} requests, ${redelivered.length} redelivered after the kill, slowest ${Math.max(
+        `worker crash: worker ${victim} killed, ${outcomes.length} requests, ${redelivered.length} redelivered after the kill, slowest ${Math.max(
           ...redelivered.map((o) => o.ms),
         ).toFixed(0)} ms\n`,
       );

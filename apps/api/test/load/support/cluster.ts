@@ -36,6 +36,8 @@ export async function freePort(): Promise<number> {
 
 export interface Proc {
   child: ChildProcess;
+  /** A worker's own GET /metrics (WORKER_METRICS_PORT); absent for the API. */
+  metricsUrl?: string;
   log: () => string;
   /** SIGTERM and wait. */
   stop: () => Promise<void>;
@@ -146,24 +148,38 @@ export class Cluster {
 
   async start(): Promise<void> {
     this.scratch = await createScratchDatabase(this.options.postgresUrl, `load_${this.options.label}`);
-    for (let i = 0; i < this.options.workers; i++) this.startWorker();
+    for (let i = 0; i < this.options.workers; i++) await this.startWorker();
     await this.startApi();
   }
 
-  startWorker(): Proc {
+  async startWorker(): Promise<Proc> {
     const i = this.workers.length;
     const cpus = this.options.workerCpus?.(i);
+    const metricsPort = await freePort();
     const env = {
       KAFKA_BROKERS: this.options.brokers,
       KAFKA_TOPIC_PREFIX: this.prefix,
       WORKER_CONCURRENCY: String(this.options.workerConcurrency ?? 1),
+      WORKER_METRICS_PORT: String(metricsPort),
       LOG_LEVEL: 'warn',
     };
     const worker = cpus
       ? startTaskset(cpus, ['apps/detector-worker/dist/main.js'], env)
       : startProcess(['apps/detector-worker/dist/main.js'], env);
+    worker.metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     this.workers.push(worker);
     return worker;
+  }
+
+  /** Detect jobs worker `i` has finished and is running now, read from its GET /metrics. */
+  async workerJobs(i: number): Promise<{ finished: number; running: number }> {
+    const text = await (await fetch(this.workers[i].metricsUrl!)).text();
+    const sum = (name: string) =>
+      text
+        .split('\n')
+        .filter((line) => line.startsWith(`${name}{`) && line.includes('kind="detect"'))
+        .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+    return { finished: sum('inkprint_worker_jobs_total'), running: sum('inkprint_worker_jobs_in_flight') };
   }
 
   async startApi(): Promise<void> {
