@@ -1,6 +1,7 @@
 """Language-model evidence stacked with the n-gram models, measured on families never trained on (issue 16).
 
-    python -m inkprint_ml.lm_stack [--sample ml/cache/lm-sample.jsonl] [--export VARIANT] [--results PATH]
+    python -m inkprint_ml.lm_stack [--sample ml/cache/lm-sample.jsonl] [--gen ml/cache/lm-gen-scored.jsonl]
+                                   [--export VARIANT] [--results PATH]
 
 Reads the sample of `lm_sample` (8 Gemma-3-270M features + the shipped models' outputs per row) and, per mode, compares
 the shipped probability (`base`) with a logistic stacker over [the mode's logit inputs, the 8 LM features] (`+lm`) and
@@ -15,6 +16,10 @@ over the LM features alone (`lm only`):
   (`calibrate.transfer_of_pool`: lines chosen without a family, rates measured on it);
 * **ceiling**: the n-gram inputs, the LM features and both, fitted on the unseen pool itself (cross-validated over
   random rows, lines chosen on the same predictions): the most these inputs could reach there, an optimistic bound.
+
+With `--gen` (base-model continuations made here by `lm_generate`), those AI rows join every fit that may use them:
+the variant `+lm (+gen)` (the stacker fitted on the `stack` rows and them), `+lm (families)` and the ceiling's
+held-out rows; they are never judged.
 
 Writes `ml/experiments/results/lm-stack.md` (+ `ml/cache/lm-stack.json`). With `--export`, writes the forensic LM
 stacker `models/inkprint-forensic-lm.onnx` and its manifest entry (`models.forensic_lm`, `modes.forensic.lm`).
@@ -56,8 +61,8 @@ def family(r: dict) -> str:
     return r["source"]
 
 
-def load(path=CACHE) -> list[dict]:
-    rows = [json.loads(l) for l in open(path)]
+def load(path=CACHE, gen=None) -> list[dict]:
+    rows = [json.loads(l) for l in open(path)] + ([json.loads(l) for l in open(gen)] if gen else [])
     for r in rows:
         r["p_mode"] = {"moderate": r["p_moderate"], "strong": r["p_strong"], "forensic": r["p_forensic"]}
         r["family"] = family(r)
@@ -120,7 +125,10 @@ STACKERS = {
     "lm only": dict(use_base=False, lm_cols=ALL_LM),
 }
 VARIANTS = ["base", *STACKERS, "+lm (families)"]
+GEN_VARIANT = "+lm (+gen)"
 UNSEEN_SETS = ("unseen", "extra")
+# rows that only ever train: release validation rows and the generated base-model continuations
+FIT_ONLY = ("stack", "gen")
 
 
 def predict(variant, fit_rows, rows, mode, all_rows=None):
@@ -129,6 +137,8 @@ def predict(variant, fit_rows, rows, mode, all_rows=None):
     if variant == "+lm (families)":
         cv = family_cv(all_rows, mode)
         return np.array([cv[r["id"]] for r in rows])
+    if variant == GEN_VARIANT:
+        return Stacker(fit_rows + [r for r in all_rows if r["set"] == "gen"], mode).predict(rows)
     return Stacker(fit_rows, mode, **STACKERS[variant]).predict(rows)
 
 
@@ -146,10 +156,11 @@ def family_cv(rows, mode) -> dict:
 
 
 def leave_family_out(rows, fit_predict, held_rows=None) -> dict:
-    """id -> probability for every held row (default: all but the `stack` rows), each predicted by
-    `fit_predict(fit_rows, held_rows)` fitted on the `stack` rows and the unseen families' rows without its family."""
-    fit_pool = [r for r in rows if r["set"] == "stack" or r["set"] in UNSEEN_SETS]
-    held_rows = [r for r in rows if r["set"] != "stack"] if held_rows is None else held_rows
+    """id -> probability for every held row (default: all but the fit-only rows), each predicted by
+    `fit_predict(fit_rows, held_rows)` fitted on the fit-only rows (`stack`, and `gen` when loaded) and the unseen
+    families' rows without its family."""
+    fit_pool = [r for r in rows if r["set"] in FIT_ONLY or r["set"] in UNSEEN_SETS]
+    held_rows = [r for r in rows if r["set"] not in FIT_ONLY] if held_rows is None else held_rows
     out = {}
     for fam in sorted({r["family"] for r in held_rows}):
         held = [r for r in held_rows if r["family"] == fam]
@@ -158,14 +169,14 @@ def leave_family_out(rows, fit_predict, held_rows=None) -> dict:
     return out
 
 
-def loso(rows, mode):
+def loso(rows, mode, variants=VARIANTS):
     stack = [r for r in rows if r["set"] == "stack" and r["label"] in ("human", "ai")]
     out = {}
     for s in TRAINED:
         fit = [r for r in stack if r["source"] != s]
         te = [r for r in rows if r["set"] == "test" and r["source"] == s and r["label"] in ("human", "ai")
               and r["generator"] != "claude-3-opus"]
-        out[s] = {v: auroc(te, predict(v, fit, te, mode, rows)) for v in VARIANTS}
+        out[s] = {v: auroc(te, predict(v, fit, te, mode, rows)) for v in variants}
         out[s]["n"] = len(te)
     return out
 
@@ -265,6 +276,13 @@ def ceiling(rows, min_words, folds=5, seed=0) -> dict:
 
     pred = leave_family_out(rows, boosted, hum + ai)
     out["both (12), gradient boosting, its family held out"] = summary(np.array([pred[r["id"]] for r in hum + ai]))
+    gen = [r for r in rows if r["set"] == "gen"]
+    if gen:
+        # what a shipped model could be: no unseen family in training at all, only the validation and generated rows
+        fit = [r for r in rows if r["set"] in FIT_ONLY]
+        out["both (12), gradient boosting, validation + generated rows only"] = summary(boosted(fit, hum + ai))
+        out["both (12), gradient boosting, validation rows only"] = summary(
+            boosted([r for r in fit if r["set"] == "stack"], hum + ai))
     return out
 
 
@@ -327,6 +345,7 @@ def export(rows, min_words, report, variant) -> dict:
 
 
 def render(rep) -> str:
+    VARIANTS = rep.get("variants", globals()["VARIANTS"])
     L = ["# Language-model evidence stacked with the n-gram models (issue 16)", "",
          "Generated by `python -m inkprint_ml.lm_stack` from the sample of `python -m inkprint_ml.lm_sample` "
          f"({rep['n_rows']} rows; Gemma-3-270M features from the first {rep['max_tokens']} tokens).", "",
@@ -335,7 +354,10 @@ def render(rep) -> str:
          "only those LM features; `lm only` = the 8 LM features alone; these are fitted on release validation rows "
          f"(`stack`: {rep['counts']['stack']} rows) of the four trained sources. `+lm (families)` = `+lm` fitted on those "
          "rows and the rows of the families never trained on, each row predicted by a fit without its whole family. "
-         "Shipped in forensic mode: the variant named in `models/inkprint-detector.json` `modes.forensic.lm.variant`.", "",
+         "Shipped in forensic mode: the variant named in `models/inkprint-detector.json` `modes.forensic.lm.variant`."
+         + (f" `{GEN_VARIANT}` = `+lm` fitted on the `stack` rows and {rep['counts']['gen']} base-model continuations "
+            "generated here by Gemma 3 270M (`lm_generate`), which also join the `(families)` fits and the ceiling's "
+            "held-out rows." if rep["counts"].get("gen") else ""), "",
          "## Stacker leave-one-source-out (AUROC on the left-out source's test rows)", "",
          "| mode | source | n | " + " | ".join(VARIANTS) + " |", "|---|---|---:|" + "---:|" * len(VARIANTS)]
     for mode in rep["modes"]:
@@ -396,19 +418,22 @@ def _r(x):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sample", default=str(CACHE))
+    ap.add_argument("--gen", help="scored base-model continuations (lm_generate --score) to add to the fits")
     ap.add_argument("--export", metavar="VARIANT", help=f"write the forensic stacker of VARIANT ({', '.join(STACKERS)})")
     ap.add_argument("--modes", default="moderate,strong,forensic")
     ap.add_argument("--results", help=f"where the tables go (default {RESULTS.relative_to(REPO)}; a .json beside it)")
     a = ap.parse_args(argv)
-    rows = load(a.sample)
+    rows = load(a.sample, a.gen)
     min_words = json.loads((MODELS / "inkprint-detector.json").read_text())["min_words"]
-    rep = {"n_rows": len(rows), "counts": {s: sum(1 for r in rows if r["set"] == s) for s in ("stack", "test", "unseen", "extra")},
+    rep = {"n_rows": len(rows), "counts": {s: sum(1 for r in rows if r["set"] == s) for s in ("stack", "test", "unseen", "extra", "gen")},
            "modes": a.modes.split(","), "max_tokens": max(r.get("max_tokens", MAX_TOKENS) for r in rows)}
+    variants = VARIANTS + ([GEN_VARIANT] if rep["counts"]["gen"] else [])
+    rep["variants"] = variants
     for mode in rep["modes"]:
-        rep[mode] = {"loso": loso(rows, mode)}
-        for v in VARIANTS:
+        rep[mode] = {"loso": loso(rows, mode, variants)}
+        for v in variants:
             rep[mode][v] = lines_and_rates(rows, mode, v, min_words)
-        print(mode, json.dumps({k: rep[mode][k]["auroc_unseen"] for k in VARIANTS}), flush=True)
+        print(mode, json.dumps({k: rep[mode][k]["auroc_unseen"] for k in variants}), flush=True)
     fam = defaultdict(list)
     for r in rows:
         fam[(r["family"], r["label"])].append(r)

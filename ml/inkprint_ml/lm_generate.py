@@ -1,0 +1,143 @@
+"""Base-model continuations generated here with Gemma 3 270M, as AI rows for the LM-evidence experiment (issue 16).
+
+    python -m inkprint_ml.lm_generate [--n 360] [--out ml/cache/lm-gen.jsonl]   # needs llama-cpp-python (below)
+    python -m inkprint_ml.lm_generate --score                                    # LM + n-gram features per text
+
+Why: the unseen families the stacker misses are SeqXGPT's continuations from pre-2023 *base* models (GPT-2, GPT-J,
+GPT-Neo, LLaMA-1); held out of training they are caught 0-3.5% (`lm_stack`, ceiling table). No training source has
+base-model text. This makes some, the way SeqXGPT did (a human text's first sentence as the prompt, the model's
+continuation after it), from a base model that runs on this machine, so `lm_stack --gen` can test whether "sampled
+base-model text" transfers to other base models when SeqXGPT is held out whole.
+
+- Prompts: the opening (first sentence, 8-40 words) of **human train-split rows of the trained sources**, spread
+  over sources and domains: nothing from the judged pool (SeqXGPT, claude-3-opus, the human-only files) leaks in.
+- Decoding, cycled: pure sampling (temperature 1), nucleus (top-p 0.95, temperature 0.9), top-k 40 with
+  temperature 0.7 and a 1.1 repeat penalty: SeqXGPT's generators used several such settings.
+- Text = prompt + continuation (up to 300 new tokens), kept when it has 100+ words.
+- The GGUF is `models/lm/gemma-3-270m-q4_k_m.gguf` (`npm run models:fetch`); llama-cpp-python is not in
+  requirements.txt (a 7-minute native build, needed only here):
+  `CMAKE_ARGS="-DGGML_NATIVE=ON -DGGML_CUDA=OFF -DLLAMA_CURL=OFF" pip install llama-cpp-python==0.3.36`.
+
+`--score` adds the same fields as `lm_sample` (8 LM features, the forensic aggregator's inputs, the shipped
+models' probabilities) to every generated text, into `ml/cache/lm-gen-scored.jsonl`, with `set: "gen"`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import sys
+import time
+from multiprocessing import Pool
+
+from . import data as D
+from . import features as F
+from .lm_stack import TRAINED
+
+GGUF = F.REPO_ROOT / "models" / "lm" / "gemma-3-270m-q4_k_m.gguf"
+OUT = F.REPO_ROOT / "ml" / "cache" / "lm-gen.jsonl"
+SCORED = OUT.with_name("lm-gen-scored.jsonl")
+DECODING = [
+    {"name": "sample", "temperature": 1.0, "top_p": 1.0, "top_k": 0, "min_p": 0.0, "repeat_penalty": 1.0},
+    {"name": "top-p 0.95", "temperature": 0.9, "top_p": 0.95, "top_k": 0, "min_p": 0.0, "repeat_penalty": 1.0},
+    {"name": "top-k 40", "temperature": 0.7, "top_p": 1.0, "top_k": 40, "min_p": 0.0, "repeat_penalty": 1.1},
+]
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def opening(text: str) -> str | None:
+    """The first sentence if it has 8-40 words, else the first 25 words; None for texts too short to prompt with."""
+    words = text.split()
+    if len(words) < 60:
+        return None
+    first = _SENTENCE.split(text.strip(), maxsplit=1)[0]
+    n = len(first.split())
+    return first if 8 <= n <= 40 else " ".join(words[:25])
+
+
+def prompts(n: int, seed: int = 20261125) -> list[dict]:
+    rows = D.load_rows()
+    D.assign_splits(rows, "release")
+    pool = [r for r in rows if r["split"] == "train" and r["label"] == "human" and r["source"] in TRAINED]
+    rng = random.Random(seed)
+    cells: dict[tuple, list] = {}
+    for r in sorted(pool, key=lambda r: r["id"]):
+        cells.setdefault((r["source"], r["domain"]), []).append(r)
+    for c in cells.values():
+        rng.shuffle(c)
+    # round-robin over (source, domain) cells so every domain prompts
+    out, keys, i = [], sorted(cells), 0
+    while len(out) < n and any(cells.values()):
+        c = cells[keys[i % len(keys)]]
+        i += 1
+        while c:
+            r = c.pop()
+            p = opening(D.strip_artifacts(r["text"]))
+            if p:
+                out.append({"prompt_id": r["id"], "source": r["source"], "domain": r["domain"], "prompt": p})
+                break
+    return out
+
+
+def generate(n: int, out_path: str, threads: int) -> None:
+    from llama_cpp import Llama
+
+    llm = Llama(model_path=str(GGUF), n_ctx=512, n_threads=threads, seed=0, verbose=False)
+    done = {json.loads(l)["id"] for l in open(out_path)} if os.path.exists(out_path) else set()
+    todo = prompts(n)
+    t0, made = time.time(), 0
+    with open(out_path, "a") as f:
+        for k, p in enumerate(todo):
+            dec = DECODING[k % len(DECODING)]
+            rid = f"gen-{k:04d}"
+            if rid in done:
+                continue
+            res = llm.create_completion(
+                p["prompt"], max_tokens=300, seed=k, **{x: dec[x] for x in dec if x != "name"})
+            text = (p["prompt"] + res["choices"][0]["text"]).strip()
+            row = {"id": rid, "set": "gen", "source": "gemma-gen", "file": None, "domain": p["domain"],
+                   "label": "ai", "generator": f"gemma-3-270m ({dec['name']})", "attack": "none",
+                   "prompt_source": p["source"], "prompt_id": p["prompt_id"], "text": text}
+            if len(text.split()) >= 100:
+                f.write(json.dumps(row) + "\n")
+                f.flush()
+                made += 1
+            if (k + 1) % 20 == 0:
+                el = time.time() - t0
+                print(f"lm_generate: {k + 1}/{len(todo)} prompts, {made} kept, {el:.0f}s", file=sys.stderr, flush=True)
+
+
+def score(in_path: str, out_path: str, workers: int) -> None:
+    from .lm_sample import _init, _score
+
+    done = {json.loads(l)["id"] for l in open(out_path)} if os.path.exists(out_path) else set()
+    todo = [json.loads(l) for l in open(in_path)]
+    todo = [r for r in todo if r["id"] not in done]
+    t0 = time.time()
+    with Pool(workers, initializer=_init) as pool, open(out_path, "a") as f:
+        for k, res in enumerate(pool.imap_unordered(_score, todo, chunksize=2), 1):
+            f.write(json.dumps(res) + "\n")
+            if k % 20 == 0:
+                f.flush()
+                print(f"lm_generate --score: {k}/{len(todo)} in {time.time() - t0:.0f}s", file=sys.stderr, flush=True)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=360)
+    ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--score", action="store_true", help=f"score --out into {SCORED.name}")
+    a = ap.parse_args(argv)
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
+    if a.score:
+        score(a.out, str(SCORED if a.out == str(OUT) else a.out.replace(".jsonl", "-scored.jsonl")), a.threads)
+    else:
+        generate(a.n, a.out, a.threads)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
