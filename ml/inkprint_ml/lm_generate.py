@@ -1,6 +1,6 @@
 """Base-model continuations generated here with Gemma 3 270M, as AI rows for the LM-evidence experiment (issue 16).
 
-    python -m inkprint_ml.lm_generate [--n 360] [--out ml/cache/lm-gen.jsonl]   # needs llama-cpp-python (below)
+    python -m inkprint_ml.lm_generate [--n 1000] [--out ml/cache/lm-gen.jsonl]   # needs llama-cpp-python (below)
     python -m inkprint_ml.lm_generate --score                                    # LM + n-gram features per text
 
 Why: the unseen families the stacker misses are SeqXGPT's continuations from pre-2023 *base* models (GPT-2, GPT-J,
@@ -13,7 +13,8 @@ base-model text" transfers to other base models when SeqXGPT is held out whole.
   over sources and domains: nothing from the judged pool (SeqXGPT, claude-3-opus, the human-only files) leaks in.
 - Decoding, cycled: pure sampling (temperature 1), nucleus (top-p 0.95, temperature 0.9), top-k 40 with
   temperature 0.7 and a 1.1 repeat penalty: SeqXGPT's generators used several such settings.
-- Text = prompt + continuation (up to 300 new tokens), kept when it has 100+ words.
+- Text = prompt + continuation (up to 300 new tokens), kept when it has 100+ words. Resumable: texts already in
+  `--out` are skipped; a dropped (short) one is made again, identically (its seed is its index), and dropped again.
 - The GGUF is `models/lm/gemma-3-270m-q4_k_m.gguf` (`npm run models:fetch`); llama-cpp-python is not in
   requirements.txt (a 7-minute native build, needed only here):
   `CMAKE_ARGS="-DGGML_NATIVE=ON -DGGML_CUDA=OFF -DLLAMA_CURL=OFF" pip install llama-cpp-python==0.3.36`.
@@ -126,7 +127,7 @@ def score(in_path: str, out_path: str, workers: int) -> None:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--n", type=int, default=360)
+    ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--score", action="store_true", help=f"score --out into {SCORED.name}")
