@@ -171,15 +171,16 @@ export class Cluster {
     return worker;
   }
 
-  /** Detect jobs worker `i` has finished and is running now, read from its GET /metrics. */
-  async workerJobs(i: number): Promise<{ finished: number; running: number }> {
-    const text = await (await fetch(this.workers[i].metricsUrl!)).text();
-    const sum = (name: string) =>
-      text
-        .split('\n')
-        .filter((line) => line.startsWith(`${name}{`) && line.includes('kind="detect"'))
-        .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
-    return { finished: sum('inkprint_worker_jobs_total'), running: sum('inkprint_worker_jobs_in_flight') };
+  /** Detect jobs each worker has finished (every outcome), in worker order, read from their GET /metrics. */
+  async jobsFinished(): Promise<number[]> {
+    return Promise.all(
+      this.workers.map(async (worker) =>
+        (await (await fetch(worker.metricsUrl!)).text())
+          .split('\n')
+          .filter((line) => line.startsWith('inkprint_worker_jobs_total{') && line.includes('kind="detect"'))
+          .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0),
+      ),
+    );
   }
 
   async startApi(): Promise<void> {
