@@ -31,7 +31,6 @@ import random
 import re
 import sys
 import time
-from multiprocessing import Pool
 
 from . import data as D
 from . import features as F
@@ -111,18 +110,11 @@ def generate(n: int, out_path: str, threads: int) -> None:
 
 
 def score(in_path: str, out_path: str, workers: int) -> None:
-    from .lm_sample import _init, _score
+    from .lm_sample import score_into
 
     done = {json.loads(l)["id"] for l in open(out_path)} if os.path.exists(out_path) else set()
-    todo = [json.loads(l) for l in open(in_path)]
-    todo = [r for r in todo if r["id"] not in done]
-    t0 = time.time()
-    with Pool(workers, initializer=_init) as pool, open(out_path, "a") as f:
-        for k, res in enumerate(pool.imap_unordered(_score, todo, chunksize=2), 1):
-            f.write(json.dumps(res) + "\n")
-            if k % 20 == 0:
-                f.flush()
-                print(f"lm_generate --score: {k}/{len(todo)} in {time.time() - t0:.0f}s", file=sys.stderr, flush=True)
+    todo = [r for r in map(json.loads, open(in_path)) if r["id"] not in done]
+    score_into(todo, out_path, workers, label="lm_generate --score", every=20, chunksize=2)
 
 
 def main(argv=None) -> int:

@@ -136,15 +136,22 @@ def main(argv=None) -> int:
     # interleave sets so that a partial run still covers every set
     todo.sort(key=lambda r: D._bucket("lm|" + r["id"]))
     print(f"lm_sample: {len(done)} cached, {len(todo)} to score", file=sys.stderr, flush=True)
+    score_into(todo, a.out, a.workers, a.max_tokens, "lm_sample", every=100, chunksize=4)
+    return 0
+
+
+def score_into(todo: list[dict], out_path: str, workers: int, max_tokens: int = MAX_TOKENS, label: str = "lm_sample",
+               every: int = 100, chunksize: int = 4) -> None:
+    """Scores `todo` (`_score`: LM features, forensic inputs, shipped probabilities) on `workers` processes, appending
+    one JSON line per row to `out_path` as rows finish (a killed run resumes from what it wrote)."""
     t0 = time.time()
-    with Pool(a.workers, initializer=_init, initargs=(a.max_tokens,)) as pool, open(a.out, "a") as f:
-        for k, res in enumerate(pool.imap_unordered(_score, todo, chunksize=4), 1):
+    with Pool(workers, initializer=_init, initargs=(max_tokens,)) as pool, open(out_path, "a") as f:
+        for k, res in enumerate(pool.imap_unordered(_score, todo, chunksize=chunksize), 1):
             f.write(json.dumps(res) + "\n")
-            if k % 100 == 0:
+            if k % every == 0:
                 f.flush()
                 el = time.time() - t0
-                print(f"lm_sample: {k}/{len(todo)} in {el:.0f}s ({k / el:.2f}/s)", file=sys.stderr, flush=True)
-    return 0
+                print(f"{label}: {k}/{len(todo)} in {el:.0f}s ({k / el:.2f}/s)", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":
