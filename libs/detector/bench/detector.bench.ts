@@ -73,7 +73,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 require(workerData.register);
 const { createDetector } = require(workerData.src);
 (async () => {
-  const d = await createDetector({ threads: 1, languageModel: LANGUAGE_MODEL });
+  const d = await createDetector({ threads: 1, languageModel: workerData.languageModel });
   const texts = workerData.texts;
   for (let k = 0; k < 3; k++) await d.detect(texts[k], { mode: workerData.mode });
   parentPort.postMessage('ready');
