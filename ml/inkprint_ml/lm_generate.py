@@ -1,6 +1,6 @@
 """Base-model continuations generated here with Gemma 3 270M, as AI rows for the LM-evidence experiment (issue 16).
 
-    python -m inkprint_ml.lm_generate [--n 1000] [--out ml/cache/lm-gen.jsonl]   # needs llama-cpp-python (below)
+    python -m inkprint_ml.lm_generate [--n 1000] [--from 0] [--out ml/cache/lm-gen.jsonl]   # needs llama-cpp-python
     python -m inkprint_ml.lm_generate --score                                    # LM + n-gram features per text
 
 Why: the unseen families the stacker misses are SeqXGPT's continuations from pre-2023 *base* models (GPT-2, GPT-J,
@@ -12,7 +12,9 @@ base-model text" transfers to other base models when SeqXGPT is held out whole.
 - Prompts: the opening (first sentence, 8-40 words) of **human train-split rows of the trained sources**, spread
   over sources and domains: nothing from the judged pool (SeqXGPT, claude-3-opus, the human-only files) leaks in.
 - Decoding, cycled: pure sampling (temperature 1), nucleus (top-p 0.95, temperature 0.9), top-k 40 with
-  temperature 0.7 and a 1.1 repeat penalty: SeqXGPT's generators used several such settings.
+  temperature 0.7 and a 1.1 repeat penalty: SeqXGPT's generators used several such settings. From text 1,000 on
+  (`--n` above 1000), three more join the cycle: top-k 50 at temperature 1 (Hugging Face's sampling default),
+  min-p 0.05 at temperature 1.1, and locally typical sampling (typical-p 0.9).
 - Text = prompt + continuation (up to 300 new tokens), kept when it has 100+ words. Resumable: texts already in
   `--out` are skipped; a dropped (short) one is made again, identically (its seed is its index), and dropped again.
 - The GGUF is `models/lm/gemma-3-270m-q4_k_m.gguf` (`npm run models:fetch`); llama-cpp-python is not in
@@ -43,7 +45,18 @@ DECODING = [
     {"name": "sample", "temperature": 1.0, "top_p": 1.0, "top_k": 0, "min_p": 0.0, "repeat_penalty": 1.0},
     {"name": "top-p 0.95", "temperature": 0.9, "top_p": 0.95, "top_k": 0, "min_p": 0.0, "repeat_penalty": 1.0},
     {"name": "top-k 40", "temperature": 0.7, "top_p": 1.0, "top_k": 40, "min_p": 0.0, "repeat_penalty": 1.1},
+    # from text 1,000 on, three more (the first 1,000 texts cycle the three above only, as they were made)
+    {"name": "top-k 50", "temperature": 1.0, "top_p": 1.0, "top_k": 50, "min_p": 0.0, "repeat_penalty": 1.0},
+    {"name": "min-p 0.05", "temperature": 1.1, "top_p": 1.0, "top_k": 0, "min_p": 0.05, "repeat_penalty": 1.0},
+    {"name": "typical 0.9", "temperature": 1.0, "top_p": 1.0, "top_k": 0, "min_p": 0.0, "typical_p": 0.9,
+     "repeat_penalty": 1.0},
 ]
+FIRST_ROUND = 1000
+
+
+def decoding(k: int) -> dict:
+    """Text k's decoding: the first 1,000 cycle the first three settings, later texts all six."""
+    return DECODING[k % 3] if k < FIRST_ROUND else DECODING[k % len(DECODING)]
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -81,7 +94,7 @@ def prompts(n: int, seed: int = 20261125) -> list[dict]:
     return out
 
 
-def generate(n: int, out_path: str, threads: int) -> None:
+def generate(n: int, out_path: str, threads: int, start: int = 0) -> None:
     from llama_cpp import Llama
 
     llm = Llama(model_path=str(GGUF), n_ctx=512, n_threads=threads, seed=0, verbose=False)
@@ -90,9 +103,9 @@ def generate(n: int, out_path: str, threads: int) -> None:
     t0, made = time.time(), 0
     with open(out_path, "a") as f:
         for k, p in enumerate(todo):
-            dec = DECODING[k % len(DECODING)]
+            dec = decoding(k)
             rid = f"gen-{k:04d}"
-            if rid in done:
+            if rid in done or k < start:
                 continue
             res = llm.create_completion(
                 p["prompt"], max_tokens=300, seed=k, **{x: dec[x] for x in dec if x != "name"})
@@ -122,13 +135,16 @@ def main(argv=None) -> int:
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--from", dest="start", type=int, default=0,
+                    help="skip the prompts before this index (e.g. 1000 after a finished --n 1000 run, so the short "
+                         "texts it dropped are not made and dropped again)")
     ap.add_argument("--score", action="store_true", help=f"score --out into {SCORED.name}")
     a = ap.parse_args(argv)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
     if a.score:
         score(a.out, str(SCORED if a.out == str(OUT) else a.out.replace(".jsonl", "-scored.jsonl")), a.threads)
     else:
-        generate(a.n, a.out, a.threads)
+        generate(a.n, a.out, a.threads, a.start)
     return 0
 
 

@@ -1,6 +1,6 @@
 """Language-model evidence stacked with the n-gram models, measured on families never trained on (issue 16).
 
-    python -m inkprint_ml.lm_stack [--sample ml/cache/lm-sample.jsonl] [--gen ml/cache/lm-gen-scored.jsonl]
+    python -m inkprint_ml.lm_stack [--sample ml/cache/lm-sample.jsonl] [--gen ml/cache/lm-gen-scored.jsonl [--gen ...]]
                                    [--export VARIANT] [--results PATH]
 
 Reads the sample of `lm_sample` (8 Gemma-3-270M features + the shipped models' outputs per row) and, per mode, compares
@@ -62,7 +62,9 @@ def family(r: dict) -> str:
 
 
 def load(path=CACHE, gen=None) -> list[dict]:
-    rows = [json.loads(l) for l in open(path)] + ([json.loads(l) for l in open(gen)] if gen else [])
+    """The sample's rows, and the generated rows of `gen` (a path or a list of paths)."""
+    gens = [gen] if isinstance(gen, str) else list(gen or [])
+    rows = [json.loads(l) for l in open(path)] + [json.loads(l) for g in gens for l in open(g)]
     for r in rows:
         r["p_mode"] = {"moderate": r["p_moderate"], "strong": r["p_strong"], "forensic": r["p_forensic"]}
         r["family"] = family(r)
@@ -500,7 +502,8 @@ def _r(x):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sample", default=str(CACHE))
-    ap.add_argument("--gen", help="scored base-model continuations (lm_generate --score) to add to the fits")
+    ap.add_argument("--gen", action="append", help="scored base-model continuations (lm_generate --score) to add to "
+                    "the fits; repeat to add several files")
     ap.add_argument("--export", metavar="VARIANT", help=f"write the forensic stacker of VARIANT ({', '.join(STACKERS)}, "
                     f"or '{BOOSTED}' with --gen)")
     ap.add_argument("--modes", default="moderate,strong,forensic")
