@@ -57,6 +57,8 @@ FIRST_ROUND = 1000
 def decoding(k: int) -> dict:
     """Text k's decoding: the first 1,000 cycle the first three settings, later texts all six."""
     return DECODING[k % 3] if k < FIRST_ROUND else DECODING[k % len(DECODING)]
+
+
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -103,10 +105,10 @@ def generate(n: int, out_path: str, threads: int, start: int = 0) -> None:
     t0, made = time.time(), 0
     with open(out_path, "a") as f:
         for k, p in enumerate(todo):
-            dec = decoding(k)
             rid = f"gen-{k:04d}"
             if rid in done or k < start:
                 continue
+            dec = decoding(k)
             res = llm.create_completion(
                 p["prompt"], max_tokens=300, seed=k, **{x: dec[x] for x in dec if x != "name"})
             text = (p["prompt"] + res["choices"][0]["text"]).strip()

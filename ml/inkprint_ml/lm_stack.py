@@ -178,11 +178,16 @@ def family_cv(rows, mode, learner=Stacker) -> dict:
     return _CV[key]
 
 
+def family_fit_pool(rows) -> list[dict]:
+    """The rows a family-held-out fit may train on: the fit-only rows (`stack`, and `gen` when loaded) and the unseen
+    families' rows; the shipped `BOOSTED` stacker trains on all of them."""
+    return [r for r in rows if r["set"] in FIT_ONLY or r["set"] in UNSEEN_SETS]
+
+
 def leave_family_out(rows, fit_predict, held_rows=None) -> dict:
     """id -> probability for every held row (default: all but the fit-only rows), each predicted by
-    `fit_predict(fit_rows, held_rows)` fitted on the fit-only rows (`stack`, and `gen` when loaded) and the unseen
-    families' rows without its family."""
-    fit_pool = [r for r in rows if r["set"] in FIT_ONLY or r["set"] in UNSEEN_SETS]
+    `fit_predict(fit_rows, held_rows)` fitted on `family_fit_pool(rows)` without its family."""
+    fit_pool = family_fit_pool(rows)
     held_rows = [r for r in rows if r["set"] not in FIT_ONLY] if held_rows is None else held_rows
     out = {}
     for fam in sorted({r["family"] for r in held_rows}):
@@ -266,16 +271,14 @@ def with_trained_sources(rows, min_words, variants, mode="forensic") -> dict:
     ta = [r for r in test if r["label"] == "ai"]
     out = {}
     for v in variants:
-        def loso_pred(te):
-            p = {}
-            for s in TRAINED:
-                part = [r for r in te if r["source"] == s]
-                p.update(zip((r["id"] for r in part), predict(v, [r for r in stack if r["source"] != s], part, mode, rows)))
-            return np.array([p[r["id"]] for r in te])
-
-        ph = np.r_[predict(v, stack, hum, mode, rows), loso_pred(th)]
+        # each source's test rows (humans and AI) predicted once, by the fit without that source's validation rows
+        pt = {}
+        for s in TRAINED:
+            part = [r for r in test if r["source"] == s]
+            pt.update(zip((r["id"] for r in part), predict(v, [r for r in stack if r["source"] != s], part, mode, rows)))
+        ph = np.r_[predict(v, stack, hum, mode, rows), [pt[r["id"]] for r in th]]
         x = rates_at_lines(hum + th, ai, ph, predict(v, stack, ai, mode, rows), min_words)
-        sa = [C.final_score(q, r["n_words"], x["knots"], min_words) for r, q in zip(ta, loso_pred(ta))]
+        sa = [C.final_score(pt[r["id"]], r["n_words"], x["knots"], min_words) for r in ta]
         x["trained_ai_100plus_at_0.5"] = C.rate_row([s for s, r in zip(sa, ta) if r["n_words"] >= 100], 0.5)
         out[v] = {k: x[k] for k in ("choice", "auroc_unseen", "human_at_0.5", "human_groups_at_0.5", "ai_100plus_at_0.5",
                                     "ai_100plus_at_0.65", "trained_ai_100plus_at_0.5", "transfer")}
@@ -352,7 +355,7 @@ def export(rows, min_words, report, variant) -> dict:
     D_ = nb + len(FEATURE_NAMES)
     nodes, inits = [], []
     if variant == BOOSTED:
-        fit = [r for r in rows if r["set"] in FIT_ONLY or r["set"] in UNSEEN_SETS]
+        fit = family_fit_pool(rows)
         st = Booster(fit, "forensic")
         lg = OX.tree_branch("lm_", "features", 0, D_, st.m, nodes, inits)
         model = OX.finish("inkprint_forensic_lm", D_, [lg], [1.0], 0.0, nodes, inits,
