@@ -575,7 +575,9 @@ def main(argv=None) -> int:
     if a.export:
         rep["export"] = export(rows, min_words, rep, a.export)
     results = Path(a.results) if a.results else RESULTS
-    (REPORT if results == RESULTS else results.with_suffix(".json")).write_text(json.dumps(rep, indent=1))
+    # the full report beside the caches (git-ignored), named after the results page
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    (REPORT if results == RESULTS else REPORT.with_name(results.stem + ".json")).write_text(json.dumps(rep, indent=1))
     results.write_text(render(rep))
     print(results.read_text())
     return 0
