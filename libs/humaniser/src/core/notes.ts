@@ -1,5 +1,6 @@
 // The user-facing `notes`: one short line saying what changed, in the product's words.
 import type { Changes } from './operators';
+import { styleLabel, type StyleReport } from './style';
 import type { ToneProfile } from './tones';
 
 function plural(n: number, one: string, many: string): string {
@@ -15,6 +16,8 @@ export interface NoteInput {
   llm?: 'used' | 'rejected' | 'failed';
   llmReason?: string;
   unchanged?: boolean;
+  /** The tone's style targets met and missed by the result (omitted when the text is returned unchanged). */
+  style?: Pick<StyleReport, 'met' | 'missed'>;
 }
 
 export function composeNotes(n: NoteInput): string {
@@ -30,7 +33,14 @@ export function composeNotes(n: NoteInput): string {
   const rhythm: string[] = [];
   if (c.splits) rhythm.push(`split ${c.splits}`);
   if (c.merges) rhythm.push(`merged ${c.merges}`);
+  if (c.reorders) rhythm.push(`reordered ${c.reorders}`);
   if (rhythm.length) parts.push(`varied sentence rhythm (${rhythm.join(', ')})`);
+  if (c.person) parts.push(`addressed the reader directly in ${plural(c.person, 'sentence', 'sentences')}`);
+  if (c.register)
+    parts.push(
+      `moved ${plural(c.register, 'word', 'words')} to a ${n.profile.registerShift === 'formal' ? 'formal' : 'plainer'} register`,
+    );
+  if (c.lists) parts.push(`turned ${plural(c.lists, 'short list', 'short lists')} into prose`);
   if (c.dashes) parts.push(`replaced ${plural(c.dashes, 'dash', 'dashes')} with plainer punctuation`);
   if (c.contractions) parts.push(`contractions for a ${n.profile.tone} tone`);
   if (c.expansions) parts.push(`no contractions for a ${n.profile.tone} tone`);
@@ -41,6 +51,13 @@ export function composeNotes(n: NoteInput): string {
   if (n.llm === 'failed')
     parts.push(`the language model was unavailable (${n.llmReason ?? 'error'}), so the built-in engine ran`);
   if (parts.length === 0) parts.push('nothing needed changing');
+  if (n.style && n.style.met.length + n.style.missed.length > 0) {
+    const total = n.style.met.length + n.style.missed.length;
+    parts.push(
+      `${n.profile.tone} style targets met ${n.style.met.length} of ${total}` +
+        (n.style.missed.length ? ` (not met: ${n.style.missed.map(styleLabel).join(', ')})` : ''),
+    );
+  }
   let text = parts.join('; ');
   text = text[0].toUpperCase() + text.slice(1);
   if (n.requestedTone === 'auto') text += ` (auto tone: ${n.profile.tone})`;

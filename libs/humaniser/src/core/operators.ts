@@ -2,6 +2,7 @@
 // sentence; counts of what changed go into `Changes`. Randomness only comes from the seeded `Rng` passed in.
 import { capitalise, COMMON_OPENERS, decapitalise, wordCount } from './document';
 import { lexiconEntries, posFits, rankCandidates } from './lexicon';
+import { conjugate, hasFiniteVerb, posTag, tagTerms, type Term } from './nlp';
 import { MID_TRANSITIONS, PHRASE_RULES, TRANSITION_RULES, type Register } from './phrases';
 import type { Rng } from './rng';
 import type { ToneProfile } from './tones';
@@ -16,6 +17,14 @@ export interface Changes {
   dashes: number;
   splits: number;
   merges: number;
+  /** Fronted clauses moved to the end or trailing ones moved to the front. */
+  reorders: number;
+  /** Generic subjects ("individuals can") addressed to the reader ("you can"). */
+  person: number;
+  /** Words moved to the tone's register ("big" -> "large" for formal, "obtain" -> "get" for casual). */
+  register: number;
+  /** Short lists folded into a sentence. */
+  lists: number;
 }
 
 export function noChanges(): Changes {
@@ -29,6 +38,10 @@ export function noChanges(): Changes {
     dashes: 0,
     splits: 0,
     merges: 0,
+    reorders: 0,
+    person: 0,
+    register: 0,
+    lists: 0,
   };
 }
 
@@ -50,21 +63,12 @@ export interface OperatorOptions {
 }
 
 // ---- verb inflection for phrase templates ("{look} closely at") ----------------------------------------------
-const IRREGULAR: Record<string, { ed: string; ing?: string }> = {
-  dig: { ed: 'dug', ing: 'digging' },
-  set: { ed: 'set', ing: 'setting' },
-  get: { ed: 'got', ing: 'getting' },
-  begin: { ed: 'began', ing: 'beginning' },
-  make: { ed: 'made' },
-  build: { ed: 'built' },
-  deal: { ed: 'dealt' },
-};
-
+/** Inflects a template verb like the matched one: "" base, "s"/"es", "ed"/"d", "ing" (the tagger's tables). */
 export function inflect(base: string, marker: string | undefined): string {
   const m = (marker ?? '').toLowerCase();
-  if (m === 's' || m === 'es') return /(?:s|x|z|ch|sh)$/.test(base) ? `${base}es` : `${base}s`;
-  if (m === 'ed' || m === 'd') return IRREGULAR[base]?.ed ?? (base.endsWith('e') ? `${base}d` : `${base}ed`);
-  if (m === 'ing') return IRREGULAR[base]?.ing ?? (/[^e]e$/.test(base) ? `${base.slice(0, -1)}ing` : `${base}ing`);
+  if (m === 's' || m === 'es') return conjugate(base, 's');
+  if (m === 'ed' || m === 'd') return conjugate(base, 'ed');
+  if (m === 'ing') return conjugate(base, 'ing');
   return base;
 }
 
@@ -94,7 +98,7 @@ export function fixArticles(s: string): string {
   return s.replace(/\b([Aa])(n?) ([A-Za-z][\w-]*)/g, (all, a: string, n: string, word: string) => {
     const lower = word.toLowerCase();
     const vowelSound =
-      /^[aeio]/.test(lower) ||
+      (/^[aeio]/.test(lower) && !/^(?:one\b|once\b|one-|eu|ewe)/.test(lower)) ||
       (/^u/.test(lower) && !/^u(?:ni|s[eu]|ti|r[aeiou]|k)/.test(lower)) ||
       /^(?:hour|honest|honou?r|heir)/.test(lower);
     const want = vowelSound ? 'n' : '';
@@ -176,6 +180,8 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
   const tokens: { w: string; start: number; end: number }[] = [];
   WORD.lastIndex = 0;
   for (let m = WORD.exec(s); m; m = WORD.exec(s)) tokens.push({ w: m[0], start: m.index, end: m.index + m[0].length });
+  const terms = tagTerms(s);
+  let cursor = 0;
   let out = '';
   let last = 0;
   let swapped = false;
@@ -189,7 +195,12 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
     const prev = i > 0 && s.slice(tokens[i - 1].end, t.start).trim() === '' ? tokens[i - 1].w.toLowerCase() : '';
     const next =
       i + 1 < tokens.length && s.slice(t.end, tokens[i + 1].start).trim() === '' ? tokens[i + 1].w.toLowerCase() : '';
-    const entry = entries.find((e) => posFits(e, prev, next));
+    const tags = termTags(terms, t.w, cursor);
+    if (tags) cursor = tags.at + 1;
+    // the tagger must agree on the part of speech where it has an opinion ("a craft fair": noun, not verb)
+    const entry = entries.find(
+      (e) => posFits(e, prev, next) && (!tags || tags.term.tags.has(posTag(e.pos)) || tags.term.tags.size === 0),
+    );
     if (!entry) return;
     const ranked = rankCandidates(entry);
     if (ranked.length === 0) return;
@@ -202,6 +213,14 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
   });
   if (!swapped) return s;
   return fixArticles(out + s.slice(last));
+}
+
+/** The tagger's term for a word, searching forward from `from` (the regex and the tagger tokenise differently). */
+function termTags(terms: Term[], word: string, from: number): { term: Term; at: number } | undefined {
+  const lower = word.toLowerCase();
+  for (let k = from; k < Math.min(terms.length, from + 6); k++)
+    if (terms[k].norm === lower) return { term: terms[k], at: k };
+  return undefined;
 }
 
 // ---- contractions -----------------------------------------------------------------------------------------------
@@ -305,17 +324,18 @@ const FINITE_VERB = new RegExp(
  */
 function isClause(right: string): boolean {
   if (PRONOUN_SUBJECT.test(right)) return true;
-  return FINITE_VERB.test(right.split(/[,;:]/)[0]);
+  const head = right.split(/[,;:]/)[0];
+  return FINITE_VERB.test(head) && hasFiniteVerb(head);
 }
 
 /** Candidate points to split a long sentence into two: "; ", ", and <subject> <verb>", ", but …", ", so …", ", yet …". */
-export function splitPoints(s: string): { at: number; len: number; conj: string }[] {
+export function splitPoints(s: string, minLeft = 8): { at: number; len: number; conj: string }[] {
   const out: { at: number; len: number; conj: string }[] = [];
   const re = /(;\s+)|(,\s+(and|but|so|yet)\s+)/g;
   for (let m = re.exec(s); m; m = re.exec(s)) {
     const left = s.slice(0, m.index);
     const right = s.slice(m.index + m[0].length);
-    if (wordCount(left) < 8 || wordCount(right) < 6) continue;
+    if (wordCount(left) < minLeft || wordCount(right) < 6) continue;
     if (!m[1] && !(SUBJECT_START.test(right) && isClause(right))) continue;
     // inside parentheses or an unclosed quote: leave it
     if ((left.match(/\(/g) ?? []).length !== (left.match(/\)/g) ?? []).length) continue;
@@ -328,8 +348,12 @@ export function splitSentence(s: string, o: OperatorOptions, changes: Changes): 
   if (!o.split) return s;
   const participle = wordCount(s) >= 14 ? splitParticiple(s, changes) : s;
   if (participle !== s) return participle;
-  if (wordCount(s) < 22) return s;
-  const points = splitPoints(s);
+  // tones that want short sentences split earlier (their target mean length + a few words)
+  const longest = Math.min(22, Math.ceil(o.profile.targets.length[1]) + 3);
+  const short = longest < 22;
+  // two clauses joined by a semicolon are two sentences for a tone that wants short ones
+  if (wordCount(s) < longest && !(short && /;\s/.test(s) && wordCount(s) >= 12)) return s;
+  const points = splitPoints(s, short ? 5 : 8);
   if (points.length === 0) return s;
   // the point closest to the middle gives two sentences of useful length
   const mid = s.length / 2;
@@ -427,4 +451,158 @@ export function canMerge(a: string, b: string): boolean {
 
 export function mergeSentences(a: string, b: string, joiner: string): string {
   return `${a.replace(/\.$/, '')}${joiner}${decapitalise(b) ?? b}`;
+}
+
+// ---- clause order ------------------------------------------------------------------------------------------------
+// Machine prose opens a large share of its sentences with a fronted adverbial ("By prioritizing tasks, ...", "While
+// X, ..."); people vary that. The tagger decides where the fronted part ends (the first comma after which a main
+// clause with a subject and a finite verb starts) and whether a trailing clause has its own verb.
+const FRONTED =
+  /^(Although|Though|Because|Since|When|Whenever|While|Whereas|If|Unless|After|Before|Once|Until|By|Through|Without)\s/;
+const CONTRAST = /^(?:although|though|while|whereas)$/;
+const SUBJECT_TAGS = ['Determiner', 'Pronoun', 'Noun', 'Adjective', 'Possessive'];
+
+function startsMainClause(text: string): boolean {
+  const terms = tagTerms(text);
+  const first = terms[0];
+  if (!first || first.tags.has('Gerund') || first.tags.has('Conjunction') || first.tags.has('Preposition'))
+    return false;
+  if (!SUBJECT_TAGS.some((t) => first.tags.has(t)) && !/^\uE000/.test(text)) return false;
+  return hasFiniteVerb(text);
+}
+
+/** "By doing X, people can Y." -> "People can Y by doing X." (the fronted part moves to the end). */
+export function moveFrontedClause(s: string, changes: Changes): string {
+  // a plain connective in front ("So by doing X, Y.") stays in front: "So Y by doing X."
+  const lead = /^(So|But|And|Also|Still|Yet|Then)(,?\s+)/.exec(s);
+  if (lead) {
+    const inner = capitalise(s.slice(lead[0].length));
+    const moved = moveFrontedClause(inner, changes);
+    if (moved === inner) return s;
+    const first = /^[A-Za-z]+/.exec(moved)?.[0] ?? '';
+    const wasLower = new RegExp(`\\b${first.toLowerCase()}\\b`).test(s);
+    return lead[1] + lead[2] + (wasLower ? first.toLowerCase() + moved.slice(first.length) : moved);
+  }
+  const m = FRONTED.exec(s);
+  const end = /([.!])$/.exec(s);
+  if (!m || !end || /[;:"\u201C]/.test(s)) return s;
+  const sub = m[1].toLowerCase();
+  const gerundLead = sub === 'by' || sub === 'through' || sub === 'without';
+  if (gerundLead && !tagTerms(s)[1]?.tags.has('Gerund')) return s;
+  const re = /,\s+/g;
+  for (let c = re.exec(s); c; c = re.exec(s)) {
+    const fronted = s.slice(0, c.index);
+    const main = s.slice(c.index + c[0].length, s.length - 1);
+    if (wordCount(fronted) < 3 || wordCount(main) < 4) continue;
+    if (!startsMainClause(main)) continue;
+    if (!gerundLead && !hasFiniteVerb(fronted.slice(m[0].length))) return s;
+    // a pronoun in the main clause's subject that the fronted part introduced would now point forward: leave it
+    if (/^(?:he|she|they|it|this|these)\b/i.test(main) && !gerundLead) return s;
+    const head = capitalise(main);
+    const tail = sub + fronted.slice(m[1].length);
+    changes.reorders++;
+    return `${head}${CONTRAST.test(sub) ? ', ' : ' '}${tail}${end[1]}`;
+  }
+  return s;
+}
+
+const TRAILING = /\s(because|when|whenever|if|although|though|while|unless|after|before|until|once|since)\s/g;
+
+/** "The team left early because the road was closed." -> "Because the road was closed, the team left early." */
+export function frontTrailingClause(s: string, changes: Changes): string {
+  const end = /([.!])$/.exec(s);
+  if (!end || FRONTED.test(s) || /[;:"\u201C()]/.test(s)) return s;
+  let m: RegExpExecArray | null = null;
+  TRAILING.lastIndex = 0;
+  for (let x = TRAILING.exec(s); x; x = TRAILING.exec(s)) m = x;
+  if (!m) return s;
+  const head = s.slice(0, m.index).replace(/,$/, '');
+  const tail = s.slice(m.index + m[0].length, s.length - 1);
+  if (/,/.test(tail) || /,/.test(head) || wordCount(head) < 5 || wordCount(tail) < 3) return s;
+  if (/\b(?:even|only|just|right|long|soon|as|so|and|or|but)$/i.test(head)) return s;
+  if (!hasFiniteVerb(head) || !hasFiniteVerb(tail) || !startsMainClause(tail)) return s;
+  const lowered = decapitalise(head);
+  if (lowered === undefined && !/^[A-Z][a-z]+\b/.test(head)) return s;
+  changes.reorders++;
+  return `${capitalise(m[1])} ${tail}, ${lowered ?? head}${end[1]}`;
+}
+
+// ---- person: address the reader ----------------------------------------------------------------------------------
+const GENERIC_SUBJECT =
+  /(^|,\s+)(individuals|people|readers|learners|one)\s+(can|could|should|must|will|may|might|need to|have to|often|also)\b/i;
+
+/**
+ * Casual and persuasive writers talk to the reader: "individuals can improve their focus" -> "you can improve your
+ * focus". "their"/"themselves" follow only while no other plural noun could be what they point to (the tagger checks).
+ */
+export function addressReader(s: string, changes: Changes): string {
+  const m = GENERIC_SUBJECT.exec(s);
+  if (!m || /\b(?:you|your)\b/i.test(s)) return s;
+  const at = m.index + m[1].length;
+  const lead = at === 0 ? 'You' : 'you';
+  let rest = s.slice(at + m[2].length);
+  const terms = tagTerms(rest);
+  let blocked = false;
+  let k = 0;
+  rest = rest.replace(/\b(their|themselves|they|them|oneself|one's)\b|([A-Za-z]+)/g, (w: string, pro?: string) => {
+    if (!pro) {
+      const t = terms.slice(k).find((x) => x.norm === w.toLowerCase());
+      if (t && t.tags.has('Plural') && !t.tags.has('Pronoun')) blocked = true;
+      return w;
+    }
+    if (blocked) return w;
+    k++;
+    const p = pro.toLowerCase();
+    return p === 'their' || p === "one's" ? 'your' : p === 'themselves' || p === 'oneself' ? 'yourself' : 'you';
+  });
+  changes.person++;
+  return s.slice(0, at) + lead + rest;
+}
+
+// ---- register -----------------------------------------------------------------------------------------------------
+/** Context-safe register pairs: [informal, formal, the part of speech the tagger must see]. */
+export const REGISTER_PAIRS: [string, string, string][] = [
+  ['big', 'large', 'Adjective'],
+  ['kids', 'children', 'Noun'],
+  ['maybe', 'perhaps', 'Adverb'],
+  ['buy', 'purchase', 'Verb'],
+  ['bought', 'purchased', 'Verb'],
+  ['help', 'assist', 'Verb'],
+  ['helps', 'assists', 'Verb'],
+  ['start', 'begin', 'Verb'],
+  ['started', 'began', 'Verb'],
+  ['get', 'obtain', 'Verb'],
+  ['enough', 'sufficient', 'Adjective'],
+  ['about', 'approximately', 'Adverb'],
+  ['show', 'demonstrate', 'Verb'],
+  ['shows', 'demonstrates', 'Verb'],
+  ['need', 'require', 'Verb'],
+  ['needs', 'requires', 'Verb'],
+  ['more', 'additional', 'Adjective'],
+];
+
+/** Moves words toward the tone's register; only pairs whose part of speech the tagger confirms here. */
+export function shiftRegister(s: string, toFormal: boolean, changes: Changes): string {
+  const map = new Map(REGISTER_PAIRS.map(([i, f, tag]) => (toFormal ? [i, [f, tag]] : [f, [i, tag]])));
+  const terms = tagTerms(s);
+  let k = 0;
+  let changed = false;
+  const out = s.replace(/[A-Za-z]+/g, (w: string, offset: number) => {
+    const lower = w.toLowerCase();
+    const idx = terms.slice(k).findIndex((t) => t.norm === lower);
+    const term = idx >= 0 ? terms[k + idx] : undefined;
+    if (idx >= 0) k += idx + 1;
+    const hit = map.get(lower);
+    if (!hit || !term || !term.tags.has(hit[1])) return w;
+    // "get" is formal "obtain" only with a direct object ("get a permit"), not "get better" / "get to"
+    if (lower === 'get' && !/^\s+(?:a|an|the|some|this|that|their|your|more)\b/.test(s.slice(offset + w.length)))
+      return w;
+    if ((lower === 'need' || lower === 'needs') && /^\s+to\b/.test(s.slice(offset + w.length))) return w;
+    if (lower === 'about' && !/^\s+\uE000/.test(s.slice(offset + w.length))) return w;
+    if (lower === 'more' && !/^\s+(?:[a-z]+s)\b/.test(s.slice(offset + w.length))) return w;
+    changed = true;
+    changes.register++;
+    return /^[A-Z]/.test(w) ? capitalise(hit[0]) : hit[0];
+  });
+  return changed ? fixArticles(out) : s;
 }

@@ -14,9 +14,15 @@ import {
   rewriteTransitions,
   rewriteVocabulary,
   splitSentence,
+  addressReader,
+  fixArticles,
+  frontTrailingClause,
+  moveFrontedClause,
+  shiftRegister,
   type Changes,
   type OperatorOptions,
 } from './operators';
+import { hasFiniteVerb } from './nlp';
 import { CLOSING, PREAMBLE } from './phrases';
 import { Rng } from './rng';
 import type { ToneProfile } from './tones';
@@ -56,25 +62,64 @@ export interface Choice {
 
 export const VARIANT_DEFAULT = 0;
 
+interface RewriteMode {
+  alt: number;
+  light: boolean;
+  split: boolean | 'rate';
+  reorder: boolean;
+}
+
 function rewriteSentence(
   s: string,
   profile: ToneProfile,
   rng: Rng,
-  alt: number,
-  light: boolean,
+  mode: RewriteMode,
   dashes: { left: number },
 ): Variant {
   const changes = noChanges();
-  // the default variant splits wherever the tone allows; the alternative does so at the tone's rate
-  const split = !light && profile.split > 0 && (alt === 0 || rng.chance(profile.split));
+  const { alt, light } = mode;
+  // 'rate': split where the tone's split rate (seeded) says so
+  const split = !light && profile.split > 0 && (mode.split === 'rate' ? rng.chance(profile.split) : mode.split);
   const o: OperatorOptions = { profile, rng, alt, words: !light, split };
   let t = rewriteTransitions(s, o, changes);
   t = rewritePhrases(t, o, changes);
   t = rewriteVocabulary(t, o, changes);
+  if (!light && profile.registerShift !== 'none') t = shiftRegister(t, profile.registerShift === 'formal', changes);
+  if (!light && profile.address) t = addressReader(t, changes);
+  if (!light && mode.reorder) {
+    if (profile.reorder === 'end' || profile.reorder === 'both') t = moveFrontedClause(t, changes);
+    if (profile.reorder === 'front' || (profile.reorder === 'both' && changes.reorders === 0))
+      t = frontTrailingClause(t, changes);
+  }
   t = rewriteDashes(t, dashes, changes);
   t = rewriteContractions(t, o, changes);
   t = splitSentence(t, o, changes);
   return { text: t, changes };
+}
+
+const PLACEHOLDERS = /[\uE000-\uF8FF]+/g;
+const NAME = /(?<=\S\s+)[A-Z][a-zA-Z]+/g;
+
+/**
+ * The sentence-level guards every variant must pass before the search may choose it. Meaning: the same protected
+ * spans (numbers, quotes, citations, code, URLs) and the same names. Fluency: a/an agreement, no doubled word, no
+ * empty or lower-case sentence start, and every sentence keeps a finite verb when the input sentence had one (a
+ * split never leaves a fragment).
+ */
+export function variantPasses(original: string, rewritten: string): boolean {
+  if (rewritten === original) return true;
+  const sorted = (x: string): string => (x.match(PLACEHOLDERS) ?? []).join('').split('').sort().join('');
+  if (sorted(original) !== sorted(rewritten)) return false;
+  const names = (x: string): string[] => (x.match(NAME) ?? []).filter((w) => w !== 'I');
+  const after = new Set(rewritten.match(/[A-Za-z]+/g) ?? []);
+  if (names(original).some((n) => !after.has(n))) return false;
+  if (fixArticles(rewritten) !== rewritten) return false;
+  if (/\b(\w+)\s+\1\b/i.test(rewritten) && !/\b(\w+)\s+\1\b/i.test(original)) return false;
+  if (/^[a-z]/.test(rewritten) && /^[A-Z]/.test(original)) return false;
+  if (/[,;:]\s*[.!?]|\.\s*\./.test(rewritten)) return false;
+  const pieces = rewritten.split(/(?<=[.!?])\s+(?=[A-Z\uE000])/);
+  if (pieces.length > 1 && hasFiniteVerb(original) && pieces.some((p) => !hasFiniteVerb(p))) return false;
+  return true;
 }
 
 /** Strips "Sure! Here's ...:" openers and "I hope this helps!" closers (assistant framing, not content). */
@@ -115,14 +160,39 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
       const r = rng.fork(`${lines.length}:${i}`);
       const variants: Variant[] = [];
       const add = (v: Variant): void => {
-        if (!variants.some((x) => x.text === v.text)) variants.push(v);
+        if (v.text !== s && !variants.some((x) => x.text === v.text) && variantPasses(s, v.text)) variants.push(v);
       };
-      const lineProfile = piece.list ? { ...profile, split: 0 } : profile;
-      add(rewriteSentence(s, lineProfile, r.fork('a'), 0, false, dashes));
-      add(rewriteSentence(s, lineProfile, r.fork('b'), 1, false, altDashes));
-      add(rewriteSentence(s, lineProfile, r.fork('c'), 0, true, { left: 99 }));
+      const lineProfile = piece.list ? { ...profile, split: 0, reorder: 'none' as const } : profile;
+      add(rewriteSentence(s, lineProfile, r.fork('a'), { alt: 0, light: false, split: true, reorder: true }, dashes));
+      add(
+        rewriteSentence(
+          s,
+          lineProfile,
+          r.fork('b'),
+          { alt: 1, light: false, split: 'rate', reorder: false },
+          altDashes,
+        ),
+      );
+      add(
+        rewriteSentence(
+          s,
+          lineProfile,
+          r.fork('d'),
+          { alt: 0, light: false, split: false, reorder: true },
+          { left: 99 },
+        ),
+      );
+      add(
+        rewriteSentence(
+          s,
+          lineProfile,
+          r.fork('c'),
+          { alt: 0, light: true, split: false, reorder: false },
+          { left: 99 },
+        ),
+      );
       // the sentence as written: the last resort of the meaning guard (and a choice the search may keep)
-      add({ text: s, changes: noChanges() });
+      variants.push({ text: s, changes: noChanges() });
       return { original: s, variants, mergeable: false };
     });
     if (!piece.list) {

@@ -1,6 +1,7 @@
 // The eight tone presets of the product spec and what each one asks of the operators.
 
 import { DEFAULT_TONE, isTone, TONES, type Tone } from '@inkprint/contracts';
+import { STYLE_TARGETS, type StyleTargets } from './style';
 
 // The tone list is the product's (@inkprint/contracts), shared with the API and the web app.
 export { DEFAULT_TONE, isTone, TONES, type Tone };
@@ -22,6 +23,14 @@ export interface ToneProfile {
   plainWords: boolean;
   /** Keep at most this many em dashes per paragraph (the rest become commas, colons or parentheses). */
   dashesPerParagraph: number;
+  /** Clause order: move fronted adverbials to the end ('end'), front trailing subordinate clauses ('front'), both, or neither. */
+  reorder: 'end' | 'front' | 'both' | 'none';
+  /** Address the reader ("individuals can" -> "you can"). */
+  address: boolean;
+  /** Move words toward a register with the context-safe pairs of the register operator. */
+  registerShift: 'formal' | 'informal' | 'none';
+  /** The measurable targets the search moves toward and the notes report (core/style.ts). */
+  targets: StyleTargets;
 }
 
 export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
@@ -35,17 +44,25 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     dropTransition: 0.6,
     plainWords: true,
     dashesPerParagraph: 1,
+    reorder: 'end',
+    address: true,
+    registerShift: 'informal',
+    targets: STYLE_TARGETS.casual,
   },
   formal: {
     tone: 'formal',
     contractions: 'remove',
     register: 'formal',
     conjunctionStarts: false,
-    split: 0.5,
-    merge: 0.3,
+    split: 0.3,
+    merge: 0.5,
     dropTransition: 0.7,
     plainWords: true,
     dashesPerParagraph: 0,
+    reorder: 'none',
+    address: false,
+    registerShift: 'formal',
+    targets: STYLE_TARGETS.formal,
   },
   creative: {
     tone: 'creative',
@@ -57,6 +74,10 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     dropTransition: 0.8,
     plainWords: true,
     dashesPerParagraph: 1,
+    reorder: 'both',
+    address: false,
+    registerShift: 'informal',
+    targets: STYLE_TARGETS.creative,
   },
   neutral: {
     tone: 'neutral',
@@ -68,6 +89,10 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     dropTransition: 0.7,
     plainWords: true,
     dashesPerParagraph: 0,
+    reorder: 'end',
+    address: false,
+    registerShift: 'none',
+    targets: STYLE_TARGETS.neutral,
   },
   persuasive: {
     tone: 'persuasive',
@@ -79,6 +104,10 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     dropTransition: 0.6,
     plainWords: true,
     dashesPerParagraph: 1,
+    reorder: 'end',
+    address: true,
+    registerShift: 'none',
+    targets: STYLE_TARGETS.persuasive,
   },
   technical: {
     tone: 'technical',
@@ -90,6 +119,10 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     dropTransition: 0.7,
     plainWords: true,
     dashesPerParagraph: 0,
+    reorder: 'none',
+    address: false,
+    registerShift: 'formal',
+    targets: STYLE_TARGETS.technical,
   },
   narrative: {
     tone: 'narrative',
@@ -101,6 +134,10 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     dropTransition: 0.8,
     plainWords: true,
     dashesPerParagraph: 1,
+    reorder: 'front',
+    address: false,
+    registerShift: 'informal',
+    targets: STYLE_TARGETS.narrative,
   },
 };
 
@@ -126,5 +163,9 @@ export function resolveTone(tone: Tone, text: string): ToneProfile {
     /\b(?:study|studies|analysis|results|method|data|framework|model|hypothesis|propose|empirical|significant)\b/gi,
   );
   if (academic > 0.02) return TONE_PROFILES.formal;
-  return { ...TONE_PROFILES.neutral, contractions: 'add' };
+  return {
+    ...TONE_PROFILES.neutral,
+    contractions: 'add',
+    targets: { ...STYLE_TARGETS.neutral, contractions: [0.5, Number.POSITIVE_INFINITY] },
+  };
 }

@@ -45,15 +45,48 @@ describe('humanise (built-in engine, real detector)', () => {
   });
 
   it('is deterministic and tone-dependent', async () => {
-    const a = await humaniser.humanise(AI_TEXT, { tone: 'formal' });
-    const b = await humaniser.humanise(AI_TEXT, { tone: 'formal' });
+    const a = await humaniser.humanise(AI_TEXT, { tone: 'formal', seed: 7 });
+    const b = await humaniser.humanise(AI_TEXT, { tone: 'formal', seed: 7 });
     expect(a.humanised).toBe(b.humanised);
+    const fresh = await createHumaniser({ detector, llm: false });
+    const first = await fresh.humanise(AI_TEXT, { tone: 'formal' });
+    const again = await createHumaniser({ detector, llm: false });
+    expect((await again.humanise(AI_TEXT, { tone: 'formal' })).humanised).toBe(first.humanised);
+    // 'Regenerate': the same request on the same instance gives another rewrite, within the guards
+    const regenerated = await fresh.humanise(AI_TEXT, { tone: 'formal' });
+    expect(regenerated.seed).toBe('1');
+    expect(regenerated.humanised).not.toBe(first.humanised);
+    expect(regenerated.similarity.score).toBeGreaterThanOrEqual(regenerated.similarity.threshold);
+    for (const keep of ['2023', '28%', 'U.S.']) expect(regenerated.humanised).toContain(keep);
     const casual = await humaniser.humanise(AI_TEXT, { tone: 'casual' });
     expect(casual.humanised).not.toBe(a.humanised);
     expect(a.humanised).not.toMatch(/\b\w+n't\b/);
     const auto = await humaniser.humanise(AI_TEXT);
     expect(auto.tone).toBe('auto');
     expect(auto.notes).toMatch(/auto tone: \w+/);
+  });
+
+  it('gives eight visibly different tones and reports their style targets and the changes', async () => {
+    const tones = ['auto', 'formal', 'casual', 'creative', 'neutral', 'persuasive', 'technical', 'narrative'] as const;
+    const out = new Map<string, string>();
+    for (const tone of tones) {
+      const r = await humaniser.humanise(AI_TEXT, { tone, seed: 'tones' });
+      out.set(tone, r.humanised);
+      expect(r.notes).toMatch(/style targets met \d of \d/);
+      expect(r.style.met.length + r.style.missed.length).toBeGreaterThan(0);
+      expect(r.changedWords).toBeGreaterThan(0);
+      // honest numbers: the evaluation is the detector's own score of each text
+      expect(r.before.aiProbability).toBeCloseTo((await detector.detect(AI_TEXT, { mode: 'moderate' })).score, 6);
+      expect(r.evaluation.aiProbability).toBeCloseTo(
+        (await detector.detect(r.humanised, { mode: 'moderate' })).score,
+        6,
+      );
+      expect(r.humanised).not.toMatch(/\ban one\b|\bboom\b|\bauthorize\b/);
+    }
+    const distinct = new Set([...out.entries()].filter(([t]) => t !== 'auto').map(([, v]) => v));
+    expect(distinct.size).toBe(7);
+    expect(out.get('formal')).not.toMatch(/\b\w+n't\b/);
+    expect(out.get('casual')).toMatch(/\b\w+n't\b|\b\w+'(?:s|re|ll|ve)\b/);
   });
 
   it('rejects bad input with catalogue codes', async () => {

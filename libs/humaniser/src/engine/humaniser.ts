@@ -11,6 +11,7 @@ import { noChanges, type Changes } from '../core/operators';
 import { buildPlan, defaultChoice, renderPlan, type Choice, type Plan } from '../core/plan';
 import { Rng } from '../core/rng';
 import { similarity, SIMILARITY_THRESHOLD, type Similarity } from '../core/similarity';
+import { measureStyle, styleDistance, styleReport, type StyleKey, type StyleStats } from '../core/style';
 import { DEFAULT_TONE, isTone, resolveTone, TONES, type Tone } from '../core/tones';
 import { evaluation, type HumaniserEvaluation } from './evaluation';
 import { requestRewrite, type LlmConfig } from './llm';
@@ -46,6 +47,12 @@ export interface HumaniserOptions {
 
 export interface HumaniseOptions {
   tone?: Tone | string;
+  /**
+   * Seed of the rewrite. Unset: the first request for a text and tone uses the default seed, and asking again for
+   * the same text and tone on the same instance ('Regenerate') uses the next seed and avoids the rewrites already
+   * returned.
+   */
+  seed?: string | number;
 }
 
 export interface HumaniseResult {
@@ -67,6 +74,12 @@ export interface HumaniseResult {
   changes: Changes;
   engine: 'builtin' | 'llm';
   timings: { durationMs: number; detectorCalls: number };
+  /** The tone's style targets and which of them the rewrite meets (core/style.ts). */
+  style: { met: StyleKey[]; missed: StyleKey[]; before: StyleStats; after: StyleStats };
+  /** Share of the input's words that are not in the rewrite at the same place (word-level edit distance / words). */
+  changedWords: number;
+  /** Seed the rewrite used ('' = the default). */
+  seed: string;
 }
 
 export interface Humaniser {
@@ -78,8 +91,28 @@ export interface Humaniser {
 interface Scored {
   text: string;
   p: number;
+  /** The search objective: detector probability + style distance weight (lower is better). */
+  objective: number;
   changes: Changes;
   choice: Choice;
+}
+
+/** Weight of one unit of style distance (one target fully missed) against the detector's probability. */
+export const STYLE_WEIGHT = 0.2;
+
+/** Share of words of `a` not matched in order in `b` (word-level edit distance over the length of `a`). */
+export function changedWordShare(a: string, b: string): number {
+  const x = a.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  const y = b.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  if (x.length === 0) return 0;
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= y.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return Math.min(1, prev[y.length] / x.length);
 }
 
 function cloneChoice(c: Choice): Choice {
@@ -93,18 +126,26 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
   const llm = options.llm === false ? undefined : options.llm;
   const maxChars = options.maxChars ?? MAX_CHARS;
   const budget = options.searchBudget ?? 60;
-  const humanP = detector.info.humanProbability;
+  /** Per text and tone: how often it was asked for and the rewrites returned (so 'Regenerate' gives another). */
+  const seen = new Map<string, { asked: number; outputs: Set<string> }>();
 
-  async function search(plan: Plan, seed: string, counter: { calls: number }): Promise<Scored> {
+  /**
+   * Coordinate descent over the plan's choices (seeded order, a fixed budget of detector calls): for each sentence
+   * try its other variants and merge flag and keep the change that lowers the objective (the detector's probability
+   * plus the distance to the tone's style targets). No threshold ends it early: it spends its budget looking for the
+   * best rewrite the guards allow. Rewrites in `avoid` (returned before for this text) are never chosen.
+   */
+  async function search(plan: Plan, seed: string, counter: { calls: number }, avoid: Set<string>): Promise<Scored> {
+    const targets = plan.profile.targets;
     const score = async (choice: Choice): Promise<Scored> => {
       const r = renderPlan(plan, choice);
       counter.calls++;
       const { probability } = await detector.probability(r.text, { mode });
-      return { text: r.text, p: probability, changes: r.changes, choice };
+      const objective =
+        probability + STYLE_WEIGHT * styleDistance(measureStyle(r.text), targets) + (avoid.has(r.text) ? 10 : 0);
+      return { text: r.text, p: probability, objective, changes: r.changes, choice };
     };
     let best = await score(defaultChoice(plan, seed));
-    // Stop well inside the Human band: pushing further only fits our own model's quirks.
-    const target = humanP / 2;
     const slots: { li: number; si: number }[] = [];
     plan.lines.forEach((lp, li) => lp.sentences.forEach((_, si) => slots.push({ li, si })));
     const rng = new Rng(`${seed}:order`);
@@ -113,10 +154,10 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       [slots[i], slots[j]] = [slots[j], slots[i]];
     }
     let spent = 0;
-    for (let pass = 0; pass < 2 && best.p > target && spent < budget; pass++) {
+    for (let pass = 0; pass < 3 && spent < budget; pass++) {
       let improved = false;
       for (const { li, si } of slots) {
-        if (best.p <= target || spent >= budget) break;
+        if (spent >= budget) break;
         const sp = plan.lines[li].sentences[si];
         const tries: Choice[] = [];
         for (let v = 0; v < sp.variants.length; v++) {
@@ -134,7 +175,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
           if (spent >= budget) break;
           spent++;
           const s = await score(c);
-          if (s.p < best.p - 1e-9) {
+          if (s.objective < best.objective - 1e-9) {
             best = s;
             improved = true;
           }
@@ -188,12 +229,16 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
     const tone = opts.tone ?? DEFAULT_TONE;
     if (!isTone(tone)) throw new HumaniserError('INVALID_TONE', `unknown tone "${String(tone)}" (${TONES.join(', ')})`);
     const profile = resolveTone(tone, text);
-    const seed = `${tone}\u0000${text}`;
+    const key = `${tone}\u0000${text}`;
+    const history = seen.get(key) ?? { asked: 0, outputs: new Set<string>() };
+    const seedLabel = opts.seed !== undefined ? String(opts.seed) : history.asked === 0 ? '' : String(history.asked);
+    const seed = seedLabel === '' ? key : `${key}\u0000${seedLabel}`;
+    const avoid = opts.seed !== undefined ? new Set<string>() : history.outputs;
     const counter = { calls: 0 };
 
     const plan = buildPlan(text, profile, seed);
     const ignore = [plan.removed.preamble, plan.removed.closing].filter((x): x is string => Boolean(x));
-    const best = await search(plan, seed, counter);
+    const best = await search(plan, seed, counter, avoid);
     const guarded = guard(text, plan, best, ignore);
     let out = guarded.ok ? guarded.text : text;
     let changes = guarded.ok ? guarded.changes : noChanges();
@@ -243,7 +288,15 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
 
     counter.calls += 2;
     const [before, after] = await Promise.all([detector.detect(text, { mode }), detector.detect(out, { mode })]);
+    const style = styleReport(out, profile.targets);
+    if (opts.seed === undefined) {
+      history.asked++;
+      history.outputs.add(out);
+      if (seen.size >= 256 && !seen.has(key)) seen.delete(seen.keys().next().value as string);
+      seen.set(key, history);
+    }
     const notes = composeNotes({
+      style: out === text ? undefined : style,
       changes,
       profile,
       requestedTone: tone,
@@ -266,6 +319,9 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       changes,
       engine,
       timings: { durationMs: Math.round((performance.now() - started) * 100) / 100, detectorCalls: counter.calls },
+      style: { met: style.met, missed: style.missed, before: measureStyle(text), after: style.stats },
+      changedWords: Math.round(changedWordShare(text, out) * 1000) / 1000,
+      seed: seedLabel,
     };
   }
 

@@ -1,0 +1,79 @@
+// The parsing layer: part-of-speech tags, clauses and verb inflection from `compromise` (MIT, a rule-and-lexicon
+// English tagger, ~2 ms per sentence). Operators ask it questions ("is this word a verb here?", "does this clause
+// have a finite verb?", "what is the past tense of 'look'?") instead of guessing from word shapes.
+//
+// Sentences reach the operators masked: protected spans are private-use placeholders (core/protect.ts). Before
+// tagging, each placeholder becomes a neutral noun ("Item") so the tagger sees a well-formed sentence; tags are
+// returned per word of the masked sentence.
+import nlp from 'compromise';
+
+export interface Term {
+  text: string;
+  /** Lower-case word without punctuation. */
+  norm: string;
+  tags: Set<string>;
+  /** Punctuation after the word (",", ".", ...). */
+  post: string;
+}
+
+const PLACEHOLDER = /[\uE000-\uF8FF]+/g;
+const cache = new Map<string, Term[]>();
+
+/** Tags of every word of a (masked) sentence, in order. Cached: variants of one sentence share most words. */
+export function tagTerms(sentence: string): Term[] {
+  const hit = cache.get(sentence);
+  if (hit) return hit;
+  const plain = sentence.replace(PLACEHOLDER, 'Item');
+  const json = nlp(plain).json() as { terms: { text: string; normal?: string; tags: string[]; post: string }[] }[];
+  const out: Term[] = [];
+  for (const s of json)
+    for (const t of s.terms)
+      out.push({ text: t.text, norm: (t.normal ?? t.text).toLowerCase(), tags: new Set(t.tags), post: t.post ?? '' });
+  if (cache.size > 5000) cache.clear();
+  cache.set(sentence, out);
+  return out;
+}
+
+export type VerbForm = 'base' | 's' | 'ed' | 'ing';
+
+const conjugations = new Map<string, Record<string, string>>();
+
+/** Inflects a base verb ("look" -> "looks", "looked", "looking") with the tagger's conjugation tables. */
+export function conjugate(base: string, form: VerbForm): string {
+  if (form === 'base') return base;
+  let c = conjugations.get(base);
+  if (!c) {
+    const [first, ...rest] = base.split(' ');
+    const table = (nlp(first).verbs().conjugate() as Record<string, string>[])[0] ?? {};
+    const tail = rest.length ? ` ${rest.join(' ')}` : '';
+    c = {
+      s: (table.PresentTense ?? `${first}s`) + tail,
+      ed: (table.PastTense ?? `${first}ed`) + tail,
+      ing: (table.Gerund ?? `${first}ing`) + tail,
+    };
+    conjugations.set(base, c);
+  }
+  return c[form];
+}
+
+/** Does the word at `index` of the sentence carry this tag (Noun, Verb, Adjective, Adverb, Plural, Gerund ...)? */
+export function hasTag(terms: Term[], index: number, tag: string): boolean {
+  return Boolean(terms[index]?.tags.has(tag));
+}
+
+/** The tagger's part of speech for a lexicon entry's class. */
+export function posTag(pos: 'noun' | 'verb' | 'adj' | 'adv'): string {
+  return pos === 'noun' ? 'Noun' : pos === 'verb' ? 'Verb' : pos === 'adj' ? 'Adjective' : 'Adverb';
+}
+
+/** Does the text contain a finite verb (not only gerunds, participles or infinitives)? */
+export function hasFiniteVerb(text: string): boolean {
+  const terms = tagTerms(text);
+  return terms.some(
+    (t, i) =>
+      t.tags.has('Verb') &&
+      !t.tags.has('Gerund') &&
+      !(t.tags.has('Infinitive') && terms[i - 1]?.norm === 'to') &&
+      !(t.tags.has('Participle') && !terms.slice(0, i).some((x) => x.tags.has('Auxiliary') || x.tags.has('Copula'))),
+  );
+}

@@ -1,0 +1,191 @@
+// Measurable style: what a tone asks of the text, measured on the text. Each tone has targets (contractions,
+// sentence length mean and spread, formality, first/second person, hedging); the search moves the rewrite toward
+// them and the notes report which ones the result meets. All rates are per 100 words.
+import { splitMasked, wordCount } from './document';
+import type { Tone } from './tones';
+
+export interface StyleStats {
+  words: number;
+  sentences: number;
+  /** Contractions per 100 words. */
+  contractions: number;
+  /** Mean and standard deviation of sentence length in words. */
+  meanLength: number;
+  spread: number;
+  /** Formal-lexicon words minus informal-lexicon words, per 100 words (> 0 reads formal). */
+  formality: number;
+  /** First- and second-person pronouns per 100 words. */
+  person: number;
+  /** Hedges (may, might, perhaps, possibly, arguably, potentially, somewhat, likely ...) per 100 words. */
+  hedging: number;
+}
+
+export type StyleKey = 'contractions' | 'length' | 'spread' | 'formality' | 'person' | 'hedging';
+
+/** A target range per measure ([min, max], either end open with +-Infinity). */
+export type StyleTargets = Record<StyleKey, [number, number]>;
+
+const INF = Number.POSITIVE_INFINITY;
+
+export const STYLE_TARGETS: Record<Exclude<Tone, 'auto'>, StyleTargets> = {
+  casual: {
+    contractions: [1, INF],
+    length: [9, 17],
+    spread: [5, INF],
+    formality: [-INF, 0.5],
+    person: [1, INF],
+    hedging: [0, 2],
+  },
+  formal: {
+    contractions: [0, 0],
+    length: [17, 30],
+    spread: [4, INF],
+    formality: [0.5, INF],
+    person: [0, 1],
+    hedging: [0, 2.5],
+  },
+  creative: {
+    contractions: [0.8, INF],
+    length: [8, 16],
+    spread: [6, INF],
+    formality: [-INF, 0.5],
+    person: [0, INF],
+    hedging: [0, 1.5],
+  },
+  neutral: {
+    contractions: [0, 1.5],
+    length: [13, 22],
+    spread: [4, INF],
+    formality: [-0.5, 1.5],
+    person: [0, 1.5],
+    hedging: [0, 2],
+  },
+  persuasive: {
+    contractions: [0.8, INF],
+    length: [9, 18],
+    spread: [5, INF],
+    formality: [-INF, 1],
+    person: [1.5, INF],
+    hedging: [0, 1],
+  },
+  technical: {
+    contractions: [0, 0],
+    length: [14, 26],
+    spread: [4, INF],
+    formality: [0, INF],
+    person: [0, 0.8],
+    hedging: [0, 3],
+  },
+  narrative: {
+    contractions: [0.8, INF],
+    length: [10, 20],
+    spread: [6, INF],
+    formality: [-INF, 0.5],
+    person: [0, INF],
+    hedging: [0, 1.5],
+  },
+};
+
+const STYLE_LABELS: Record<StyleKey, string> = {
+  contractions: 'contractions',
+  length: 'sentence length',
+  spread: 'length variety',
+  formality: 'formality',
+  person: 'first/second person',
+  hedging: 'hedging',
+};
+
+const CONTRACTION = /\b[A-Za-z]+(?:n't|'(?:s|re|ve|ll|d|m))\b/gi;
+const FORMAL =
+  /\b(?:however|therefore|thus|hence|moreover|furthermore|additionally|consequently|numerous|approximately|utili[sz]e[sd]?|utili[sz]ing|obtain(?:s|ed|ing)?|purchase[sd]?|assist(?:s|ed|ing)?|commence[sd]?|regarding|individuals|sufficient|prior to|subsequently|whereas|demonstrat(?:e|es|ed|ing)|requir(?:e|es|ed|ing)|perhaps|large|children|additional|cannot|do not|does not|is not|are not|it is)\b/gi;
+const INFORMAL =
+  /\b(?:a lot|lots of|gets?|got|really|pretty|stuff|things?|kind of|sort of|okay|ok|big|kids|plus|anyway|maybe|just|so|but|yeah|tons of)\b/gi;
+const PERSON =
+  /\b(?:I|me|my|mine|we|us|our|ours|you|your|yours|yourself|I'm|I've|we're|we've|you're|you've|you'll|let's)\b/gi;
+const HEDGE =
+  /\b(?:may|might|perhaps|possibly|arguably|potentially|somewhat|likely|probably|seems?|appears? to|tends? to|could)\b/gi;
+
+function rate(text: string, re: RegExp, words: number): number {
+  return ((text.match(re) ?? []).length / Math.max(1, words)) * 100;
+}
+
+/** Measures a plain (unmasked) text; paragraphs and list items count as sentence boundaries. */
+export function measureStyle(text: string): StyleStats {
+  const lengths: number[] = [];
+  for (const line of text.split(/\n+/)) {
+    if (!line.trim()) continue;
+    for (const s of splitMasked(line.trim()).sentences) {
+      const n = wordCount(s);
+      if (n > 0) lengths.push(n);
+    }
+  }
+  const words = lengths.reduce((a, b) => a + b, 0);
+  const mean = lengths.length ? words / lengths.length : 0;
+  const spread = lengths.length > 1 ? Math.sqrt(lengths.reduce((a, n) => a + (n - mean) ** 2, 0) / lengths.length) : 0;
+  return {
+    words,
+    sentences: lengths.length,
+    contractions: rate(text, CONTRACTION, words),
+    meanLength: mean,
+    spread,
+    formality: rate(text, FORMAL, words) - rate(text, INFORMAL, words),
+    person: rate(text, PERSON, words),
+    hedging: rate(text, HEDGE, words),
+  };
+}
+
+function value(stats: StyleStats, key: StyleKey): number {
+  switch (key) {
+    case 'contractions':
+      return stats.contractions;
+    case 'length':
+      return stats.meanLength;
+    case 'spread':
+      return stats.spread;
+    case 'formality':
+      return stats.formality;
+    case 'person':
+      return stats.person;
+    case 'hedging':
+      return stats.hedging;
+  }
+}
+
+// distance units: how far outside its range a measure may be before it counts as fully missed
+const SCALE: Record<StyleKey, number> = { contractions: 1, length: 4, spread: 3, formality: 2, person: 1, hedging: 1 };
+
+/** How far a text is from a tone's targets: 0 when every target is met, about 1 per target missed by its scale. */
+export function styleDistance(stats: StyleStats, targets: StyleTargets): number {
+  let d = 0;
+  for (const key of Object.keys(targets) as StyleKey[]) {
+    const [lo, hi] = targets[key];
+    const v = value(stats, key);
+    const off = v < lo ? lo - v : v > hi ? v - hi : 0;
+    d += Math.min(1.5, off / SCALE[key]);
+  }
+  return d;
+}
+
+export interface StyleReport {
+  stats: StyleStats;
+  met: StyleKey[];
+  missed: StyleKey[];
+}
+
+export function styleReport(text: string, targets: StyleTargets): StyleReport {
+  const stats = measureStyle(text);
+  const met: StyleKey[] = [];
+  const missed: StyleKey[] = [];
+  for (const key of Object.keys(targets) as StyleKey[]) {
+    const [lo, hi] = targets[key];
+    const v = value(stats, key);
+    // a measure with too few sentences to speak of (spread of one sentence) is not held against the text
+    if (key === 'spread' && stats.sentences < 3) continue;
+    (v >= lo - 1e-9 && v <= hi + 1e-9 ? met : missed).push(key);
+  }
+  return { stats, met, missed };
+}
+
+export function styleLabel(key: StyleKey): string {
+  return STYLE_LABELS[key];
+}
