@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { TEXT_RETENTION_MS, REPORT_RETENTION_MS } from '@inkprint/ai-domain';
 import { handleJob, configureEngines } from '@inkprint/detector-worker';
 import { openDatabase, type Database } from '@inkprint/eventstore';
-import { InProcessJobBus } from '@inkprint/job-bus';
+import { InProcessJobBus, type JobHandler } from '@inkprint/job-bus';
 import { forgetAccountData, TextVault } from '@inkprint/text-vault';
 import { StartGuestSession, StartGuestSessionHandler } from '../accounts/guest-sessions/start-guest-session.handler';
 import { accountsHarness } from '../testing/accounts-harness';
@@ -13,7 +13,7 @@ import { HumaniseText, HumaniseTextHandler } from './humanise/humanise-text.hand
 import { OpenReport, OpenReportHandler } from './reports/open-report.query';
 import { SaveReport, SaveReportHandler } from './reports/save-report.handler';
 import { PurgeExpired, PurgeExpiredHandler } from './retention/purge-expired.handler';
-import { AiJobs } from './shared/ai-jobs';
+import { AiToolRunner } from './shared/run-ai-tool';
 import { textHash } from './shared/text-hash';
 import { ToolUsers } from './shared/tool-users';
 
@@ -41,14 +41,13 @@ describe('AI slices and retention', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  async function given() {
+  async function given(worker: JobHandler = (job) => handleJob(job)) {
     const t = accountsHarness();
     const vault = await TextVault.create(db.sql, { schema: `vault_ai_${++schema}` });
     const bus = new InProcessJobBus({ concurrency: 1 });
-    bus.serve((job) => handleJob(job));
+    bus.serve(worker);
     buses.push(bus);
-    const users = new ToolUsers(t.guests, t.usage);
-    const jobs = new AiJobs(t.usage, bus, t.ids);
+    const runner = new AiToolRunner(new ToolUsers(t.guests, t.usage), t.usage, bus, t.store, t.clock, t.ids);
     const guest = await new StartGuestSessionHandler(t.store, t.clock, t.ids, t.guests, t.usage).execute(
       new StartGuestSession('203.0.113.9'),
     );
@@ -58,8 +57,8 @@ describe('AI slices and retention', () => {
       t,
       vault,
       caller,
-      detect: new DetectTextHandler(users, jobs, t.store, vault, t.clock, 'heuristic'),
-      humanise: new HumaniseTextHandler(users, jobs, t.store, vault, t.clock),
+      detect: new DetectTextHandler(runner, vault, t.clock, 'heuristic'),
+      humanise: new HumaniseTextHandler(runner, vault),
       save: new SaveReportHandler(t.store, vault, t.clock, t.ids),
       open: new OpenReportHandler(t.store, vault, t.clock),
       purge: new PurgeExpiredHandler(t.store, vault, t.clock),
@@ -173,6 +172,40 @@ describe('AI slices and retention', () => {
     const notARewrite = await detect.execute(new DetectText(caller, { ...detectInput, internalEvaluation: true }));
     expect(notARewrite.history).not.toBeNull();
     expect(notARewrite.usage.detector.dailyUsed).toBe(1);
+  });
+
+  it('a request that fails after its job ran is not charged: the quota is given back (QuotaReleased)', async () => {
+    const { t, vault, caller, detect, humanise } = await given();
+    jest.spyOn(vault, 'put').mockRejectedValueOnce(new Error('vault unavailable'));
+    await expect(detect.execute(new DetectText(caller, detectInput))).rejects.toThrow('vault unavailable');
+    jest.spyOn(vault, 'put').mockRejectedValueOnce(new Error('vault unavailable'));
+    await expect(humanise.execute(new HumaniseText(caller, { text: TEXT, clientTrim: false }))).rejects.toThrow(
+      'vault unavailable',
+    );
+    const types = await t.thenTypes();
+    // A guest's request counts on its own allowance and its address's: both are given back.
+    expect(types.filter((type) => type === 'QuotaConsumed')).toHaveLength(4);
+    expect(types.filter((type) => type === 'QuotaReleased')).toHaveLength(4);
+    expect(types).not.toContain('DetectionRecorded');
+    const next = await detect.execute(new DetectText(caller, detectInput));
+    expect(next.usage.detector.dailyUsed).toBe(1);
+    expect(next.usage.humaniser.dailyUsed).toBe(0);
+  });
+
+  it('a worker answer that breaks the job contract fails the run (502) and is not charged', async () => {
+    const { t, caller, detect, humanise } = await given(() => ({ score: 1.5, verdict: 'AI-Generated' }));
+    await expect(detect.execute(new DetectText(caller, detectInput))).rejects.toMatchObject({
+      code: 'JOB_FAILED',
+      status: 502,
+      message: 'Invalid detection response structure',
+    });
+    await expect(humanise.execute(new HumaniseText(caller, { text: TEXT, clientTrim: false }))).rejects.toMatchObject({
+      code: 'JOB_FAILED',
+      status: 502,
+    });
+    const types = await t.thenTypes();
+    expect(types.filter((type) => type === 'QuotaReleased')).toHaveLength(4);
+    expect(types.filter((type) => type.endsWith('Recorded'))).toEqual([]);
   });
 
   it('refuses text over the plan limit before counting anything', async () => {

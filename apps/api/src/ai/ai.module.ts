@@ -9,7 +9,8 @@ import { ReportsController } from './reports/reports.http.controller';
 import { SaveReportHandler } from './reports/save-report.handler';
 import { PurgeExpiredHandler } from './retention/purge-expired.handler';
 import { RetentionScheduler } from './retention/retention.scheduler';
-import { AiJobs } from './shared/ai-jobs';
+import { InterruptedRuns } from './shared/interrupted-runs';
+import { AiToolRunner } from './shared/run-ai-tool';
 import { detectorModelVersion } from './shared/model-version';
 import { MODEL_VERSION } from './shared/tokens';
 import { ToolUsers } from './shared/tool-users';
@@ -32,7 +33,8 @@ import type { UrlImportOptions } from '@inkprint/ingest';
       useFactory: (config: AppConfig): UrlImportOptions => config.urlImport,
     },
     ImportTextHandler,
-    AiJobs,
+    AiToolRunner,
+    InterruptedRuns,
     DetectTextHandler,
     HumaniseTextHandler,
     SaveReportHandler,
@@ -41,6 +43,6 @@ import type { UrlImportOptions } from '@inkprint/ingest';
     RetentionScheduler,
   ],
   controllers: [DetectController, HumaniseController, ReportsController, UploadController],
-  exports: [ToolUsers, AiJobs],
+  exports: [ToolUsers, AiToolRunner],
 })
 export class AiModule {}

@@ -17,6 +17,7 @@ import {
   ReadModelFreshness,
   openDatabase,
   openEventStore,
+  type CheckpointStore,
   type Database,
   type EventStore,
   type PersonalDataKeys,
@@ -28,6 +29,7 @@ import { ApiMetrics } from '../observability';
 import { CLOCK, systemClock } from './clock';
 import { IDS, randomIds } from './ids';
 import {
+  CHECKPOINTS,
   DATABASE,
   DOMAIN_EVENT_RELAY,
   EVENT_STORE,
@@ -112,14 +114,26 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
       useFactory: (config: AppConfig): Promise<ApiJobBus> => ApiJobBus.create(config),
     },
     {
+      provide: CHECKPOINTS,
+      inject: [DATABASE, EVENT_STORE],
+      useFactory: (db: Database, store: PersonalDataEventStore): CheckpointStore =>
+        new PostgresCheckpointStore(
+          db.sql,
+          store.inner instanceof PostgresEventStore ? store.inner.tables : new EventStoreTables(),
+        ),
+    },
+    {
       provide: DOMAIN_EVENT_RELAY,
-      inject: [APP_CONFIG, DATABASE, EVENT_STORE],
-      useFactory: (config: AppConfig, db: Database, store: PersonalDataEventStore): DomainEventRelay | null => {
+      inject: [APP_CONFIG, EVENT_STORE, CHECKPOINTS],
+      useFactory: (
+        config: AppConfig,
+        store: PersonalDataEventStore,
+        checkpoints: CheckpointStore,
+      ): DomainEventRelay | null => {
         if (!config.kafkaBrokers || !config.domainEventRelay) return null;
         const logger = new Logger('DomainEventRelay');
         // The relay publishes the log as stored: personal fields stay sealed on the Kafka topic too.
-        const tables = store.inner instanceof PostgresEventStore ? store.inner.tables : new EventStoreTables();
-        return new DomainEventRelay(store.inner, new PostgresCheckpointStore(db.sql, tables), {
+        return new DomainEventRelay(store.inner, checkpoints, {
           brokers: config.kafkaBrokers,
           clientId: `${config.kafkaClientId}-relay`,
           onError: (error) => logger.error(error instanceof Error ? error.message : String(error)),
@@ -131,6 +145,7 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
     CLOCK,
     IDS,
     DATABASE,
+    CHECKPOINTS,
     EVENT_STORE,
     PERSONAL_DATA_KEYS,
     TEXT_VAULT,

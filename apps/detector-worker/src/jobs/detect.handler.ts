@@ -1,5 +1,5 @@
-import { createDetector, isDetectionMode, type Detector, type DetectionResult } from '@inkprint/detector';
-import type { DetectJobPayload } from '@inkprint/job-bus';
+import type { DetectJobPayload, DetectJobResult } from '@inkprint/contracts';
+import { createDetector, isDetectionMode, type Detector } from '@inkprint/detector';
 import { threadEngineSettings } from './engine-settings';
 import { JobError } from './job-errors';
 
@@ -21,7 +21,8 @@ export function detectorInstance(): Promise<Detector> {
   return created;
 }
 
-export async function handleDetect(payload: DetectJobPayload): Promise<DetectionResult> {
+/** The detector's own result type must fit the job contract's: this signature is the compile-time check. */
+export async function handleDetect(payload: DetectJobPayload): Promise<DetectJobResult> {
   if (!payload || typeof payload.text !== 'string') {
     throw new JobError('JOB_INVALID_PAYLOAD', 'detect job needs a text string');
   }

@@ -1,5 +1,5 @@
-import { createHumaniser, HumaniserError, isTone, type Humaniser, type HumaniseResult } from '@inkprint/humaniser';
-import type { HumaniseJobPayload } from '@inkprint/job-bus';
+import type { HumaniseJobPayload, HumaniseJobResult } from '@inkprint/contracts';
+import { createHumaniser, HumaniserError, isTone, type Humaniser } from '@inkprint/humaniser';
 import { detectorInstance } from './detect.handler';
 import { threadEngineSettings } from './engine-settings';
 import { JobError } from './job-errors';
@@ -20,7 +20,8 @@ function humaniserInstance(): Promise<Humaniser> {
   return created;
 }
 
-export async function handleHumanise(payload: HumaniseJobPayload): Promise<HumaniseResult> {
+/** The humaniser's own result type must fit the job contract's: this signature is the compile-time check. */
+export async function handleHumanise(payload: HumaniseJobPayload): Promise<HumaniseJobResult> {
   if (!payload || typeof payload.text !== 'string') {
     throw new JobError('JOB_INVALID_PAYLOAD', 'humanise job needs a text string');
   }
@@ -29,7 +30,9 @@ export async function handleHumanise(payload: HumaniseJobPayload): Promise<Human
   }
   const engine = await humaniserInstance();
   try {
-    return await engine.humanise(payload.text, payload.tone ? { tone: payload.tone } : {});
+    const result = await engine.humanise(payload.text, payload.tone ? { tone: payload.tone } : {});
+    // Changes is an interface (no index signature): copied into a plain record of counts.
+    return { ...result, changes: { ...result.changes } };
   } catch (e) {
     if (e instanceof HumaniserError)
       throw new JobError(e.code === 'HUMANISER_CHAR_LIMIT' ? 'HUMANISER_CHAR_LIMIT' : 'JOB_INVALID_PAYLOAD', e.message);

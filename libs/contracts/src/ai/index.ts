@@ -4,3 +4,4 @@ export * from './detection';
 export * from './humanisation';
 export * from './report';
 export * from './upload';
+export * from './jobs';

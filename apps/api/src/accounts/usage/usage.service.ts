@@ -100,6 +100,11 @@ export class UsageService {
     return { requestId, release: (reason) => this.releaseStreams(granted, requestId, reason, metadata) };
   }
 
+  /** Gives back a request cut off before it answered (a crash), on the quota streams it was counted on. */
+  releaseInterrupted(requestId: string, streams: string[], actor: Actor): Promise<void> {
+    return this.releaseStreams(streams, requestId, 'interrupted', { actor, correlationId: requestId });
+  }
+
   private async releaseStreams(
     streams: string[],
     requestId: string,
