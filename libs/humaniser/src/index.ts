@@ -8,6 +8,7 @@ export * from './core/plan';
 export * from './core/similarity';
 export * from './core/notes';
 export * from './core/rng';
+export * from './core/style';
 export { lexiconEntries, posFits, rankCandidates, type LexEntry, type LexCandidate, type LexPos } from './core/lexicon';
 export * from './engine/evaluation';
 export * from './engine/llm';

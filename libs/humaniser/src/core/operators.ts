@@ -458,8 +458,10 @@ export function mergeSentences(a: string, b: string, joiner: string): string {
 // X, ..."); people vary that. The tagger decides where the fronted part ends (the first comma after which a main
 // clause with a subject and a finite verb starts) and whether a trailing clause has its own verb.
 const FRONTED =
-  /^(Although|Though|Because|Since|When|Whenever|While|Whereas|If|Unless|After|Before|Once|Until|By|Through|Without)\s/;
-const CONTRAST = /^(?:although|though|while|whereas)$/;
+  /^(Although|Though|Because|Since|When|Whenever|While|Whereas|If|Unless|After|Before|Once|Until|By|Through|Without|With|Despite|During|Given|Whether|As|Using|Building on|Thanks to|In this (?:paper|study|work|essay|article|review))\s/;
+const CONTRAST = /^(?:although|though|while|whereas|whether|despite)$/;
+/** Fronted parts that are phrases, not clauses: no verb of their own is needed. */
+const PHRASE_LEAD = /^(?:with|despite|during|given|as|using|building on|thanks to|in this \w+)$/;
 const SUBJECT_TAGS = ['Determiner', 'Pronoun', 'Noun', 'Adjective', 'Possessive'];
 
 function startsMainClause(text: string): boolean {
@@ -468,7 +470,8 @@ function startsMainClause(text: string): boolean {
   if (!first || first.tags.has('Gerund') || first.tags.has('Conjunction') || first.tags.has('Preposition'))
     return false;
   if (!SUBJECT_TAGS.some((t) => first.tags.has(t)) && !/^\uE000/.test(text)) return false;
-  return hasFiniteVerb(text);
+  // subject and verb before the next comma: otherwise this is the rest of a list ("b, c, and d, this store has")
+  return hasFiniteVerb(text.split(/[,;:]/)[0]);
 }
 
 /** "By doing X, people can Y." -> "People can Y by doing X." (the fronted part moves to the end). */
@@ -495,9 +498,9 @@ export function moveFrontedClause(s: string, changes: Changes): string {
     const main = s.slice(c.index + c[0].length, s.length - 1);
     if (wordCount(fronted) < 3 || wordCount(main) < 4) continue;
     if (!startsMainClause(main)) continue;
-    if (!gerundLead && !hasFiniteVerb(fronted.slice(m[0].length))) return s;
+    if (!gerundLead && !PHRASE_LEAD.test(sub) && !hasFiniteVerb(fronted.slice(m[0].length))) return s;
     // a pronoun in the main clause's subject that the fronted part introduced would now point forward: leave it
-    if (/^(?:he|she|they|it|this|these)\b/i.test(main) && !gerundLead) return s;
+    if (/^(?:he|she|they|it|this|these)\b/i.test(main) && !gerundLead && !PHRASE_LEAD.test(sub)) return s;
     const head = capitalise(main);
     const tail = sub + fronted.slice(m[1].length);
     changes.reorders++;
@@ -605,4 +608,51 @@ export function shiftRegister(s: string, toFormal: boolean, changes: Changes): s
     return /^[A-Z]/.test(w) ? capitalise(hit[0]) : hit[0];
   });
   return changed ? fixArticles(out) : s;
+}
+
+// ---- lists -> prose -----------------------------------------------------------------------------------------------
+const LIST_ITEM = /^\s*(?:[-*+\u2022]|\d{1,2}[.)])\s+(.+?)\s*$/;
+
+/**
+ * A short bulleted list of fragments after a line ending in a colon reads as a sentence in conversational tones:
+ * "You will need:\n- a laptop\n- a charger\n- two hours" -> "You will need: a laptop, a charger and two hours."
+ * Only 2-6 items of at most 8 words each, without their own sentence punctuation, colons or nested lists.
+ */
+export function listsToProse(text: string, changes: Changes): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const intro = lines[i];
+    if (!/\S:\s*$/.test(intro) || LIST_ITEM.test(intro) || /^\s*(?:#|>|\||```)/.test(intro)) {
+      out.push(intro);
+      continue;
+    }
+    let j = i + 1;
+    while (j < lines.length && lines[j].trim() === '' && j === i + 1) j++;
+    const items: string[] = [];
+    let k = j;
+    for (; k < lines.length; k++) {
+      const m = LIST_ITEM.exec(lines[k]);
+      if (!m) break;
+      items.push(m[1]);
+    }
+    const ok =
+      items.length >= 2 &&
+      items.length <= 6 &&
+      (k >= lines.length || lines[k].trim() === '') &&
+      items.every((x) => wordCount(x) <= 8 && !/[.!?;:]$|[:*`[\]]|^\s/.test(x) && !/^[A-Z]{2,}/.test(x));
+    if (!ok) {
+      out.push(intro);
+      continue;
+    }
+    const lowered = items.map((x) => decapitalise(x) ?? x);
+    const joined =
+      lowered.length === 2
+        ? `${lowered[0]} and ${lowered[1]}`
+        : `${lowered.slice(0, -1).join(', ')} and ${lowered[lowered.length - 1]}`;
+    out.push(`${intro.replace(/\s*$/, '')} ${joined}.`);
+    changes.lists++;
+    i = k - 1;
+  }
+  return out.join('\n');
 }

@@ -48,6 +48,12 @@ export const PHRASE_RULES: PhraseRule[] = [
     to: all(['']),
   },
   { id: 'in-order-to', kind: 'phrase', re: /\bin order to\b/gi, to: all(['to']) },
+  {
+    id: 'not-only-but-also',
+    kind: 'phrase',
+    re: /\bnot only ([a-z]+(?: [a-z]+){0,5}?),? but also\b/gi,
+    to: all(['$1 and also', '$1 as well as']),
+  },
   { id: 'due-to-the-fact', kind: 'phrase', re: /\b(?:due to|owing to) the fact that\b/gi, to: all(['because']) },
   { id: 'despite-the-fact', kind: 'phrase', re: /\bdespite the fact that\b/gi, to: all(['although', 'even though']) },
   {

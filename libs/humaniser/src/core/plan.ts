@@ -17,6 +17,7 @@ import {
   addressReader,
   fixArticles,
   frontTrailingClause,
+  listsToProse,
   moveFrontedClause,
   shiftRegister,
   type Changes,
@@ -50,6 +51,8 @@ export interface Plan {
   profile: ToneProfile;
   /** Assistant framing removed before rewriting (reported in the notes). */
   removed: { preamble?: string; closing?: string };
+  /** Short lists folded into sentences before planning (tones with `listsToProse`). */
+  lists: number;
   joiner: string;
 }
 
@@ -143,7 +146,9 @@ export function stripFraming(text: string): { text: string; preamble?: string; c
 
 export function buildPlan(text: string, profile: ToneProfile, seed: string): Plan {
   const framing = stripFraming(text);
-  const doc = parseDocument(framing.text);
+  const listChanges = noChanges();
+  const body = profile.listsToProse ? listsToProse(framing.text, listChanges) : framing.text;
+  const doc = parseDocument(body);
   const rng = new Rng(seed);
   const lines: LinePlan[] = [];
   let paragraph = -1;
@@ -207,6 +212,7 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
     lines,
     profile,
     removed: { preamble: framing.preamble, closing: framing.closing },
+    lists: listChanges.lists,
     joiner: profile.register === 'formal' ? '; ' : ', and ',
   };
 }
@@ -270,6 +276,7 @@ export function renderPlan(plan: Plan, choice: Choice): { text: string; changes:
   const byLine = new Map<ProseLine, string>();
   for (const lp of plan.lines) byLine.set(lp.line, rendered[k++]);
   const text = renderWith(plan.doc, byLine);
+  changes.lists += plan.lists;
   return { text, changes };
 }
 

@@ -6,8 +6,10 @@ import {
   addressReader,
   fixArticles,
   frontTrailingClause,
+  listsToProse,
   moveFrontedClause,
   noChanges,
+  rewritePhrases,
   shiftRegister,
   splitSentence,
 } from './operators';
@@ -115,6 +117,16 @@ describe('fluency and meaning guards', () => {
     ).toBe(false);
   });
 
+  it('rewrites "not only X but also Y" as a plain coordination', () => {
+    const o = { profile: TONE_PROFILES.neutral, rng: new Rng('x'), alt: 0, words: true, split: false };
+    const c = noChanges();
+    expect(
+      ['The tool is not only fast but also cheap to run.'].map((x) =>
+        rewritePhrases(x, { ...o, rng: new Rng('n') }, c),
+      )[0],
+    ).toMatch(/^The tool is fast (?:and also|as well as) cheap to run\.$/);
+  });
+
   it('uses the tagger for verb forms and finite verbs', () => {
     expect(conjugate('look', 'ed')).toBe('looked');
     expect(conjugate('dig', 'ed')).toBe('dug');
@@ -160,5 +172,19 @@ describe('style targets', () => {
     expect(styleDistance(measureStyle(text), STYLE_TARGETS.casual)).toBeLessThan(
       styleDistance(measureStyle(text), STYLE_TARGETS.formal),
     );
+  });
+});
+
+describe('lists and prose', () => {
+  it('folds a short list of fragments after a colon into one sentence, and leaves real lists alone', () => {
+    const c = noChanges();
+    expect(
+      listsToProse('For the trip you will need:\n\n- A laptop\n- a charger\n- two hours\n\nThen we start.', c),
+    ).toBe('For the trip you will need: a laptop, a charger and two hours.\n\nThen we start.');
+    const steps = 'Do this:\n1. Open the dashboard.\n2. Review the alerts in detail.';
+    expect(listsToProse(steps, c)).toBe(steps);
+    const long = 'Options:\n- one\n- two\n- three\n- four\n- five\n- six\n- seven';
+    expect(listsToProse(long, c)).toBe(long);
+    expect(c.lists).toBe(1);
   });
 });

@@ -2,6 +2,8 @@
 // sentence length mean and spread, formality, first/second person, hedging); the search moves the rewrite toward
 // them and the notes report which ones the result meets. All rates are per 100 words.
 import { splitMasked, wordCount } from './document';
+import { lexiconEntries } from './lexicon';
+import { MID_TRANSITIONS, PHRASE_RULES, TRANSITION_RULES } from './phrases';
 import type { Tone } from './tones';
 
 export interface StyleStats {
@@ -188,4 +190,23 @@ export function styleReport(text: string, targets: StyleTargets): StyleReport {
 
 export function styleLabel(key: StyleKey): string {
   return STYLE_LABELS[key];
+}
+
+/**
+ * Machine markers per 100 words: the stock phrases, hedging boilerplate, sentence-opening transitions and inflated
+ * vocabulary the operators exist to remove (core/phrases.ts, the lexicon). What a reader notices first, and a
+ * signal independent of our detector's model: the search counts what is left of them.
+ */
+export function machineMarkers(text: string): number {
+  let n = 0;
+  for (const rule of PHRASE_RULES) {
+    rule.re.lastIndex = 0;
+    n += (text.match(rule.re) ?? []).length;
+  }
+  n += (text.match(MID_TRANSITIONS) ?? []).length;
+  const words = text.match(/[A-Za-z][a-z]*(?:-[a-z]+)*/g) ?? [];
+  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/))
+    if (TRANSITION_RULES.some((r) => !r.keepMeaning && r.re.test(sentence.trim()))) n++;
+  for (const w of words) if (/^[a-z]/.test(w) && lexiconEntries(w)) n++;
+  return (n / Math.max(1, words.length)) * 100;
 }

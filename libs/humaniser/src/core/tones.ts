@@ -29,6 +29,8 @@ export interface ToneProfile {
   address: boolean;
   /** Move words toward a register with the context-safe pairs of the register operator. */
   registerShift: 'formal' | 'informal' | 'none';
+  /** Fold a short list of fragments after an introducing colon into one sentence ("a, b and c"). */
+  listsToProse: boolean;
   /** The measurable targets the search moves toward and the notes report (core/style.ts). */
   targets: StyleTargets;
 }
@@ -47,6 +49,7 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     reorder: 'end',
     address: true,
     registerShift: 'informal',
+    listsToProse: true,
     targets: STYLE_TARGETS.casual,
   },
   formal: {
@@ -59,9 +62,10 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     dropTransition: 0.7,
     plainWords: true,
     dashesPerParagraph: 0,
-    reorder: 'none',
+    reorder: 'end',
     address: false,
     registerShift: 'formal',
+    listsToProse: false,
     targets: STYLE_TARGETS.formal,
   },
   creative: {
@@ -77,6 +81,7 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     reorder: 'both',
     address: false,
     registerShift: 'informal',
+    listsToProse: true,
     targets: STYLE_TARGETS.creative,
   },
   neutral: {
@@ -92,6 +97,7 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     reorder: 'end',
     address: false,
     registerShift: 'none',
+    listsToProse: false,
     targets: STYLE_TARGETS.neutral,
   },
   persuasive: {
@@ -107,6 +113,7 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     reorder: 'end',
     address: true,
     registerShift: 'none',
+    listsToProse: true,
     targets: STYLE_TARGETS.persuasive,
   },
   technical: {
@@ -122,6 +129,7 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     reorder: 'none',
     address: false,
     registerShift: 'formal',
+    listsToProse: false,
     targets: STYLE_TARGETS.technical,
   },
   narrative: {
@@ -137,6 +145,7 @@ export const TONE_PROFILES: Record<Exclude<Tone, 'auto'>, ToneProfile> = {
     reorder: 'front',
     address: false,
     registerShift: 'informal',
+    listsToProse: true,
     targets: STYLE_TARGETS.narrative,
   },
 };

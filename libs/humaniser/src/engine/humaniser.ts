@@ -11,7 +11,14 @@ import { noChanges, type Changes } from '../core/operators';
 import { buildPlan, defaultChoice, renderPlan, type Choice, type Plan } from '../core/plan';
 import { Rng } from '../core/rng';
 import { similarity, SIMILARITY_THRESHOLD, type Similarity } from '../core/similarity';
-import { measureStyle, styleDistance, styleReport, type StyleKey, type StyleStats } from '../core/style';
+import {
+  machineMarkers,
+  measureStyle,
+  styleDistance,
+  styleReport,
+  type StyleKey,
+  type StyleStats,
+} from '../core/style';
 import { DEFAULT_TONE, isTone, resolveTone, TONES, type Tone } from '../core/tones';
 import { evaluation, type HumaniserEvaluation } from './evaluation';
 import { requestRewrite, type LlmConfig } from './llm';
@@ -99,6 +106,8 @@ interface Scored {
 
 /** Weight of one unit of style distance (one target fully missed) against the detector's probability. */
 export const STYLE_WEIGHT = 0.2;
+/** Weight of one machine marker per 100 words left in the text (core/style.ts machineMarkers). */
+export const MARKER_WEIGHT = 0.05;
 
 /** Share of words of `a` not matched in order in `b` (word-level edit distance over the length of `a`). */
 export function changedWordShare(a: string, b: string): number {
@@ -142,7 +151,10 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       counter.calls++;
       const { probability } = await detector.probability(r.text, { mode });
       const objective =
-        probability + STYLE_WEIGHT * styleDistance(measureStyle(r.text), targets) + (avoid.has(r.text) ? 10 : 0);
+        probability +
+        STYLE_WEIGHT * styleDistance(measureStyle(r.text), targets) +
+        MARKER_WEIGHT * machineMarkers(r.text) +
+        (avoid.has(r.text) ? 10 : 0);
       return { text: r.text, p: probability, objective, changes: r.changes, choice };
     };
     let best = await score(defaultChoice(plan, seed));
