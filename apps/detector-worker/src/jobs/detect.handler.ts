@@ -1,5 +1,5 @@
 import type { DetectJobPayload, DetectJobResult } from '@inkprint/contracts';
-import { createDetector, isDetectionMode, type Detector } from '@inkprint/detector';
+import { createDetector, type Detector } from '@inkprint/detector';
 import { threadEngineSettings } from './engine-settings';
 import { JobError } from './job-errors';
 
@@ -21,14 +21,11 @@ export function detectorInstance(): Promise<Detector> {
   return created;
 }
 
-/** The detector's own result type must fit the job contract's: this signature is the compile-time check. */
+/**
+ * A payload the job contract accepted (job-handler.ts). The detector's own result type must fit the contract's
+ * result: this signature is the compile-time check.
+ */
 export async function handleDetect(payload: DetectJobPayload): Promise<DetectJobResult> {
-  if (!payload || typeof payload.text !== 'string') {
-    throw new JobError('JOB_INVALID_PAYLOAD', 'detect job needs a text string');
-  }
-  if (payload.mode !== undefined && !isDetectionMode(payload.mode)) {
-    throw new JobError('JOB_INVALID_PAYLOAD', `unknown detection mode "${String(payload.mode)}"`);
-  }
   const engine = await detectorInstance();
   return engine.detect(payload.text, payload.mode ? { mode: payload.mode } : {});
 }

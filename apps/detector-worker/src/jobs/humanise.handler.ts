@@ -1,5 +1,5 @@
 import type { HumaniseJobPayload, HumaniseJobResult } from '@inkprint/contracts';
-import { createHumaniser, HumaniserError, isTone, type Humaniser } from '@inkprint/humaniser';
+import { createHumaniser, HumaniserError, type Humaniser } from '@inkprint/humaniser';
 import { detectorInstance } from './detect.handler';
 import { threadEngineSettings } from './engine-settings';
 import { JobError } from './job-errors';
@@ -20,14 +20,11 @@ function humaniserInstance(): Promise<Humaniser> {
   return created;
 }
 
-/** The humaniser's own result type must fit the job contract's: this signature is the compile-time check. */
+/**
+ * A payload the job contract accepted (job-handler.ts). The humaniser's own result type must fit the contract's
+ * result: this signature is the compile-time check.
+ */
 export async function handleHumanise(payload: HumaniseJobPayload): Promise<HumaniseJobResult> {
-  if (!payload || typeof payload.text !== 'string') {
-    throw new JobError('JOB_INVALID_PAYLOAD', 'humanise job needs a text string');
-  }
-  if (payload.tone !== undefined && !isTone(payload.tone)) {
-    throw new JobError('JOB_INVALID_PAYLOAD', `unknown tone "${String(payload.tone)}"`);
-  }
   const engine = await humaniserInstance();
   try {
     const result = await engine.humanise(payload.text, payload.tone ? { tone: payload.tone } : {});
