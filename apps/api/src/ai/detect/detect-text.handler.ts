@@ -51,23 +51,22 @@ export class DetectTextHandler implements ICommandHandler<DetectText> {
   execute({ caller, input }: DetectText): Promise<DetectResponse> {
     const hash = textHash(input.text);
     const cacheKey = vaultKeys.detection(hash, input.mode, this.modelVersion);
-    /** Evaluating a rewrite /ai/humanise gave this caller: not counted, not cached, not recorded. */
-    let free = false;
     return this.runner.runAiTool<Detected, DetectionFacts, DetectResponse>(caller, {
       check: (who) => checkPlanLimit(who.plan, 'detector', input.text),
-      quota: async (who) => {
-        free = input.internalEvaluation && (await this.isRewriteOf(who, hash));
-        return free ? null : { feature: 'detector', words: wordCount(input.text) };
-      },
+      // Evaluating a rewrite /ai/humanise gave this caller is free: not counted, not cached, not recorded.
+      quota: async (who) =>
+        input.internalEvaluation && (await this.isRewriteOf(who, hash))
+          ? null
+          : { feature: 'detector', words: wordCount(input.text) },
       run: async (run) => {
-        const hit = free
-          ? undefined
-          : DetectJobResult.safeParse((await this.vault.get(cacheKey, new Date(run.at)))?.body);
+        const hit = run.counted
+          ? DetectJobResult.safeParse((await this.vault.get(cacheKey, new Date(run.at)))?.body)
+          : undefined;
         if (hit?.success) return { result: hit.data, cached: true };
         return { result: await run.job('detect', { text: input.text, mode: input.mode }), cached: false };
       },
       record: async ({ result, cached }, run) => {
-        if (free) return null;
+        if (!run.counted) return null;
         const owner = run.caller.user;
         // The text for 48 h and, when fresh, the result under its cache key: one write.
         await this.vault.put(

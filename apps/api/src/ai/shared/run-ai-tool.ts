@@ -34,6 +34,8 @@ export interface AiRun {
   requestId: string;
   /** ISO time the run started (the recorded facts' `at`). */
   at: string;
+  /** Whether the run took a request from the daily quota. */
+  counted: boolean;
   /** The job on the bus at the caller's plan priority, awaited 45 s, its answer parsed with the job contract. */
   job<K extends AiJobKind>(kind: K, payload: AiJobPayload<K>): Promise<AiJobResult<K>>;
   /** The caller's usage after this run (spec §3 usage and requests). */
@@ -83,6 +85,7 @@ export class AiToolRunner {
       caller,
       requestId,
       at: this.clock.now().toISOString(),
+      counted: grant !== null,
       job: (kind, payload) => this.job(caller, requestId, kind, payload),
       usage: () => this.users.usageOf(caller),
     };
