@@ -12,6 +12,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter';
 import { bodyParsers } from './http/body-parsers';
 import { ApiMetrics, correlationMiddleware, correlationScope } from './observability';
 import { webAppsMiddleware } from './web-apps/web-apps.middleware';
+import { securityHeaders } from './http/security-headers';
 
 export const OPENAPI_UI_PATH = 'api/docs';
 export const OPENAPI_JSON_PATH = 'api/docs-json';
@@ -58,9 +59,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   if (nestLogger) Logger.overrideLogger(nestLogger);
 
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // No proxy is trusted unless TRUST_PROXY names it: X-Forwarded-For from anyone else is ignored (docs/security.md).
+  app.set('trust proxy', config.trustProxy);
   app.enableShutdownHooks();
   app.useGlobalFilters(new ApiExceptionFilter());
+  app.use(securityHeaders({ production: config.nodeEnv === 'production' }));
   app.use(correlationMiddleware());
   app.use(app.get(ApiMetrics).httpMiddleware());
   for (const handler of bodyParsers()) app.use(handler);

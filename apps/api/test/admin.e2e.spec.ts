@@ -636,8 +636,10 @@ function adminSuite(backend: () => TestBackend) {
       expect(
         (await http().post('/admin/invites/accept').set(bearer(admin)).send({ token }).expect(409)).body.code,
       ).toBe('INVITE_NOT_PENDING');
-      // Accepting twice as the invitee is harmless.
-      await http().post('/admin/invites/accept').set(bearer(invitee)).send({ token }).expect(200);
+      // An invite works once, for the invitee too (issue 25: a revoked admin must not restore their role with it).
+      expect(
+        (await http().post('/admin/invites/accept').set(bearer(invitee)).send({ token }).expect(409)).body.code,
+      ).toBe('INVITE_NOT_PENDING');
     });
 
     it('validates invitations', async () => {

@@ -76,6 +76,8 @@ export async function startApp(options: { env?: Record<string, string> } = {}): 
       KAFKA_BROKERS: '',
       KURRENTDB_URL: '',
       SMTP_URL: '',
+      // The browsers play many clients from one machine, as a reverse proxy on loopback would pass them on.
+      TRUST_PROXY: 'loopback',
       SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
       SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
       ...options.env,

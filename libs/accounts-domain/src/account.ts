@@ -1,5 +1,6 @@
 import { assertNever, DomainError, type Decider } from '@inkprint/domain-kernel';
 import { isAssignablePlanSlug, type AccountStatus, type PlanSlug, type Role } from '@inkprint/contracts';
+import { INVITE_NOT_FOUND_MESSAGE } from './invite';
 
 /** One account: stream `account-<accountId>`. Secrets arrive hashed; the decider only compares hashes. */
 
@@ -38,7 +39,7 @@ export type RequestPasswordReset = {
 export type ResetPassword = { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string } & At };
 export type ChangeAccountStatus = { type: 'ChangeAccountStatus'; data: { status: AccountStatus } & At };
 export type ChangePlan = { type: 'ChangePlan'; data: { planSlug: string } & At };
-export type PromoteToAdmin = { type: 'PromoteToAdmin'; data: { inviteId: string } & At };
+export type PromoteToAdmin = { type: 'PromoteToAdmin'; data: { inviteId: string; inviteIssuedAt: string } & At };
 export type RevokeAdmin = { type: 'RevokeAdmin'; data: At };
 /**
  * The account and its personal data are forgotten (its data key is destroyed first): asked by its owner
@@ -136,6 +137,15 @@ export interface Account {
   lastLoginAt: string | null;
   code: { hash: string; expiresAt: string; sentAt: string; attempts: number } | null;
   reset: { tokenHash: string; expiresAt: string } | null;
+  /** Invites that made this account an admin: each one works once, whatever happens to the role afterwards. */
+  adminInvites: string[];
+  /** When admin access was last revoked: an invite issued before then can no longer restore it. */
+  adminRevokedAt: string | null;
+  /**
+   * Sessions started before this instant are over (a password reset, a disable or an erasure ends every session of
+   * the account: access tokens are refused and refresh tokens no longer rotate).
+   */
+  sessionsValidFrom: string | null;
   /** Set once the account was erased: it answers nothing any more and its personal data is gone. */
   erasedAt: string | null;
 }
@@ -171,6 +181,26 @@ function requireCooldownOver(account: Account, at: string): void {
   }
 }
 
+/** True when a session started at `startedAt` still counts for the account (see Account.sessionsValidFrom). */
+export function sessionStillValid(account: Account, startedAt: string): boolean {
+  return (
+    account.status !== 'disabled' &&
+    !account.erasedAt &&
+    (!account.sessionsValidFrom || ms(startedAt) >= ms(account.sessionsValidFrom))
+  );
+}
+
+/**
+ * An admin invite promotes an account once: an invite that already promoted it, or one issued before its admin
+ * access was last revoked, is refused (a revocation outlives every invite issued before it).
+ */
+export function assertInviteCanPromote(account: Account, inviteId: string, inviteIssuedAt: string): void {
+  if (account.adminInvites.includes(inviteId))
+    refuse('INVITE_NOT_PENDING', 'This invitation has already been used.', 409);
+  if (account.adminRevokedAt && ms(inviteIssuedAt) <= ms(account.adminRevokedAt))
+    refuse('INVITE_NOT_FOUND', INVITE_NOT_FOUND_MESSAGE, 404);
+}
+
 export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
   initialState: () => ({ status: 'none' }),
 
@@ -183,17 +213,17 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           data: { codeHash: d.codeHash, expiresAt: d.codeExpiresAt, at: d.at },
         };
         if (state.status === 'exists') {
-          // Someone who never verified may sign up again (new details, new code); a verified address is taken.
+          // Signing up again before verifying sends a new code, and changes nothing else: the first sign-up's name
+          // and password stay until the address is verified, so someone who cannot read the mailbox cannot slip their
+          // own password in under the owner's code (pre-account takeover, issue 25 item 6). A verified address is
+          // taken. (RegistrationRenewed stays in the log's vocabulary for events written before.)
           if (state.account.status !== 'pending_verification') {
             return refuse('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.', 409, {
               field: 'email',
             });
           }
           requireCooldownOver(state.account, d.at);
-          return [
-            { type: 'RegistrationRenewed', data: { name: d.name, passwordHash: d.passwordHash, at: d.at } },
-            sent,
-          ];
+          return [sent];
         }
         return [
           {
@@ -320,6 +350,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       }
       case 'PromoteToAdmin': {
         const a = existing(state);
+        assertInviteCanPromote(a, command.data.inviteId, command.data.inviteIssuedAt);
         if (a.role !== 'user') return [];
         return [
           {
@@ -370,6 +401,9 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           lastLoginAt: null,
           code: null,
           reset: null,
+          adminInvites: [],
+          adminRevokedAt: null,
+          sessionsValidFrom: null,
           erasedAt: null,
         },
       };
@@ -395,13 +429,21 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'PasswordResetRequested':
         return next({ reset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } });
       case 'PasswordChanged':
-        return next({ passwordHash: event.data.passwordHash, reset: null });
+        return next({ passwordHash: event.data.passwordHash, reset: null, sessionsValidFrom: event.data.at });
       case 'AccountStatusChanged':
-        return next({ status: event.data.to });
+        return next({
+          status: event.data.to,
+          ...(event.data.to === 'active' ? {} : { sessionsValidFrom: event.data.at }),
+        });
       case 'PlanChanged':
         return next({ planSlug: event.data.to });
-      case 'RoleChanged':
-        return next({ role: event.data.to });
+      case 'RoleChanged': {
+        const { to, reason, inviteId, at } = event.data;
+        if (reason === 'revoked') return next({ role: to, adminRevokedAt: at });
+        if (reason === 'invite_accepted' && inviteId)
+          return next({ role: to, adminInvites: [...a.adminInvites, inviteId] });
+        return next({ role: to });
+      }
       case 'AccountErased':
         return next({
           status: 'disabled',
@@ -410,6 +452,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           passwordHash: '',
           code: null,
           reset: null,
+          sessionsValidFrom: event.data.at,
           erasedAt: event.data.at,
         });
       default:

@@ -50,7 +50,7 @@ describe('account decider', () => {
         .when(register())
         .then([registered, codeSent('c1')]);
     });
-    it('when pending and the cooldown is over: renews the details and sends a new code', () => {
+    it("when pending and the cooldown is over: sends a new code and keeps the first sign-up's name and password", () => {
       spec
         .given(pending)
         .when({
@@ -63,10 +63,7 @@ describe('account decider', () => {
             codeExpiresAt: plus(241),
           },
         })
-        .then([
-          { type: 'RegistrationRenewed', data: { name: 'Ada L', passwordHash: 'p2', at: plus(121) } },
-          codeSent('c2', plus(121)),
-        ]);
+        .then([codeSent('c2', plus(121))]);
     });
     it('when pending within the cooldown: refuses OTP_RESEND_COOLDOWN with the wait', () => {
       spec
@@ -307,12 +304,45 @@ describe('account decider', () => {
 
   describe('roles', () => {
     it('an accepted invite makes a user an admin; an admin stays as is', () => {
-      const promote = { type: 'PromoteToAdmin', data: { inviteId: 'i1', at: plus(60) } } as const;
+      const promote = {
+        type: 'PromoteToAdmin',
+        data: { inviteId: 'i1', inviteIssuedAt: plus(30), at: plus(60) },
+      } as const;
       spec.given(active).when(promote).then([admin]);
       spec
         .given([...active, admin])
-        .when(promote)
+        .when({ ...promote, data: { ...promote.data, inviteId: 'i9' } })
         .then([]);
+    });
+    it('an invite promotes once: it cannot be replayed, not even after a revocation (issue 25 item 1)', () => {
+      const revoked: AccountEvent = {
+        type: 'RoleChanged',
+        data: { from: 'admin', to: 'user', reason: 'revoked', at: plus(90) },
+      };
+      const promote = (inviteId: string, inviteIssuedAt: string) =>
+        ({ type: 'PromoteToAdmin', data: { inviteId, inviteIssuedAt, at: plus(120) } }) as const;
+      spec
+        .given([...active, admin])
+        .when(promote('i1', plus(30)))
+        .thenThrows('INVITE_NOT_PENDING');
+      spec
+        .given([...active, admin, revoked])
+        .when(promote('i1', plus(30)))
+        .thenThrows('INVITE_NOT_PENDING');
+      // Another invite issued before the revocation does not outlive it; one issued after it does promote.
+      spec
+        .given([...active, admin, revoked])
+        .when(promote('i2', plus(80)))
+        .thenThrows('INVITE_NOT_FOUND');
+      spec
+        .given([...active, admin, revoked])
+        .when(promote('i3', plus(100)))
+        .then([
+          {
+            type: 'RoleChanged',
+            data: { from: 'user', to: 'admin', reason: 'invite_accepted', inviteId: 'i3', at: plus(120) },
+          },
+        ]);
     });
     it('revoking turns an admin back into a user', () => {
       spec
@@ -370,7 +400,7 @@ describe('account decider', () => {
         .thenThrows('ACCOUNT_NOT_FOUND');
       spec
         .given(after)
-        .when({ type: 'PromoteToAdmin', data: { inviteId: 'i2', at: plus(600) } })
+        .when({ type: 'PromoteToAdmin', data: { inviteId: 'i2', inviteIssuedAt: plus(550), at: plus(600) } })
         .thenThrows('ACCOUNT_NOT_FOUND');
       const state = after.reduce(accountDecider.evolve, accountDecider.initialState());
       expect(state).toMatchObject({

@@ -45,6 +45,8 @@ export type SessionState =
       currentHash: string;
       expiresAt: string;
       retiredHashes: readonly string[];
+      /** When the session was started: sessions started before the account's `sessionsValidFrom` are over. */
+      startedAt: string;
     };
 
 export function sessionStreamId(sessionId: string): string {
@@ -94,6 +96,7 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
           currentHash: event.data.refreshTokenHash,
           expiresAt: event.data.expiresAt,
           retiredHashes: [],
+          startedAt: event.data.at,
         };
       case 'RefreshTokenRotated':
         if (state.status === 'none') return state;

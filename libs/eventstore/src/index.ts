@@ -13,6 +13,7 @@ export * from './metadata';
 export * from './database';
 export * from './projections/projection';
 export * from './projections/projection-runner';
+export * from './projections/projection-failure';
 export * from './subscription';
 export * from './kurrentdb/kurrentdb-event-store';
 export * from './relay';

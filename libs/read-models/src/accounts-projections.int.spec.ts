@@ -278,18 +278,13 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     });
 
     await s.register(ids.bob, 'bob@example.com', 'Bob', false);
-    await s.account(ids.bob, {
-      type: 'RegisterAccount',
-      data: {
-        accountId: ids.bob,
-        email: 'bob@example.com',
-        name: 'Robert Tables',
-        passwordHash: 'argon2-bob2',
-        codeHash: sha('bob2'),
-        codeExpiresAt: new Date(T0 + 9e6).toISOString(),
-        at: s.at(200),
-      },
-    });
+    // Signing up again no longer renews the details (issue 25 item 6), but logs written before hold
+    // RegistrationRenewed events: the read models still apply them.
+    await store.appendToStream(
+      accountStreamId(ids.bob),
+      [{ type: 'RegistrationRenewed', data: { name: 'Robert Tables', passwordHash: 'argon2-bob2', at: s.at(200) } }],
+      { expectedVersion: 'any', metadata: { actor: { type: 'user', id: ids.bob }, correlationId: randomUUID() } },
+    );
 
     // Guests count against the guest and their client address with the same request id.
     await s.consume('detector', { kind: 'client', id: 'addr-1' }, 'req-g1', 40);
@@ -306,7 +301,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
       type: 'AcceptInvite',
       data: { accountId: ids.cy, accountEmail: 'cy@example.com', at: s.at() },
     });
-    await s.account(ids.cy, { type: 'PromoteToAdmin', data: { inviteId, at: s.at() } });
+    await s.account(ids.cy, { type: 'PromoteToAdmin', data: { inviteId, inviteIssuedAt: s.at(), at: s.at() } });
     // Eve signs up, uses the detector, is projected in clear, then erases her account.
     await s.register(ids.eve, 'eve.erased@example.com', 'Eve Erased');
     await s.consume('detector', { kind: 'account', id: ids.eve }, 'req-e1', 70);

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { ConfigError, engineSettings, parseEnv, redactUrl, type EngineSettings, type LogLevel } from '@inkprint/config';
-import { apiEnvSchema, REPO_ROOT } from './env.schema';
+import { apiEnvSchema, parseTrustProxy, REPO_ROOT, type TrustProxy } from './env.schema';
 
 export { ConfigError, redactUrl, REPO_ROOT, type LogLevel };
 
@@ -37,6 +37,10 @@ export type AppConfig = Readonly<{
   superAdmin: { email: string; password: string; name: string } | undefined;
   /** The product's host: 'continue' URLs must be https on plans.<host> (spec §5). */
   productHost: string;
+  /** TRUST_PROXY: the proxies allowed to name the client address (default none). */
+  trustProxy: TrustProxy;
+  /** METRICS_TOKEN: bearer token GET /metrics requires; unset = open, except in production where it is closed. */
+  metricsToken: string | undefined;
   publicWebDir: string;
   adminWebDir: string;
   /** SMTP server for outgoing mail (`smtp://` or `smtps://`); absent = the dev mailbox keeps the messages. */
@@ -78,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? Object.freeze({ email: e.SUPER_ADMIN_EMAIL, password: e.SUPER_ADMIN_PASSWORD, name: e.SUPER_ADMIN_NAME })
         : undefined,
     productHost: e.PRODUCT_HOST.toLowerCase(),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    metricsToken: e.METRICS_TOKEN,
     publicWebDir: e.PUBLIC_WEB_DIR,
     adminWebDir: e.ADMIN_WEB_DIR,
     smtpUrl: e.SMTP_URL,

@@ -39,6 +39,8 @@ describe('loadConfig', () => {
         publicWebDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
         adminWebDir: path.join(REPO_ROOT, 'apps', 'admin', 'dist'),
         smtpUrl: undefined,
+        metricsToken: undefined,
+        trustProxy: false,
         mailFrom: 'Inkprint <no-reply@inkprint.local>',
         appPublicUrl: 'http://localhost:3000',
         devMailbox: true,
@@ -127,6 +129,20 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       kafkaBrokers: undefined,
     });
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or a list of addresses, CIDR ranges and names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    for (const bad of ['everyone', '10.0.0.0/33', '300.1.1.1', '99'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: must be false, a hop count/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
   });
 
   it('accepts PORT=0 (any free port)', () => {

@@ -1,3 +1,4 @@
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { engineEnv, kafkaEnv, logLevelEnv, workerConcurrencyEnv } from '@inkprint/config';
 import { DEFAULT_MAIL_FROM, isMailbox, parseSmtpUrl } from '@inkprint/mail';
@@ -12,6 +13,30 @@ const directory = (fallback: string) =>
     .string()
     .default(fallback)
     .transform((value) => path.resolve(REPO_ROOT, value));
+
+/**
+ * TRUST_PROXY: which hops may tell the client address (X-Forwarded-For). Unset, `false` or `0`: none, the socket's
+ * peer is the client (guest quotas, sign-in and code throttles count per address, so a spoofable header would reset
+ * them). A hop count (`1` behind one load balancer) or a comma list of addresses, CIDR ranges and Express's names
+ * `loopback`, `linklocal`, `uniquelocal` (the proxies in front of the API).
+ */
+export type TrustProxy = false | number | string[];
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+export function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v) <= 10 ? Number(v) : undefined;
+  const parts = v.split(',').map((p) => p.trim());
+  const valid = (p: string) => {
+    if (TRUST_PROXY_NAMES.has(p)) return true;
+    const [address, bits, ...rest] = p.split('/');
+    const family = net.isIP(address);
+    if (!family || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  };
+  return parts.length > 0 && parts.every(valid) ? parts : undefined;
+}
 
 const kurrentPattern = /^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\//;
 
@@ -93,6 +118,14 @@ export const apiEnvSchema = z
       )
       .optional(),
     SUPER_ADMIN_NAME: z.string().min(1).max(100).default('Super Admin'),
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .refine((value) => parseTrustProxy(value) !== undefined, {
+        error:
+          'must be false, a hop count (1-10), or a comma list of proxy addresses / CIDR ranges (or loopback, linklocal, uniquelocal)',
+      }),
     PRODUCT_HOST: z
       .string()
       .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, { error: 'must be a host name such as inkprint.app' })

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { HealthCheckResult, HealthIndicator } from './health-indicator';
 
-export type HealthReport = Readonly<{ healthy: boolean; checks: Record<string, HealthCheckResult> }>;
+/** healthy: no check is down; degraded: at least one check is degraded (still serving, an operator is needed). */
+export type HealthReport = Readonly<{
+  healthy: boolean;
+  degraded?: boolean;
+  checks: Record<string, HealthCheckResult>;
+}>;
 
 /**
  * Checks registered by the modules that own a dependency (the platform module registers its database and bus).
@@ -33,7 +38,12 @@ export class HealthIndicatorRegistry {
       [...this.indicators.values()].map(async (indicator) => [indicator.name, await this.run(indicator)] as const),
     );
     const checks = Object.fromEntries(entries);
-    return { healthy: entries.every(([, result]) => result.status === 'up'), checks };
+    const degraded = entries.some(([, result]) => result.status === 'degraded');
+    return {
+      healthy: entries.every(([, result]) => result.status !== 'down'),
+      ...(degraded ? { degraded } : {}),
+      checks,
+    };
   }
 
   private async run(indicator: HealthIndicator): Promise<HealthCheckResult> {
@@ -44,6 +54,7 @@ export class HealthIndicatorRegistry {
     try {
       const details = (await Promise.race([indicator.check(), timeout])) ?? {};
       if (details.status === 'down') return { ...details, status: 'down' };
+      if (details.status === 'degraded') return { ...details, status: 'degraded' };
       return { ...details, status: 'up' };
     } catch (error) {
       return { status: 'down', error: error instanceof Error ? error.message : String(error) };

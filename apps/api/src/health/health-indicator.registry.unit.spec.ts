@@ -34,6 +34,17 @@ describe('HealthIndicatorRegistry', () => {
     });
   });
 
+  it('stays healthy but degraded when a check answers degraded (a projection parked an event)', async () => {
+    const registry = new HealthIndicatorRegistry();
+    registry.register({ name: 'database', check: async () => ({ latencyMs: 1 }) });
+    registry.register({ name: 'projections', check: async () => ({ status: 'degraded', deadLetters: 1 }) });
+    expect(await registry.report()).toEqual({
+      healthy: true,
+      degraded: true,
+      checks: { database: { status: 'up', latencyMs: 1 }, projections: { status: 'degraded', deadLetters: 1 } },
+    });
+  });
+
   it('counts a check that hangs as down after the timeout', async () => {
     const registry = new HealthIndicatorRegistry();
     registry.timeoutMs = 20;

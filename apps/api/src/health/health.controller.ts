@@ -34,7 +34,7 @@ export class HealthController {
 
 function answer(report: HealthReport, res: Response) {
   res.setHeader('Cache-Control', 'no-store');
-  if (report.healthy) return { status: 'ok', checks: report.checks };
+  if (report.healthy) return { status: report.degraded ? 'degraded' : 'ok', checks: report.checks };
   const failing = Object.entries(report.checks)
     .filter(([, check]) => check.status === 'down')
     .map(([name]) => name);

@@ -17,7 +17,7 @@ export function readiness(report: HealthReport, maxLag = READY_MAX_PROJECTION_LA
     checks[name] = report.checks[name] ?? { status: 'down', error: 'not registered' };
   }
   const projections = checks.projections;
-  if (projections.status === 'up' && Array.isArray(projections.projections)) {
+  if (projections.status !== 'down' && Array.isArray(projections.projections)) {
     const behind = (projections.projections as Array<{ name: string; lag: number }>).filter((p) => p.lag > maxLag);
     if (behind.length > 0) {
       checks.projections = {
@@ -27,5 +27,11 @@ export function readiness(report: HealthReport, maxLag = READY_MAX_PROJECTION_LA
       };
     }
   }
-  return { healthy: Object.values(checks).every((c) => c.status === 'up'), checks };
+  // A degraded check still serves traffic: ready, and said so.
+  const degraded = Object.values(checks).some((c) => c.status === 'degraded');
+  return {
+    healthy: Object.values(checks).every((c) => c.status !== 'down'),
+    ...(degraded ? { degraded } : {}),
+    checks,
+  };
 }

@@ -1,5 +1,6 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
+import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from '@inkprint/contracts';
 import { RequestValidationError, type FieldErrors } from './api-error';
 
 /** A body the JSON parser did not read (no body, or another Content-Type than application/json or a form). */
@@ -11,6 +12,12 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
   constructor(private readonly schema: S) {}
 
   transform(value: unknown): z.output<S> {
+    // Control characters and lone surrogates are refused in every field before the schema runs: they cannot be
+    // stored (PostgreSQL text/jsonb) and must never reach the event log or a projection.
+    const unsafe = unsafeTextPaths(value);
+    if (unsafe.length > 0) {
+      throw new RequestValidationError(Object.fromEntries(unsafe.map((field) => [field, [UNSAFE_TEXT_MESSAGE]])));
+    }
     const result = this.schema.safeParse(value);
     if (result.success) return result.data;
     if (value === undefined) throw new RequestValidationError({ '': [BODY_NOT_JSON] }, BODY_NOT_JSON);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNSAFE_TEXT_MESSAGE } from '@inkprint/contracts';
 import { RequestValidationError } from './api-error';
 import { BODY_NOT_JSON, ZodValidationPipe } from './zod-validation.pipe';
 
@@ -29,6 +30,21 @@ describe('ZodValidationPipe', () => {
     const error = refusal(undefined);
     expect(error.message).toBe(BODY_NOT_JSON);
     expect(error.fields).toEqual({ '': [BODY_NOT_JSON] });
+  });
+
+  it('refuses NUL, other control characters and lone surrogates in any field, nested ones and keys too', () => {
+    expect(refusal({ text: 'a\u0000b' }).fields).toEqual({ text: [UNSAFE_TEXT_MESSAGE] });
+    expect(refusal({ text: 'x\ud800y' }).fields).toEqual({ text: [UNSAFE_TEXT_MESSAGE] });
+    expect(refusal({ text: 'ok', more: { list: ['fine', 'bell\u0007'] } }).fields).toEqual({
+      'more.list.1': [UNSAFE_TEXT_MESSAGE],
+    });
+    expect(refusal({ ['k\u0000']: 1, text: 'ok' }).fields).toEqual({ 'k\u0000': [UNSAFE_TEXT_MESSAGE] });
+  });
+
+  it('keeps prose layout, emoji and accents', () => {
+    expect(pipe.transform({ text: 'Tabs\tand\r\nlines, caf\u00e9, \ud83d\ude00' })).toEqual({
+      text: 'Tabs\tand\r\nlines, caf\u00e9, \ud83d\ude00',
+    });
   });
 
   it('lets a schema that accepts no body accept it', () => {

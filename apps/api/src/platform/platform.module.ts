@@ -13,6 +13,7 @@ import {
   PersonalDataEventStore,
   PostgresCheckpointStore,
   PostgresEventStore,
+  describeFailure,
   ProjectionRunner,
   ReadModelFreshness,
   openDatabase,
@@ -90,8 +91,13 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
       ): Promise<ProjectionRunner> => {
         const logger = new Logger('Projections');
         const runner = new ProjectionRunner(db, store, projections, {
-          onError: (name, error) => logger.error(`${name}: ${error instanceof Error ? error.message : String(error)}`),
+          // Never the raw error: a driver error carries the statement and its values (names, e-mail addresses).
+          onError: (name, error) => logger.error(`${name}: ${describeFailure(error)}`),
           onBatch: (name, batch) => metrics.observeProjectionBatch(name, batch),
+          onPark: (letter) =>
+            logger.error(
+              `${letter.projection}: parked event ${letter.eventId} (${letter.eventType}, position ${letter.position}) after ${letter.attempts} attempts: ${letter.error}. Resolve with: inkprint projections dead-letters --retry|--skip ${letter.eventId}`,
+            ),
         });
         await runner.init();
         return runner;
@@ -136,7 +142,7 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
         return new DomainEventRelay(store.inner, checkpoints, {
           brokers: config.kafkaBrokers,
           clientId: `${config.kafkaClientId}-relay`,
-          onError: (error) => logger.error(error instanceof Error ? error.message : String(error)),
+          onError: (error) => logger.error(describeFailure(error)),
         });
       },
     },
@@ -175,7 +181,16 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     });
     health.register({
       name: 'projections',
-      check: async () => ({ projections: await this.runner.status() }),
+      check: async () => {
+        const [projections, parked] = await Promise.all([this.runner.status(), this.runner.deadLetters()]);
+        if (parked.length === 0) return { projections, deadLetters: 0 };
+        return {
+          status: 'degraded',
+          projections,
+          deadLetters: parked.length,
+          error: `${parked.length} event(s) parked by ${[...new Set(parked.map((l) => l.projection))].join(', ')}: see inkprint projections dead-letters`,
+        };
+      },
     });
     health.register({ name: 'jobBus', check: () => this.jobs.health() });
     if (relay) {
@@ -191,6 +206,18 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
       'Committed events after the projection checkpoint',
       ['projection'],
       async () => (await this.runner.status()).map((p) => ({ labels: { projection: p.name }, value: p.lag })),
+    );
+    metrics.gaugeAtScrape(
+      'inkprint_projection_dead_letters',
+      'Events a projection could not apply and parked (inkprint projections dead-letters)',
+      ['projection'],
+      async () => {
+        const parked = await this.runner.deadLetters();
+        return this.runner.projections.map((p) => ({
+          labels: { projection: p.name },
+          value: parked.filter((l) => l.projection === p.name).length,
+        }));
+      },
     );
     if (relay) {
       metrics.gaugeAtScrape(

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { appCsp } from '../http/security-headers';
 import { servesSpaIndex, webTargetOf } from './web-routing';
 
 export type WebAppDirs = Readonly<{ publicWebDir: string; adminWebDir: string }>;
@@ -42,6 +43,7 @@ function spa(root: string, target: 'web' | 'admin', logger: Logger): Spa {
       // Vite fingerprints everything under assets/, so those can be cached for good; the rest is revalidated.
       const immutable = path.relative(root, file).split(path.sep)[0] === 'assets';
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (file.endsWith('.html')) appCsp(res);
     },
   });
 
@@ -51,6 +53,7 @@ function spa(root: string, target: 'web' | 'admin', logger: Logger): Spa {
         if (!servesSpaIndex(target, req.method, subPath, (c) => req.accepts(c)) || !fs.existsSync(indexFile))
           return next();
         res.setHeader('Cache-Control', 'no-cache');
+        appCsp(res);
         res.sendFile(indexFile, (error) => {
           if (error && !res.headersSent) next(error);
         });

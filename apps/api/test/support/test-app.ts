@@ -35,6 +35,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(tmp, 'pglite'),
     PUBLIC_WEB_DIR: path.join(tmp, 'web'),
+    // The tests play many clients from one machine, as a reverse proxy on loopback would pass them on.
+    TRUST_PROXY: 'loopback',
     ADMIN_WEB_DIR: path.join(tmp, 'admin'),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,

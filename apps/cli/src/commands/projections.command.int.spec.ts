@@ -1,7 +1,7 @@
 import { describeWithService } from '@inkprint/testing';
 import { Capture } from '../testing/cli-harness';
 import { registerAccount, scratchData, type OpsBackend } from '../testing/ops-fixtures';
-import { rebuildProjections } from './projections.command';
+import { formatDeadLetters, rebuildProjections, resolveDeadLetters } from './projections.command';
 
 jest.setTimeout(120_000);
 
@@ -35,6 +35,38 @@ function suite(backend: () => OpsBackend) {
       // No shadow schema is left behind.
       const shadows = await data.db.sql.query(`select nspname from pg_namespace where nspname like 'rb\\_%'`);
       expect(shadows).toEqual([]);
+    } finally {
+      await data.close();
+      await scratch.dispose();
+    }
+  });
+
+  it('a sign-up the read models cannot store is parked, the others go on; dead-letters lists it, --retry keeps it, --skip clears it', async () => {
+    const scratch = await scratchData(backend());
+    const data = await scratch.open();
+    try {
+      await registerAccount(data.store, 'Ada');
+      // Written straight into the log (the API refuses it at the boundary since issue 25): PostgreSQL cannot store NUL.
+      const poisoned = await registerAccount(data.store, 'Mallory\u0000');
+      await registerAccount(data.store, 'Grace');
+      for (const p of data.runner.projections) await data.runner.catchUp(p.name);
+      const names = await data.db.sql.query<{ name: string }>('select name from read_model.users order by name');
+      expect(names.map((r) => r.name)).toEqual(['Ada', 'Grace']);
+      for (const row of await data.runner.status()) expect(row.lag).toBe(0);
+
+      const { left } = await resolveDeadLetters(data.runner);
+      expect(left.length).toBeGreaterThan(0);
+      expect(new Set(left.map((l) => l.streamId))).toEqual(new Set([`account-${poisoned}`]));
+      const listing = formatDeadLetters(left);
+      expect(listing).toContain('users');
+      expect(listing).not.toMatch(/mallory/i);
+
+      const eventId = left[0].eventId;
+      await expect(resolveDeadLetters(data.runner, { retry: eventId })).rejects.toThrow();
+      expect((await data.runner.deadLetters()).some((l) => l.eventId === eventId)).toBe(true);
+      const parkedIds = new Set((await data.runner.deadLetters()).map((l) => l.eventId));
+      for (const id of parkedIds) await resolveDeadLetters(data.runner, { skip: id });
+      expect(formatDeadLetters(await data.runner.deadLetters())).toBe('No parked events.\n');
     } finally {
       await data.close();
       await scratch.dispose();

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import type { ProjectionRunner } from '@inkprint/eventstore';
+import type { DeadLetter, ProjectionRunner } from '@inkprint/eventstore';
 import { count, elapsed, OpsProgress } from '../ops/progress';
 import { openInkprintData, type DataEnvironment } from '../ops/runtime';
 
@@ -35,10 +35,40 @@ export async function rebuildProjections(
   return { projections: names.length, events };
 }
 
-export function formatStatus(rows: Awaited<ReturnType<ProjectionRunner['status']>>): string {
-  if (rows.length === 0) return 'No projections are registered.\n';
-  const header = ['projection', 'position', 'lag', 'updated'];
-  const lines = [header, ...rows.map((r) => [r.name, r.position, String(r.lag), r.updatedAt ?? 'never'])];
+/**
+ * The events projections parked (`inkprint projections dead-letters`), and what an operator does with one: `retry`
+ * applies it again (after a fix), `skip` gives up on it. Both take an event id and act on every projection that
+ * parked it (or only `projection`). Returns the dead letters left.
+ */
+export async function resolveDeadLetters(
+  runner: ProjectionRunner,
+  action: { retry?: string; skip?: string; projection?: string } = {},
+): Promise<{ resolved: string[]; left: DeadLetter[] }> {
+  if (action.retry && action.skip) throw new Error('pass --retry or --skip, not both');
+  const eventId = action.retry ?? action.skip;
+  const resolved: string[] = [];
+  if (eventId) {
+    const letters = (await runner.deadLetters(action.projection)).filter((l) => l.eventId === eventId);
+    if (letters.length === 0) throw new Error(`no dead letter for event ${eventId}`);
+    for (const letter of letters) {
+      if (action.retry) await runner.retryDeadLetter(letter.projection, eventId);
+      else await runner.skipDeadLetter(letter.projection, eventId);
+      resolved.push(letter.projection);
+    }
+  }
+  return { resolved, left: await runner.deadLetters() };
+}
+
+export function formatDeadLetters(rows: readonly DeadLetter[]): string {
+  if (rows.length === 0) return 'No parked events.\n';
+  return table(
+    ['projection', 'position', 'event', 'type', 'attempts', 'parked', 'error'],
+    rows.map((r) => [r.projection, r.position, r.eventId, r.eventType, String(r.attempts), r.parkedAt, r.error]),
+  );
+}
+
+function table(header: string[], body: string[][]): string {
+  const lines = [header, ...body];
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
   return (
     lines
@@ -49,6 +79,14 @@ export function formatStatus(rows: Awaited<ReturnType<ProjectionRunner['status']
           .trimEnd(),
       )
       .join('\n') + '\n'
+  );
+}
+
+export function formatStatus(rows: Awaited<ReturnType<ProjectionRunner['status']>>): string {
+  if (rows.length === 0) return 'No projections are registered.\n';
+  return table(
+    ['projection', 'position', 'lag', 'updated'],
+    rows.map((r) => [r.name, r.position, String(r.lag), r.updatedAt ?? 'never']),
   );
 }
 
@@ -98,6 +136,32 @@ export function register(program: Command): void {
           `rebuilt ${count(result.projections, 'projection')} from ${count(result.events, 'event')} in ${elapsed(started)}` +
             `${names.length === 1 ? ` (${names[0]})` : ''}\n`,
         );
+      } finally {
+        await close();
+      }
+    });
+
+  projections
+    .command('dead-letters')
+    .description('List events a projection could not apply and parked; --retry or --skip one by its event id')
+    .option('--retry <eventId>', 'apply the parked event again (after a fix); it stays parked if it still fails')
+    .option('--skip <eventId>', 'give up on the parked event (the log keeps it; the read model goes without it)')
+    .option('--projection <name>', 'only this projection')
+    .option('--json', 'print JSON instead of a table')
+    .addHelpText(
+      'after',
+      '\nA parked event turns GET /health to "degraded" and shows in inkprint_projection_dead_letters. Examples:\n' +
+        '  inkprint projections dead-letters\n  inkprint projections dead-letters --retry 0b6f…\n' +
+        '  inkprint projections dead-letters --skip 0b6f… --projection users',
+    )
+    .action(async (options: { retry?: string; skip?: string; projection?: string; json?: boolean }) => {
+      const { runner, close } = await openProjectionRunner();
+      try {
+        const { resolved, left } = await resolveDeadLetters(runner, options);
+        if (resolved.length > 0) {
+          process.stderr.write(`${options.retry ? 'retried' : 'skipped'} in ${resolved.join(', ')}\n`);
+        }
+        process.stdout.write(options.json ? `${JSON.stringify(left)}\n` : formatDeadLetters(left));
       } finally {
         await close();
       }

@@ -4,7 +4,8 @@ import type { RecordedEvent } from '../port/event-envelope';
 import type { EventStore } from '../port/event-store';
 import { quoteIdentifier } from '../sql/identifiers';
 import { PollingLoop } from '../polling-loop';
-import type { Projection, ProjectionStatus } from './projection';
+import type { DeadLetter, Projection, ProjectionStatus } from './projection';
+import { describeFailure, isTransientFailure } from './projection-failure';
 
 export interface ProjectionRunnerOptions {
   /** PostgreSQL schema of the live read models (default `read_model`). */
@@ -14,9 +15,14 @@ export interface ProjectionRunnerOptions {
   onError?: (projection: string, error: unknown) => void;
   /** After each batch a projection applied (its events, committed with the checkpoint): for metrics. */
   onBatch?: (projection: string, batch: { events: number; seconds: number }) => void;
+  /** An event the projection failed to apply `maxAttempts` times was parked and the projection went on. */
+  onPark?: (letter: DeadLetter) => void;
+  /** Failed attempts at one event (transient database failures not counted) before it is parked (default 3). */
+  maxAttempts?: number;
 }
 
 const CHECKPOINTS = 'projection_checkpoints';
+const DEAD_LETTERS = 'projection_dead_letters';
 
 /**
  * Runs projections over the global log. Each batch is one transaction holding the read-model rows AND the new
@@ -27,6 +33,9 @@ export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly byName = new Map<string, Projection>();
   private readonly polling: PollingLoop;
+  private readonly maxAttempts: number;
+  /** Where a projection (per schema) failed: its checkpoint then, and the failed attempts at one event. */
+  private readonly failures = new Map<string, { from: bigint; position: bigint; attempts: number }>();
 
   constructor(
     private readonly db: Database,
@@ -37,6 +46,7 @@ export class ProjectionRunner {
     this.schema = options.schema ?? 'read_model';
     quoteIdentifier(this.schema);
     this.batchSize = options.batchSize ?? 500;
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 3);
     this.polling = new PollingLoop(() => this.processAllOnce(), options.pollIntervalMs ?? 250);
     for (const projection of projections) {
       if (this.byName.has(projection.name)) throw new Error(`Duplicate projection ${projection.name}`);
@@ -77,9 +87,161 @@ export class ProjectionRunner {
 
     const applied =
       relevant.length > 0
-        ? await this.applyBatch(projection, relevant, from, next, schema)
+        ? await this.applyOrPark(projection, relevant, from, next, schema)
         : await this.advance([name], from, next, schema);
     return applied ? events.length : 0;
+  }
+
+  /**
+   * Applies a batch. After a batch failed, the next attempt from the same checkpoint applies its events one by one,
+   * so that the good ones land and the one that fails is found. An event that fails `maxAttempts` times (over
+   * successive rounds; transient database failures do not count) is parked in the dead-letter table with its id and
+   * a description of the error, and the projection goes on past it, instead of stalling every read model behind one
+   * event it cannot apply. A failure below the limit is rethrown: the next round retries from the last good event.
+   */
+  private async applyOrPark(
+    projection: Projection,
+    relevant: RecordedEvent[],
+    from: bigint,
+    next: bigint,
+    schema = this.schema,
+  ): Promise<boolean> {
+    const key = `${schema}/${projection.name}`;
+    const stuck = this.failures.get(key);
+    if (!stuck || stuck.from !== from) {
+      try {
+        const applied = await this.applyBatch(projection, relevant, from, next, schema);
+        this.failures.delete(key);
+        return applied;
+      } catch (error) {
+        if (!isTransientFailure(error)) this.failures.set(key, { from, position: -1n, attempts: 0 });
+        throw error;
+      }
+    }
+    let at = from;
+    for (const event of relevant) {
+      try {
+        if (!(await this.applyBatch(projection, [event], at, event.globalPosition, schema))) return at !== from;
+      } catch (error) {
+        if (isTransientFailure(error)) throw error;
+        const seen = this.failures.get(key);
+        const attempts = seen?.position === event.globalPosition ? seen.attempts + 1 : 1;
+        if (attempts < this.maxAttempts) {
+          this.failures.set(key, { from: at, position: event.globalPosition, attempts });
+          throw error;
+        }
+        if (!(await this.park(projection.name, event, describeFailure(error), attempts, at, schema)))
+          return at !== from;
+      }
+      at = event.globalPosition;
+    }
+    this.failures.delete(key);
+    return at === next ? true : (await this.advance([projection.name], at, next, schema)) || at !== from;
+  }
+
+  /** One transaction: the checkpoint still at `from`, the dead letter written, the checkpoint moved past the event. */
+  private async park(
+    name: string,
+    event: RecordedEvent,
+    error: string,
+    attempts: number,
+    from: bigint,
+    schema = this.schema,
+  ): Promise<boolean> {
+    const s = quoteIdentifier(schema);
+    // Dead letters always go to the live schema's table, also while a rebuild fills a shadow schema.
+    const live = quoteIdentifier(this.schema);
+    const parked = await this.db.sql.transaction(async (tx) => {
+      const locked = await tx.query<{ position: string }>(
+        `select position from ${s}.${CHECKPOINTS} where projection = $1 for update`,
+        [name],
+      );
+      if (locked.length === 0 || BigInt(locked[0].position) !== from) return false;
+      await tx.query(
+        `insert into ${live}.${DEAD_LETTERS} (projection, position, event_id, event_type, stream_id, error, attempts, parked_at)
+         values ($1, $2, $3, $4, $5, $6, $7, now())
+         on conflict (projection, position) do update set error = excluded.error, attempts = excluded.attempts, parked_at = now()`,
+        [name, event.globalPosition.toString(), event.id, event.type, event.streamId, error, attempts],
+      );
+      await tx.query(`update ${s}.${CHECKPOINTS} set position = $1, updated_at = now() where projection = $2`, [
+        event.globalPosition.toString(),
+        name,
+      ]);
+      return true;
+    });
+    if (parked) {
+      this.options.onPark?.({
+        projection: name,
+        position: event.globalPosition.toString(),
+        eventId: event.id,
+        eventType: event.type,
+        streamId: event.streamId,
+        error,
+        attempts,
+        parkedAt: new Date().toISOString(),
+      });
+    }
+    return parked;
+  }
+
+  /** Events parked by the projections (oldest first), optionally of one projection. */
+  async deadLetters(name?: string): Promise<DeadLetter[]> {
+    const s = quoteIdentifier(this.schema);
+    const rows = await this.db.sql.query<{
+      projection: string;
+      position: string;
+      event_id: string;
+      event_type: string;
+      stream_id: string;
+      error: string;
+      attempts: number;
+      parked_at: Date | string;
+    }>(
+      `select projection, position, event_id, event_type, stream_id, error, attempts, parked_at
+       from ${s}.${DEAD_LETTERS} ${name ? 'where projection = $1' : ''} order by position, projection`,
+      name ? [name] : [],
+    );
+    return rows.map((r) => ({
+      projection: r.projection,
+      position: String(r.position),
+      eventId: r.event_id,
+      eventType: r.event_type,
+      streamId: r.stream_id,
+      error: r.error,
+      attempts: Number(r.attempts),
+      parkedAt: new Date(r.parked_at).toISOString(),
+    }));
+  }
+
+  /**
+   * Applies a parked event again (after a fix was deployed, say), in one transaction with removing its dead letter;
+   * throws, keeping the dead letter, when it still fails. Applied out of log order: fine for the upserts the read
+   * models do, which is why this is an operator's decision (`inkprint projections dead-letters --retry`).
+   */
+  async retryDeadLetter(name: string, eventId: string): Promise<void> {
+    const projection = this.projection(name);
+    const letter = (await this.deadLetters(name)).find((l) => l.eventId === eventId);
+    if (!letter) throw new Error(`No dead letter of ${name} for event ${eventId}`);
+    const position = BigInt(letter.position);
+    const [event] = await this.store.readAll(position - 1n, 1);
+    if (!event || event.id !== eventId) throw new Error(`Event ${eventId} is no longer at position ${position}`);
+    const s = quoteIdentifier(this.schema);
+    await this.db.em.fork({ schema: this.schema }).transactional(async (em: EntityManager) => {
+      await projection.apply([event], em);
+      await em.flush();
+      await em.execute(`delete from ${s}.${DEAD_LETTERS} where projection = ? and event_id = ?`, [name, eventId]);
+    });
+  }
+
+  /** Gives up on a parked event for good: its dead letter is removed (the log keeps the event). */
+  async skipDeadLetter(name: string, eventId: string): Promise<void> {
+    this.projection(name);
+    const s = quoteIdentifier(this.schema);
+    const removed = await this.db.sql.query(
+      `delete from ${s}.${DEAD_LETTERS} where projection = $1 and event_id = $2 returning event_id`,
+      [name, eventId],
+    );
+    if (removed.length === 0) throw new Error(`No dead letter of ${name} for event ${eventId}`);
   }
 
   /**
@@ -120,8 +282,20 @@ export class ProjectionRunner {
   /** Processes batches until the projection has consumed every committed event. */
   async catchUp(name: string, schema = this.schema): Promise<number> {
     let total = 0;
-    for (let n = await this.processBatch(name, schema); n > 0; n = await this.processBatch(name, schema)) total += n;
-    return total;
+    let failed = 0;
+    for (;;) {
+      let n: number;
+      try {
+        n = await this.processBatch(name, schema);
+        failed = 0;
+      } catch (error) {
+        // A poisoned event takes maxAttempts + 1 rounds to be parked (one for the batch, then one per attempt).
+        if (isTransientFailure(error) || ++failed > this.maxAttempts) throw error;
+        continue;
+      }
+      if (n === 0) return total;
+      total += n;
+    }
   }
 
   async catchUpAll(): Promise<void> {
@@ -181,7 +355,7 @@ export class ProjectionRunner {
           continue;
         }
         try {
-          progressed = (await this.applyBatch(projection, relevant, from, next)) || progressed;
+          progressed = (await this.applyOrPark(projection, relevant, from, next)) || progressed;
         } catch (error) {
           this.options.onError?.(name, error);
         }
@@ -286,6 +460,16 @@ export class ProjectionRunner {
         projection text primary key,
         position bigint not null default 0,
         updated_at timestamptz)`);
+      await tx.query(`create table if not exists ${s}.${DEAD_LETTERS} (
+        projection text not null,
+        position bigint not null,
+        event_id text not null,
+        event_type text not null,
+        stream_id text not null,
+        error text not null,
+        attempts integer not null,
+        parked_at timestamptz not null,
+        primary key (projection, position))`);
       for (const projection of this.projections) {
         if (only && !only.includes(projection.name)) continue;
         await tx.query(`insert into ${s}.${CHECKPOINTS} (projection, position) values ($1, 0) on conflict do nothing`, [

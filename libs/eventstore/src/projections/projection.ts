@@ -21,3 +21,17 @@ export interface ProjectionStatus {
   lag: number;
   updatedAt: string | null;
 }
+
+/** An event a projection could not apply, parked so the projection could go on (ProjectionRunner.deadLetters). */
+export interface DeadLetter {
+  projection: string;
+  /** Global position of the event in the log. */
+  position: string;
+  eventId: string;
+  eventType: string;
+  streamId: string;
+  /** Error class, SQLSTATE and the database's sentence: never the statement or its values. */
+  error: string;
+  attempts: number;
+  parkedAt: string;
+}

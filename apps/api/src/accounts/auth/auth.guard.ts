@@ -2,7 +2,14 @@ import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata } from '
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import { DomainError } from '@inkprint/domain-kernel';
-import { accountDecider, accountStreamId, sessionDecider, sessionStreamId, type Role } from '@inkprint/accounts-domain';
+import {
+  accountDecider,
+  accountStreamId,
+  sessionDecider,
+  sessionStillValid,
+  sessionStreamId,
+  type Role,
+} from '@inkprint/accounts-domain';
 import { loadState, type EventStore } from '@inkprint/eventstore';
 import { EVENT_STORE } from '../../platform/tokens';
 import type { AccessTokenClaims } from './jwt.strategy';
@@ -44,7 +51,12 @@ export class AuthGuard extends PassportAuthGuard('jwt') implements CanActivate {
         reason: 'account_unavailable',
       });
     }
-    if (session.status !== 'active' || session.accountId !== claims.sub) {
+    // A password reset, a disable or an erasure ends every session started before it (Account.sessionsValidFrom).
+    if (
+      session.status !== 'active' ||
+      session.accountId !== claims.sub ||
+      !sessionStillValid(account.account, session.startedAt)
+    ) {
       throw new DomainError('AUTH_REQUIRED', 'Your session has ended. Please sign in again.', 401, {
         reason: 'session_ended',
       });

@@ -1,9 +1,9 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { REFRESH_TOKEN_TTL_MS, sessionDecider, sessionStreamId } from '@inkprint/accounts-domain';
+import { REFRESH_TOKEN_TTL_MS, sessionDecider, sessionStillValid, sessionStreamId } from '@inkprint/accounts-domain';
 import type { Tokens } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
-import { handleCommand } from '@inkprint/eventstore';
+import { handleCommand, loadState } from '@inkprint/eventstore';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { IDS, type Ids } from '../../platform/ids';
 import { AccountStreams } from '../shared/account-streams';
@@ -33,6 +33,13 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
   async execute({ refreshToken }: RefreshSession): Promise<Tokens> {
     const [sessionId, secret] = refreshToken.split('.');
     if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw sessionExpired();
+    // The account is checked before the token rotates: a session the account has ended (password reset, disabled,
+    // erased) answers SESSION_EXPIRED and its token is not burnt, so it cannot be told apart from any other ended one.
+    const { state: before } = await loadState(this.accounts.store, sessionStreamId(sessionId), sessionDecider);
+    if (before.status === 'active') {
+      const owner = await this.accounts.load(before.accountId);
+      if (owner.status === 'none' || !sessionStillValid(owner.account, before.startedAt)) throw sessionExpired();
+    }
     const next = this.ids.secret(32);
     const now = this.accounts.clock.now();
     const outcome = await handleCommand(this.accounts.store, sessionStreamId(sessionId), sessionDecider, {
@@ -55,7 +62,7 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
     const session = outcome.state;
     if (session.status !== 'active') throw sessionExpired();
     const account = await this.accounts.load(session.accountId);
-    if (account.status === 'none' || account.account.status === 'disabled') throw sessionExpired();
+    if (account.status === 'none' || !sessionStillValid(account.account, session.startedAt)) throw sessionExpired();
     return {
       accessToken: await this.sessions.accessToken(account.account, sessionId),
       refreshToken: `${sessionId}.${next}`,

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { inviteDecider, inviteStreamId } from '@inkprint/accounts-domain';
+import { assertInviteCanPromote, inviteDecider, inviteStreamId } from '@inkprint/accounts-domain';
 import type { InviteAcceptedResponse } from '@inkprint/contracts';
 import { handleCommand, loadState } from '@inkprint/eventstore';
 import { AccountStreams, userActor, type SignedInAccount } from '../../accounts';
@@ -31,6 +31,11 @@ export class AcceptInviteHandler implements ICommandHandler<AcceptInvite> {
     const actor = userActor(account.accountId);
     const correlationId = this.ids.uuid();
     const { state } = await loadState(this.accounts.store, inviteStreamId(inviteId), inviteDecider);
+    // An invite that already promoted this account, or one issued before its access was revoked, is refused before
+    // anything is written (the account's decider refuses the promotion too, should the two race).
+    if (state.status !== 'none') {
+      assertInviteCanPromote(await this.accounts.existing(account.accountId), inviteId, state.issuedAt);
+    }
     // Accepted by this very account earlier but the promotion never landed (crash in between): finish it.
     const resuming = state.status === 'accepted' && state.acceptedBy === account.accountId;
     if (!resuming) {
@@ -45,9 +50,10 @@ export class AcceptInviteHandler implements ICommandHandler<AcceptInvite> {
         { metadata: { actor, correlationId } },
       );
     }
+    const issuedAt = state.status === 'none' ? this.accounts.nowIso() : state.issuedAt;
     const outcome = await this.accounts.run(
       account.accountId,
-      (at) => ({ type: 'PromoteToAdmin', data: { inviteId, at } }),
+      (at) => ({ type: 'PromoteToAdmin', data: { inviteId, inviteIssuedAt: issuedAt, at } }),
       actor,
       correlationId,
     );
