@@ -9,8 +9,8 @@ export const UNSAFE_TEXT_MESSAGE = 'Remove control characters and invalid charac
 // U+0000-U+0008, U+000E-U+001F, U+007F-U+009F, and surrogate halves that are not part of a pair.
 // Matched without the `u` flag, so the pattern sees UTF-16 code units and can find a lone half. Matching control
 // characters is the point of this pattern.
-// eslint-disable-next-line no-control-regex
 const UNSAFE =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when `s` holds a character the service refuses (see UNSAFE_TEXT_MESSAGE). */
