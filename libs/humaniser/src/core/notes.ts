@@ -16,6 +16,8 @@ export interface NoteInput {
   llm?: 'used' | 'rejected' | 'failed';
   llmReason?: string;
   unchanged?: boolean;
+  /** Candidate rewrites the search weighed (when it kept the text as written, the notes say so). */
+  candidates?: number;
   /** The tone's style targets met and missed by the result (omitted when the text is returned unchanged). */
   style?: Pick<StyleReport, 'met' | 'missed'>;
 }
@@ -50,7 +52,12 @@ export function composeNotes(n: NoteInput): string {
     parts.push(`the language model's rewrite was not used (${n.llmReason ?? 'failed the meaning check'})`);
   if (n.llm === 'failed')
     parts.push(`the language model was unavailable (${n.llmReason ?? 'error'}), so the built-in engine ran`);
-  if (parts.length === 0) parts.push('nothing needed changing');
+  if (parts.length === 0)
+    parts.push(
+      n.candidates
+        ? `kept as written: none of ${plural(n.candidates, 'candidate rewrite', 'candidate rewrites')} scored better with the detector and the ${n.profile.tone} style targets`
+        : 'nothing needed changing',
+    );
   if (n.style && n.style.met.length + n.style.missed.length > 0) {
     const total = n.style.met.length + n.style.missed.length;
     parts.push(

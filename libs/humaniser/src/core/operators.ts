@@ -3,7 +3,7 @@
 import { capitalise, COMMON_OPENERS, decapitalise, wordCount } from './document';
 import { lexiconEntries, posFits, rankCandidates } from './lexicon';
 import { conjugate, hasFiniteVerb, posTag, tagTerms, type Term } from './nlp';
-import { MID_TRANSITIONS, PHRASE_RULES, TRANSITION_RULES, type Register } from './phrases';
+import { MID_TRANSITIONS, PHRASE_RULES, REGISTER_PAIRS, TRANSITION_RULES, type Register } from './phrases';
 import type { Rng } from './rng';
 import type { ToneProfile } from './tones';
 
@@ -563,26 +563,6 @@ export function addressReader(s: string, changes: Changes): string {
 }
 
 // ---- register -----------------------------------------------------------------------------------------------------
-/** Context-safe register pairs: [informal, formal, the part of speech the tagger must see]. */
-export const REGISTER_PAIRS: [string, string, string][] = [
-  ['big', 'large', 'Adjective'],
-  ['kids', 'children', 'Noun'],
-  ['maybe', 'perhaps', 'Adverb'],
-  ['buy', 'purchase', 'Verb'],
-  ['bought', 'purchased', 'Verb'],
-  ['help', 'assist', 'Verb'],
-  ['helps', 'assists', 'Verb'],
-  ['start', 'begin', 'Verb'],
-  ['started', 'began', 'Verb'],
-  ['get', 'obtain', 'Verb'],
-  ['enough', 'sufficient', 'Adjective'],
-  ['about', 'approximately', 'Adverb'],
-  ['show', 'demonstrate', 'Verb'],
-  ['shows', 'demonstrates', 'Verb'],
-  ['need', 'require', 'Verb'],
-  ['needs', 'requires', 'Verb'],
-  ['more', 'additional', 'Adjective'],
-];
 
 /** Moves words toward the tone's register; only pairs whose part of speech the tagger confirms here. */
 export function shiftRegister(s: string, toFormal: boolean, changes: Changes): string {
@@ -599,6 +579,12 @@ export function shiftRegister(s: string, toFormal: boolean, changes: Changes): s
     if (!hit || !term || !term.tags.has(hit[1])) return w;
     // "get" is formal "obtain" only with a direct object ("get a permit"), not "get better" / "get to"
     if (lower === 'get' && !/^\s+(?:a|an|the|some|this|that|their|your|more)\b/.test(s.slice(offset + w.length)))
+      return w;
+    // phrasal verbs keep their verb: "start over", "get up", "help out", "show off"
+    if (
+      /^\s+(?:up|out|over|off|down|away|back|on|in|around|through)\b/.test(s.slice(offset + w.length)) &&
+      hit[1] === 'Verb'
+    )
       return w;
     if ((lower === 'need' || lower === 'needs') && /^\s+to\b/.test(s.slice(offset + w.length))) return w;
     if (lower === 'about' && !/^\s+\uE000/.test(s.slice(offset + w.length))) return w;
@@ -645,7 +631,13 @@ export function listsToProse(text: string, changes: Changes): string {
       out.push(intro);
       continue;
     }
-    const lowered = items.map((x) => decapitalise(x) ?? x);
+    // an item's capital is the list's, not the word's, unless the tagger reads a name ("Approximately" vs "Python")
+    const lowered = items.map((x) => {
+      const first = tagTerms(x)[0];
+      if (/^[A-Z][a-z]+\b/.test(x) && first && !first.tags.has('ProperNoun') && !first.tags.has('Acronym'))
+        return x[0].toLowerCase() + x.slice(1);
+      return decapitalise(x) ?? x;
+    });
     const joined =
       lowered.length === 2
         ? `${lowered[0]} and ${lowered[1]}`

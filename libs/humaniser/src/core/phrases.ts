@@ -295,3 +295,24 @@ export const PREAMBLE =
   /^(?:(?:sure|certainly|absolutely|of course|okay|ok|great question)[!.,]?\s*)?(?:here(?:'s| is| are)|below is|below are)\b[^\n]{0,200}?:\s*\n+/i;
 export const CLOSING =
   /(?:^|\s)(?:I hope (?:this|that|these) (?:helps|help|was helpful)[^.!\n]*[.!]|Let me know if you (?:have|need|would like|want)[^.!\n]*[.!]|Feel free to (?:ask|reach out|let me know)[^.!\n]*[.!]|Happy (?:writing|reading|cooking|travell?ing)!)\s*$/i;
+
+/** Context-safe register pairs: [informal, formal, the part of speech the tagger must see]. */
+export const REGISTER_PAIRS: [string, string, string][] = [
+  ['big', 'large', 'Adjective'],
+  ['kids', 'children', 'Noun'],
+  ['maybe', 'perhaps', 'Adverb'],
+  ['buy', 'purchase', 'Verb'],
+  ['bought', 'purchased', 'Verb'],
+  ['help', 'assist', 'Verb'],
+  ['helps', 'assists', 'Verb'],
+  ['start', 'begin', 'Verb'],
+  ['started', 'began', 'Verb'],
+  ['get', 'obtain', 'Verb'],
+  ['enough', 'sufficient', 'Adjective'],
+  ['about', 'approximately', 'Adverb'],
+  ['show', 'demonstrate', 'Verb'],
+  ['shows', 'demonstrates', 'Verb'],
+  ['need', 'require', 'Verb'],
+  ['needs', 'requires', 'Verb'],
+  ['more', 'additional', 'Adjective'],
+];

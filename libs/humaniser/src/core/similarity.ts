@@ -14,7 +14,7 @@
 // no counterpart (containment < 0.5) that the notes do not explain.
 import { parseDocument, proseLines } from './document';
 import { lexiconPairs } from './lexicon';
-import { PHRASE_RULES, TRANSITION_RULES } from './phrases';
+import { PHRASE_RULES, REGISTER_PAIRS, TRANSITION_RULES } from './phrases';
 
 export const SIMILARITY_THRESHOLD = 0.8;
 export const DROPPED_SENTENCE = 0.5;
@@ -105,6 +105,9 @@ function synonyms(): Map<string, Set<string>> {
   };
   for (const [a, b] of lexiconPairs()) link(a, b);
   for (const [a, b] of EXTRA_PAIRS) link(a, b);
+  // the register operator's curated pairs and the reader-address operator ("individuals can" -> "you can")
+  for (const [a, b] of REGISTER_PAIRS) link(a, b);
+  for (const w of ['individuals', 'people', 'readers', 'learners', 'one']) link(w, 'you');
   synonymIndex = idx;
   return idx;
 }

@@ -15,6 +15,7 @@ import {
 } from './operators';
 import { variantPasses } from './plan';
 import { Rng } from './rng';
+import { similarity } from './similarity';
 import { measureStyle, STYLE_TARGETS, styleDistance, styleReport } from './style';
 import { TONE_PROFILES } from './tones';
 
@@ -79,6 +80,14 @@ describe('person and register', () => {
     expect(shiftRegister('We need to get a permit, and things get better.', true, c)).toBe(
       'We need to obtain a permit, and things get better.',
     );
+    // phrasal verbs keep their verb
+    expect(shiftRegister("It's time to start over.", true, c)).toBe("It's time to start over.");
+    // the meaning guard credits the curated pairs
+    const sim = similarity(
+      'The kids made a big mess, so we start again.',
+      'The children made a large mess, so we begin again.',
+    );
+    expect(sim.contentRetention).toBe(1);
     expect(shiftRegister('They purchased approximately \uE000 units.', false, c)).toBe(
       'They bought about \uE000 units.',
     );
@@ -179,8 +188,11 @@ describe('lists and prose', () => {
   it('folds a short list of fragments after a colon into one sentence, and leaves real lists alone', () => {
     const c = noChanges();
     expect(
-      listsToProse('For the trip you will need:\n\n- A laptop\n- a charger\n- two hours\n\nThen we start.', c),
-    ).toBe('For the trip you will need: a laptop, a charger and two hours.\n\nThen we start.');
+      listsToProse(
+        'For the trip you will need:\n\n- A laptop\n- a charger\n- Approximately two hours\n\nThen we start.',
+        c,
+      ),
+    ).toBe('For the trip you will need: a laptop, a charger and approximately two hours.\n\nThen we start.');
     const steps = 'Do this:\n1. Open the dashboard.\n2. Review the alerts in detail.';
     expect(listsToProse(steps, c)).toBe(steps);
     const long = 'Options:\n- one\n- two\n- three\n- four\n- five\n- six\n- seven';

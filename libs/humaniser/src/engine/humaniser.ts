@@ -216,7 +216,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
     plan.lines.forEach((lp, li) =>
       lp.sentences.forEach((sp, si) => {
         const v = sp.variants[choice.variant[li][si]];
-        const weight = v ? v.changes.words + v.changes.phrases + v.changes.splits + v.changes.hedges : 0;
+        const weight = v ? Object.values(v.changes).reduce((a, b) => a + b, 0) : 0;
         order.push({ li, si, weight });
       }),
     );
@@ -317,6 +317,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       llm: llmState,
       llmReason,
       unchanged: !guarded.ok && engine === 'builtin',
+      candidates: plan.lines.reduce((a, l) => a + l.sentences.reduce((b, sp) => b + sp.variants.length - 1, 0), 0),
     });
     return {
       humanised: out,
