@@ -9,6 +9,7 @@ import {
 import {
   DomainEventRelay,
   EventStoreTables,
+  ensureEventStoreSchema,
   KurrentDbEventStore,
   PersonalDataEventStore,
   PostgresCheckpointStore,
@@ -122,11 +123,13 @@ import { accountsPersonalData } from '@inkprint/accounts-domain';
     {
       provide: CHECKPOINTS,
       inject: [DATABASE, EVENT_STORE],
-      useFactory: (db: Database, store: PersonalDataEventStore): CheckpointStore =>
-        new PostgresCheckpointStore(
-          db.sql,
-          store.inner instanceof PostgresEventStore ? store.inner.tables : new EventStoreTables(),
-        ),
+      useFactory: async (db: Database, store: PersonalDataEventStore): Promise<CheckpointStore> => {
+        if (store.inner instanceof PostgresEventStore) return new PostgresCheckpointStore(db.sql, store.inner.tables);
+        // Events in KurrentDB: the checkpoints still live in the database, whose event tables were never created.
+        const tables = new EventStoreTables();
+        await ensureEventStoreSchema(db.sql, tables);
+        return new PostgresCheckpointStore(db.sql, tables);
+      },
     },
     {
       provide: DOMAIN_EVENT_RELAY,
