@@ -12,6 +12,14 @@ describe('password policy (spec §5)', () => {
   ])('%s -> %s', (pw, ok) => {
     expect(meetsPasswordPolicy(pw)).toBe(ok);
   });
+  it('counts characters as code points and letters of any script by their case (issue 25 item 8)', () => {
+    // Four emoji are eight UTF-16 units but four characters: too short.
+    expect(meetsPasswordPolicy('A1\u{1F600}\u{1F600}\u{1F600}\u{1F600}')).toBe(false);
+    expect(meetsPasswordPolicy('Ab1\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}')).toBe(true);
+    // é is a lowercase letter, not a symbol; Ä an uppercase one.
+    expect(meetsPasswordPolicy('abcdéfg1')).toBe(false);
+    expect(meetsPasswordPolicy('Äbcdéfg1')).toBe(true);
+  });
   it('labels strength', () => {
     expect(passwordStrength('abc')).toBe('Very weak');
     expect(passwordStrength('abcdefg1')).toBe('Weak');
