@@ -259,11 +259,18 @@ async function main(): Promise<void> {
   const toneN = QUICK ? 8 : 40;
   const subset = items.filter((_, i) => i % Math.max(1, Math.floor(items.length / toneN)) === 0).slice(0, toneN);
   const perTone: Record<string, Record<string, number>> = {};
+  const outputs = subset.map(() => new Set<string>());
   for (const tone of TONES) {
     const rs: Rec[] = [];
-    for (const t of subset) rs.push((await run(t.text, tone, t.stratum)).rec);
+    for (const [i, t] of subset.entries()) {
+      const { rec, res } = await run(t.text, tone, t.stratum);
+      rs.push(rec);
+      if (tone !== 'auto') outputs[i].add(res.humanised);
+    }
     perTone[tone] = summarise(rs);
   }
+  // how many different rewrites the seven presets give per text (7 = every tone reads differently)
+  const distinctTones = r3(outputs.reduce((a, o) => a + o.size, 0) / Math.max(1, outputs.length));
 
   // 3. latency at ~300 words, one core
   const lat = items
@@ -295,6 +302,7 @@ async function main(): Promise<void> {
     overall,
     byStratum,
     perTone,
+    distinctTones,
     latency,
     wallSeconds: r3((performance.now() - t0) / 1000),
     examples,
@@ -306,6 +314,7 @@ async function main(): Promise<void> {
   for (const [k, v] of Object.entries(byStratum)) process.stdout.write(`  ${k.padEnd(32)} ${JSON.stringify(v)}\n`);
   process.stdout.write(`per tone (${subset.length} texts):\n`);
   for (const [k, v] of Object.entries(perTone)) process.stdout.write(`  ${k.padEnd(12)} ${JSON.stringify(v)}\n`);
+  process.stdout.write(`distinct rewrites across the 7 presets per text: ${distinctTones}\n`);
   process.stdout.write(`latency ~300 words, one core: ${JSON.stringify(latency)}\n`);
   for (const e of examples)
     process.stdout.write(

@@ -43,7 +43,8 @@ export const STYLE_TARGETS: Record<Exclude<Tone, 'auto'>, StyleTargets> = {
     length: [17, 30],
     spread: [4, INF],
     formality: [0.5, INF],
-    person: [0, 1],
+    // academic "we" is formal register too ("we propose"): only second person and chatty first person count against it
+    person: [0, 4],
     hedging: [0, 2.5],
   },
   creative: {
@@ -75,7 +76,7 @@ export const STYLE_TARGETS: Record<Exclude<Tone, 'auto'>, StyleTargets> = {
     length: [14, 26],
     spread: [4, INF],
     formality: [0, INF],
-    person: [0, 0.8],
+    person: [0, 4],
     hedging: [0, 3],
   },
   narrative: {
@@ -97,7 +98,9 @@ const STYLE_LABELS: Record<StyleKey, string> = {
   hedging: 'hedging',
 };
 
-const CONTRACTION = /\b[A-Za-z]+(?:n't|'(?:s|re|ve|ll|d|m))\b/gi;
+// "'s" counts only after pronouns ("it's", "that's"): after a noun it is a possessive ("Kingma's"), not a contraction
+const CONTRACTION =
+  /\b(?:[A-Za-z]+(?:n't|'(?:re|ve|ll|d|m))|(?:it|that|there|what|who|he|she|here|let|where|how)'s)\b/gi;
 const FORMAL =
   /\b(?:however|therefore|thus|hence|moreover|furthermore|additionally|consequently|numerous|approximately|utili[sz]e[sd]?|utili[sz]ing|obtain(?:s|ed|ing)?|purchase[sd]?|assist(?:s|ed|ing)?|commence[sd]?|regarding|individuals|sufficient|prior to|subsequently|whereas|demonstrat(?:e|es|ed|ing)|requir(?:e|es|ed|ing)|perhaps|large|children|additional|cannot|do not|does not|is not|are not|it is)\b/gi;
 const INFORMAL =
