@@ -27,6 +27,8 @@ export interface Signal {
   value: number;
   humanMean: number;
   aiMean: number;
+  /** The model's weight: positive when more of the feature pushes towards AI. */
+  weight: number;
   /** Contribution to the heuristic logit (positive pushes towards AI). */
   contribution: number;
   direction: 'ai' | 'human';
@@ -91,6 +93,7 @@ export function heuristicContributions(dense: ArrayLike<number>, params: Heurist
       value,
       humanMean: f.humanMean,
       aiMean: f.aiMean,
+      weight: f.weight,
       contribution,
       direction: contribution >= 0 ? 'ai' : 'human',
     };
@@ -107,9 +110,21 @@ export function heuristicProbability(dense: ArrayLike<number>, params: Heuristic
 export const MAX_LOGIT = 4;
 
 /**
+ * Whether the model uses a feature the way the classes differ: more of it pushes towards AI exactly when AI text
+ * has more of it. For the features where the fitted weight runs against the class means (collinear features,
+ * e.g. sentence-length spread or question marks) no one-line "more X than typical ... writing" is true both of the
+ * text and of the model, so they are never listed as signals.
+ */
+export function modelAgreesWithClasses(s: Pick<Signal, 'weight' | 'humanMean' | 'aiMean'>): boolean {
+  return s.weight !== 0 && s.aiMean !== s.humanMean && s.weight > 0 === s.aiMean > s.humanMean;
+}
+
+/**
  * The strongest signals for a rationale: the largest contributions in the direction of the verdict first,
- * then the largest in the other direction. A signal only counts when the text is on the AI (or human) side
- * of the midpoint between the class means, so the wording "higher than typical human text" stays true.
+ * then the largest in the other direction. A signal only counts when the model uses the feature the way the
+ * classes differ and the text is on the AI (or human) side of the midpoint between the class means, so the
+ * wording of `describeSignal` ("more X than typical human writing" for AI, "... than typical AI writing" for
+ * human) is true of the text and points the way the model reads it.
  */
 export function strongestSignals(
   dense: ArrayLike<number>,
@@ -118,7 +133,7 @@ export function strongestSignals(
   params: HeuristicParams = HEURISTIC_PARAMS,
 ): { supporting: Signal[]; opposing: Signal[] } {
   const all = heuristicContributions(dense, params).filter((s) => {
-    if (Math.abs(s.contribution) < 0.15) return false;
+    if (Math.abs(s.contribution) < 0.15 || !modelAgreesWithClasses(s)) return false;
     const mid = (s.humanMean + s.aiMean) / 2;
     const aiHigher = s.aiMean >= s.humanMean;
     const onAiSide = aiHigher ? s.value > mid : s.value < mid;
@@ -133,8 +148,14 @@ export function strongestSignals(
 const MEASURES = /^(average|share|spread|sentence-length|length change|vocabulary variety|function-word)/;
 const UNCOUNTABLE = new Set<DenseName>(['ai_word_rate', 'first_person_rate', 'second_person_rate']);
 
+/**
+ * One signal in words, measured against the class it points away from: a sign of AI is compared with typical
+ * human writing, a sign of a human writer with typical AI writing (never "more semicolons than typical human
+ * writing" offered as a sign of a human writer).
+ */
 export function describeSignal(s: Signal, examples: readonly string[] = []): string {
-  const higher = s.value > s.humanMean;
+  const reference = s.direction === 'ai' ? s.humanMean : s.aiMean;
+  const higher = s.value > reference;
   const fmt = (x: number): string =>
     Math.abs(x) >= 10 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(3);
   const quantity = MEASURES.test(s.label)
@@ -155,5 +176,6 @@ export function describeSignal(s: Signal, examples: readonly string[] = []): str
           .map((w) => `"${w}"`)
           .join(', ')}`
       : '';
-  return `${quantity} ${s.label} than typical human writing (${fmt(s.value)} vs ${fmt(s.humanMean)}${eg})`;
+  const typical = s.direction === 'ai' ? 'typical human writing' : 'typical AI writing';
+  return `${quantity} ${s.label} than ${typical} (${fmt(s.value)} vs ${fmt(reference)}${eg})`;
 }
