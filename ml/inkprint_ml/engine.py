@@ -103,6 +103,16 @@ class Engine:
         elif mode in ("moderate", "strong"):
             p = float(self.run(mode, self.vector(norm, "full")[None])[0])
             extra = {}
+            lm_plan = self.manifest["modes"][mode].get("lm") if lm is not None else None
+            if lm_plan:
+                # the cascade (lm_cascade.py): the language model only where p lies in the gate; the mode's knots
+                # are the cascade's either way
+                extra["language_model"] = lm_plan["language_model"]["name"]
+                lo, hi = lm_plan["gate"]
+                extra["language_model_ran"] = bool(lo <= p <= hi)
+                if extra["language_model_ran"]:
+                    feats = lm.features(norm, lm_plan["language_model"]["max_tokens"])
+                    p = float(self.run(lm_plan["model"], np.array([[logit32(p)] + feats], np.float32))[0])
         elif mode == "forensic":
             ps, inputs, ch = self.forensic_inputs(norm)
             agg = np.array([inputs], np.float32)

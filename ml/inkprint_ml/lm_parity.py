@@ -12,6 +12,9 @@ One line per text (the texts of ml/fixtures/parity.jsonl plus hard tokenizer cas
 - `features`: document_features of those statistics (FEATURE_NAMES order, full precision);
 - `forensic_lm`: when the manifest stacks the language model into forensic mode (`lm_stack.py --export`), that mode's
   `probability` and product `score` with it (`engine.Engine.score(text, "forensic", lm=...)`).
+- `cascade`: per mode with a language-model cascade (`lm_cascade.py --export`: moderate, strong), the mode's
+  `probability` and `score` with it, whether the language model `ran` (the n-gram probability in the gate), and the
+  cascade stacker's output on this text whatever the gate says (`stacker`: [logit(p), features of the window]).
 
 `libs/detector/src/engine/lm-parity.int.spec.ts` and `ml/tests/test_lm_parity.py` read this file.
 """
@@ -52,11 +55,12 @@ def texts() -> list[tuple[str, str]]:
 
 
 def build(lm_dir=LM_DIR) -> list[dict]:
-    from .engine import Engine
+    from .engine import Engine, logit32
 
     sc = LMScorer(lm_dir)
     eng = Engine()
     stacked = "lm" in eng.manifest["modes"]["forensic"]
+    cascades = {m: eng.manifest["modes"][m]["lm"] for m in ("moderate", "strong") if "lm" in eng.manifest["modes"][m]}
     rows = []
     for name, text in texts():
         norm = F.normalize(text)
@@ -81,6 +85,16 @@ def build(lm_dir=LM_DIR) -> list[dict]:
         if stacked and norm:
             r = eng.score(text, "forensic", lm=sc)
             rows[-1]["forensic_lm"] = {"probability": r["probability"], "score": r["score"], "n_words": r["n_words"]}
+        for mode, plan in cascades.items():
+            if not norm:
+                continue
+            r = eng.score(text, mode, lm=sc)
+            p0 = eng.score(text, mode)["probability"]
+            window = sc.features(norm, plan["language_model"]["max_tokens"])
+            stacker = float(eng.run(plan["model"], np.array([[logit32(p0)] + window], np.float32))[0])
+            rows[-1].setdefault("cascade", {})[mode] = {
+                "probability": r["probability"], "score": r["score"], "n_words": r["n_words"],
+                "ran": r["language_model_ran"], "ngram_probability": p0, "stacker": stacker}
     return rows
 
 

@@ -81,12 +81,13 @@ def choose(per_cell: int) -> list[dict]:
 _W = {}
 
 
-def _init(max_tokens=MAX_TOKENS):
+def _init(max_tokens=MAX_TOKENS, keep_stats=False):
     from .lm_features import LMScorer
 
     _W["lm"] = LMScorer(threads=1)
     _W["eng"] = Engine()
     _W["max_tokens"] = max_tokens
+    _W["keep_stats"] = keep_stats
 
 
 def _score(r: dict) -> dict:
@@ -107,6 +108,10 @@ def _score(r: dict) -> dict:
     out.update({"n_words": n_words, "n_tokens": len(ids), "max_tokens": _W.get("max_tokens", MAX_TOKENS),
                 "lm": feats, "agg": agg, "p_strong": float(ps[0]),
                 "p_forensic": p_for, "p_moderate": p_mod, "lm_seconds": round(t_lm, 3)})
+    if _W.get("keep_stats"):
+        # the per-token statistics themselves (float32 values, exact in JSON): features of any shorter window are
+        # computed from them (the model is causal: the first k positions do not depend on the tokens after them)
+        out["stats"] = {k: [float(x) for x in st[k]] for k in ("logp", "entropy", "variance", "rank")}
     return out
 
 
@@ -115,6 +120,8 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--per-cell", type=int, default=60)
     ap.add_argument("--max-tokens", type=int, default=MAX_TOKENS)
+    ap.add_argument("--keep-stats", action="store_true", help="also write each row's per-token statistics (cascade "
+                    "windows, lm_cascade)")
     ap.add_argument("--out", default=None, help="default: ml/cache/lm-sample.jsonl (lm-sample-N.jsonl for N tokens)")
     a = ap.parse_args(argv)
     if a.out is None:
@@ -136,16 +143,16 @@ def main(argv=None) -> int:
     # interleave sets so that a partial run still covers every set
     todo.sort(key=lambda r: D._bucket("lm|" + r["id"]))
     print(f"lm_sample: {len(done)} cached, {len(todo)} to score", file=sys.stderr, flush=True)
-    score_into(todo, a.out, a.workers, a.max_tokens, "lm_sample", every=100, chunksize=4)
+    score_into(todo, a.out, a.workers, a.max_tokens, "lm_sample", every=100, chunksize=4, keep_stats=a.keep_stats)
     return 0
 
 
 def score_into(todo: list[dict], out_path: str, workers: int, max_tokens: int = MAX_TOKENS, label: str = "lm_sample",
-               every: int = 100, chunksize: int = 4) -> None:
+               every: int = 100, chunksize: int = 4, keep_stats: bool = False) -> None:
     """Scores `todo` (`_score`: LM features, forensic inputs, shipped probabilities) on `workers` processes, appending
     one JSON line per row to `out_path` as rows finish (a killed run resumes from what it wrote)."""
     t0 = time.time()
-    with Pool(workers, initializer=_init, initargs=(max_tokens,)) as pool, open(out_path, "a") as f:
+    with Pool(workers, initializer=_init, initargs=(max_tokens, keep_stats)) as pool, open(out_path, "a") as f:
         for k, res in enumerate(pool.imap_unordered(_score, todo, chunksize=chunksize), 1):
             f.write(json.dumps(res) + "\n")
             if k % every == 0:

@@ -52,7 +52,7 @@ async function latency(
   d: Detector,
   mode: DetectionMode,
   words: number,
-): Promise<{ p50: number; p95: number; runs: number }> {
+): Promise<{ p50: number; p95: number; mean: number; runs: number }> {
   const texts = Array.from({ length: 8 }, (_, k) => makeText(words, k));
   const budgetMs = QUICK ? 400 : 2500;
   const minRuns = QUICK ? 5 : 20;
@@ -65,7 +65,8 @@ async function latency(
     await d.detect(t, { mode });
     times.push(performance.now() - t0);
   }
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), runs: times.length };
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), mean, runs: times.length };
 }
 
 const WORKER_SOURCE = `
@@ -136,6 +137,39 @@ function modelBytes(dir: string | undefined): { files: string[]; bytes: number }
   return { files: existing, bytes: existing.reduce((s, f) => s + fs.statSync(path.join(dir, f)).size, 0) };
 }
 
+/**
+ * Per mode, how many of the 8 500-word latency texts reach the language model: every one in a mode that stacks it
+ * (forensic), those whose n-gram probability lies in the gate in a cascade (moderate, strong; ml/inkprint_ml/
+ * lm_cascade.py), none without it. The n-gram probability comes from a detector with the language model off.
+ */
+async function languageModelShare(d: Detector): Promise<Record<string, string>> {
+  const lm = d.info.languageModel;
+  const out: Record<string, string> = {};
+  const texts = Array.from({ length: 8 }, (_, k) => makeText(500, k));
+  let manifest: { modes?: Record<string, { lm?: { gate?: [number, number] } }> } = {};
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(d.info.modelsDir ?? '', MANIFEST_FILE), 'utf8')) as typeof manifest;
+  } catch {
+    // no manifest: no language model
+  }
+  const off = lm?.available ? await createDetector({ threads: 1, languageModel: 'off' }) : undefined;
+  for (const mode of DETECTION_MODES) {
+    const gate = manifest.modes?.[mode]?.lm?.gate;
+    if (!off || !lm?.modes.includes(mode)) out[mode] = 'no LM';
+    else if (!gate) out[mode] = `${texts.length}/${texts.length}`;
+    else {
+      let n = 0;
+      for (const t of texts) {
+        const { probability } = await off.probability(t, { mode });
+        if (probability >= gate[0] && probability <= gate[1]) n++;
+      }
+      out[mode] = `${n}/${texts.length} (gate ${gate[0].toFixed(3)}-${gate[1].toFixed(3)})`;
+    }
+  }
+  await off?.close();
+  return out;
+}
+
 async function main(): Promise<void> {
   const t0 = performance.now();
   const d = await createDetector({ threads: 1, languageModel: LANGUAGE_MODEL });
@@ -147,17 +181,22 @@ async function main(): Promise<void> {
   console.log(`start-up (createDetector, in-process, incl. session creation): ${startupMs.toFixed(1)} ms`);
   console.log(`model files: ${sizes.files.join(', ')} = ${(sizes.bytes / 1024 / 1024).toFixed(2)} MiB`);
   console.log('');
-  const lat: Record<string, Record<number, { p50: number; p95: number; runs: number }>> = {};
-  console.log('latency, one core (ms)   100w p50 / p95     500w p50 / p95     2000w p50 / p95');
+  const lat: Record<string, Record<number, { p50: number; p95: number; mean: number; runs: number }>> = {};
+  console.log(
+    'latency, one core (ms)   100w p50 / p95     500w p50 / p95 / mean         2000w p50 / p95   LM share (500w)',
+  );
+  const lmShare = await languageModelShare(d);
   for (const mode of DETECTION_MODES) {
     lat[mode] = {};
     const cells: string[] = [];
     for (const words of [100, 500, 2000]) {
       const r = await latency(d, mode, words);
       lat[mode][words] = r;
-      cells.push(`${r.p50.toFixed(2).padStart(8)} / ${r.p95.toFixed(2).padStart(8)}`);
+      cells.push(
+        `${r.p50.toFixed(2).padStart(8)} / ${r.p95.toFixed(2).padStart(8)}${words === 500 ? ` / ${r.mean.toFixed(2).padStart(8)}` : ''}`,
+      );
     }
-    console.log(`${mode.padEnd(24)} ${cells.join('  ')}`);
+    console.log(`${mode.padEnd(24)} ${cells.join('  ')}   ${lmShare[mode]}`);
   }
   const singleRssMiB = process.resourceUsage().maxRSS / 1024;
   console.log('');
@@ -186,6 +225,7 @@ async function main(): Promise<void> {
           startupMs,
           modelBytes: sizes.bytes,
           latency: lat,
+          languageModelShare500: lmShare,
           throughput500: tp,
           singleRssMiB,
           peakRssMiB,

@@ -20,7 +20,9 @@ import { ToolUsers } from './shared/tool-users';
 const TEXT =
   'Artificial intelligence has transformed numerous industries by enabling unprecedented levels of automation. ' +
   'Furthermore, it is important to note that these technologies continue to evolve rapidly, offering innovative solutions. ' +
-  'In conclusion, organizations that embrace these advancements will be well-positioned to thrive in a competitive landscape.';
+  'In conclusion, organizations that embrace these advancements will be well-positioned to thrive in a competitive landscape. ' +
+  // At least 50 words: a shorter text is too short to judge and is not counted or recorded.
+  'Moreover, the integration of machine learning into everyday workflows fosters collaboration and drives sustainable growth.';
 
 // Given/when/then for the AI slices and the retention promises (docs/retention.md), moving a test clock: events in
 // memory, the purgeable vault in embedded PostgreSQL, jobs on the in-process bus running the real worker handler.

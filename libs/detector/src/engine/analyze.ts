@@ -91,7 +91,16 @@ export async function modeProbability(
   languageModel?: LanguageModelEvidence,
 ): Promise<number> {
   const agg = plan.aggregator;
-  if (!agg) return (await scorer.score(plan.documentModel, [doc]))[0];
+  const lm = plan.languageModel;
+  if (!agg) {
+    const p = (await scorer.score(plan.documentModel, [doc]))[0];
+    // A cascade (ml/inkprint_ml/lm_cascade.py): the language model only where the n-gram probability is in the gate.
+    if (!lm?.gate || p < lm.gate[0] || p > lm.gate[1]) return p;
+    if (!languageModel) throw new Error(`mode ${plan.mode} needs the language model ${lm.name}, which is not loaded`);
+    if (!scorer.scoreVectors) throw new Error(`engine ${scorer.engine} cannot run the stacker "${lm.model}"`);
+    const features = await languageModel.features(doc.norm, lm.maxTokens);
+    return (await scorer.scoreVectors(lm.model, [[logit(p), ...features]]))[0];
+  }
   if (!scorer.scoreVectors) throw new Error(`engine ${scorer.engine} cannot run the aggregator "${agg.model}"`);
   const chunks = chunkTexts(doc.norm, agg.windowTokens, agg.strideTokens);
   const rows = [doc, ...(chunks.length > 1 ? chunks.map((c) => new TextFeatures(c, wordLists)) : [])];
@@ -101,7 +110,6 @@ export async function modeProbability(
   let sum = 0;
   for (const v of zc) sum += v;
   const inputs = [z[0], sum / zc.length, Math.max(...zc), Math.min(...zc)];
-  const lm = plan.languageModel;
   if (!lm) return (await scorer.scoreVectors(agg.model, [inputs]))[0];
   if (!languageModel) throw new Error(`mode ${plan.mode} needs the language model ${lm.name}, which is not loaded`);
   // The stacker reads the aggregator's inputs and the language-model features (ml/inkprint_ml/lm_stack.py).

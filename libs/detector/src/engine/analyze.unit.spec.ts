@@ -130,3 +130,57 @@ describe('forensic procedure (manifest chunking + aggregator)', () => {
     expect(p).toBeCloseTo(1 / (1 + Math.exp(-max)), 12);
   });
 });
+
+describe('the language-model cascade (moderate / strong, lm_cascade.py)', () => {
+  const lmPlan = {
+    model: 'cascade_lm',
+    name: 'fake-lm',
+    dir: 'lm',
+    body: 'b',
+    head: 'h',
+    tokenizer: 't',
+    maxTokens: 128,
+    headBlock: 64,
+    scoreKnots: [
+      [0, 0],
+      [1, 1],
+    ] as [number, number][],
+  };
+  class FakeLm {
+    calls: { norm: string; maxTokens?: number }[] = [];
+    async features(norm: string, maxTokens?: number): Promise<number[]> {
+      this.calls.push({ norm, maxTokens });
+      return [1, 2, 3, 4, 5, 6, 7, 8];
+    }
+  }
+
+  it('runs the language model only when the n-gram probability lies in the gate, and stacks [logit p, features]', async () => {
+    const text = Array.from({ length: 20 }, () => human).join('') + robot.repeat(5);
+    const doc = new TextFeatures(text.trim(), wl);
+    const p = (await new RobotScorer().score('full', [doc]))[0];
+    expect(p).toBeGreaterThan(0.05);
+    expect(p).toBeLessThan(0.95);
+
+    // outside the gate: p itself, no language model
+    let scorer = new RobotScorer();
+    let lm = new FakeLm();
+    const outside = { ...plan.modes.moderate, languageModel: { ...lmPlan, gate: [0.96, 1] as [number, number] } };
+    expect(await modeProbability(doc, outside, scorer, wl, lm)).toBe(p);
+    expect(lm.calls).toEqual([]);
+    expect(scorer.calls.map((c) => c.model)).toEqual(['full']);
+
+    // inside: the stacker reads [logit p, the 8 features of the first maxTokens tokens]
+    scorer = new RobotScorer();
+    lm = new FakeLm();
+    const inside = { ...plan.modes.moderate, languageModel: { ...lmPlan, gate: [0, 0.95] as [number, number] } };
+    const q = await modeProbability(doc, inside, scorer, wl, lm);
+    expect(lm.calls).toEqual([{ norm: doc.norm, maxTokens: 128 }]);
+    expect(scorer.calls.map((c) => c.model)).toEqual(['full', 'cascade_lm']);
+    expect(scorer.vectors[0][0]).toBeCloseTo(logit(p), 12);
+    expect(scorer.vectors[0].slice(1)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(q).toBeCloseTo(1 / (1 + Math.exp(-2)), 12); // RobotScorer's stacker answer: sigmoid of column 2
+
+    // inside the gate without the language model loaded: an error (the detector drops the plan instead)
+    await expect(modeProbability(doc, inside, new RobotScorer(), wl)).rejects.toThrow('needs the language model');
+  });
+});

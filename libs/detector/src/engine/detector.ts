@@ -149,8 +149,9 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       ? { ...own, lengthPolicy: plan.lengthPolicy, chunkSizeWords: plan.chunkSizeWords, modelCard: plan.modelCard }
       : own;
   }
-  // The language model: found at creation, loaded on the first request of a mode that stacks it (about 1 GB of
-  // weights, so detectors that never run forensic never pay for it), then kept.
+  // The language model: found at creation, loaded on the first request of a mode that uses it (forensic stacks it;
+  // moderate and strong run it in a cascade, only on texts their n-gram probability cannot settle; about 1 GB of
+  // weights, so detectors that only run fast never pay for it), then kept.
   const lmPlans = DETECTION_MODES.flatMap((m) => {
     const lm = plan?.modes[m].languageModel;
     return lm ? [[m, lm] as const] : [];
@@ -164,7 +165,8 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     let reason: string | undefined;
     if (!(scorer instanceof OnnxScorer)) reason = 'the n-gram models did not load';
     else if (setting === 'off') reason = 'turned off (languageModel: off, INKPRINT_LANGUAGE_MODEL=off in the apps)';
-    else if (!lmFilesPresent(dir, lm)) reason = `files not found in ${dir} (run npm run models:fetch)`;
+    else if (!lmFilesPresent(dir, lm))
+      reason = `files not found in ${dir} (run npm run models:fetch)${startStatus(dir)}`;
     else lmDir = dir;
     lmInfo = {
       name: lm.name,
@@ -265,6 +267,19 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       await (await lmLoading)?.release();
     },
   };
+}
+
+/**
+ * Why `npm start` (scripts/start-lm.sh, its prestart) left the language model out, from models/lm/.start-status:
+ * '' when it fetched it or never ran.
+ */
+function startStatus(dir: string): string {
+  try {
+    const line = fs.readFileSync(path.join(dir, '.start-status'), 'utf8').trim();
+    return line && line !== 'ok' ? `; npm start: ${line}` : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Every mode without its language-model variant (the n-gram procedure and knots). */

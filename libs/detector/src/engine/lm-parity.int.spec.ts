@@ -38,7 +38,32 @@ interface LmFixture {
   features: number[];
   /** Forensic mode with the language model stacked (engine.py Engine.score(text, 'forensic', lm=...)). */
   forensic_lm?: { probability: number; score: number; n_words: number };
+  /** Moderate / strong through their language-model cascade (ml/inkprint_ml/lm_cascade.py, engine.py score(lm=...)). */
+  cascade?: Partial<
+    Record<
+      'moderate' | 'strong',
+      {
+        probability: number;
+        score: number;
+        n_words: number;
+        ran: boolean;
+        ngram_probability: number;
+        stacker: number;
+      }
+    >
+  >;
 }
+
+const MANIFEST_PATH = path.resolve(LM_DIR, '..', 'inkprint-detector.json');
+const MANIFEST = (
+  fs.existsSync(MANIFEST_PATH) ? JSON.parse(fs.readFileSync(MANIFEST_PATH, 'utf8')) : { modes: {}, models: {} }
+) as {
+  modes: Record<string, { lm?: { gate?: [number, number]; model: string; language_model: { max_tokens: number } } }>;
+  models: Record<string, { file: string }>;
+};
+/** The modes the manifest gives the language model (forensic stacked; moderate / strong through a cascade). */
+const LM_MODES = ['fast', 'moderate', 'strong', 'forensic'].filter((m) => MANIFEST.modes[m]?.lm);
+const CASCADE_MODES = (['moderate', 'strong'] as const).filter((m) => MANIFEST.modes[m]?.lm?.gate);
 
 const fixtures: LmFixture[] = fs.existsSync(FIXTURES)
   ? fs
@@ -157,7 +182,7 @@ const forensicFixtures = fixtures.filter((f) => f.forensic_lm && FORENSIC_CASES.
 
   it('names the language model in the engine and covers the chosen fixtures', () => {
     expect(detector.info.engine).toBe('inkprint-onnx-v1+gemma-3-270m');
-    expect(detector.info.languageModel).toMatchObject({ name: 'gemma-3-270m', available: true, modes: ['forensic'] });
+    expect(detector.info.languageModel).toMatchObject({ name: 'gemma-3-270m', available: true, modes: LM_MODES });
     expect(forensicFixtures.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -171,8 +196,8 @@ const forensicFixtures = fixtures.filter((f) => f.forensic_lm && FORENSIC_CASES.
       expect(r.engine).toBe('inkprint-onnx-v1+gemma-3-270m');
       expect(Math.abs(r.score - want.score)).toBeLessThanOrEqual(1e-3);
       if (want.n_words > 0 && want.n_words < detector.info.minWords) expect(r.score).toBeLessThan(0.5);
-      // Other modes never load or name it.
-      expect((await detector.detect(f.text, { mode: 'strong' })).engine).toBe('inkprint-onnx-v1');
+      // Modes without it never name it.
+      expect((await detector.detect(f.text, { mode: 'fast' })).engine).toBe('inkprint-onnx-v1');
     },
     60_000,
   );
@@ -189,4 +214,62 @@ const forensicFixtures = fixtures.filter((f) => f.forensic_lm && FORENSIC_CASES.
       await off.close();
     }
   });
+});
+
+// Moderate and strong through their cascade: the n-gram probability, the gate, the language model on the first
+// max_tokens tokens and the cascade stacker, against engine.py, on the forensic cases and every fixture the gate lets
+// through; the stacker itself on each of them whatever the gate says (its graph is checked even outside the gate).
+const cascadeFixtures = fixtures.filter(
+  (f) => f.cascade && (FORENSIC_CASES.has(f.name) || Object.values(f.cascade).some((c) => c?.ran)),
+);
+
+(modelReady && CASCADE_MODES.length > 0 ? describe : describe.skip)('lm parity: the language-model cascades', () => {
+  const modelsDir = path.resolve(LM_DIR, '..');
+  let detector: Detector;
+  let runner: LmRunner;
+  const stackers: Record<string, import('onnxruntime-node').InferenceSession> = {};
+  beforeAll(async () => {
+    const ort = await import('onnxruntime-node');
+    detector = await createDetector({ modelsDir, engine: 'onnx' });
+    runner = await LmRunner.load(LM_DIR, 1);
+    for (const m of CASCADE_MODES) {
+      const lm = MANIFEST.modes[m].lm!;
+      stackers[m] = await ort.InferenceSession.create(path.join(modelsDir, MANIFEST.models[lm.model].file));
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await detector?.close();
+    await runner?.release();
+    for (const s of Object.values(stackers)) await s.release();
+  });
+
+  it('has fixtures for every cascade mode', () => {
+    for (const m of CASCADE_MODES) expect(cascadeFixtures.filter((f) => f.cascade?.[m]).length).toBeGreaterThan(3);
+  });
+
+  it.each(cascadeFixtures.flatMap((f) => CASCADE_MODES.map((m) => [f.name, m, f] as const)))(
+    '%s %s',
+    async (_name, mode, f) => {
+      const want = f.cascade?.[mode];
+      if (!want) return;
+      const lm = MANIFEST.modes[mode].lm!;
+      const { probability } = await detector.probability(f.text, { mode });
+      expect(Math.abs(probability - want.probability)).toBeLessThanOrEqual(1e-4);
+      const r = await detector.detect(f.text, { mode });
+      expect(r.engine).toBe('inkprint-onnx-v1+gemma-3-270m');
+      expect(Math.abs(r.score - want.score)).toBeLessThanOrEqual(1e-3);
+      if (want.n_words > 0 && want.n_words < detector.info.minWords) expect(r.score).toBeLessThan(0.5);
+      // the gate as Python decided it, and the stacker on this text
+      const [lo, hi] = lm.gate!;
+      expect(want.ngram_probability >= lo && want.ngram_probability <= hi).toBe(want.ran);
+      if (!want.ran) expect(probability).toBeCloseTo(want.ngram_probability, 5);
+      const ort = await import('onnxruntime-node');
+      const feats = await runner.features(f.normalized, lm.language_model.max_tokens);
+      const q = Math.min(Math.max(want.ngram_probability, 1e-7), 1 - 1e-7);
+      const x = Float32Array.from([Math.log(q / (1 - q)), ...feats]);
+      const out = await stackers[mode].run({ features: new ort.Tensor('float32', x, [1, x.length]) });
+      expect(Math.abs((out.probability.data as Float32Array)[0] - want.stacker)).toBeLessThanOrEqual(1e-4);
+    },
+    60_000,
+  );
 });

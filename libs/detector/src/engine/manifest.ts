@@ -17,12 +17,21 @@ export interface AggregatorPlan {
 }
 
 /**
- * The language-model variant of a mode (manifest modes[m].lm, written by ml/inkprint_ml/lm_stack.py): used when the
- * Gemma-3-270M files built by `npm run models:fetch` are present, else the mode runs without it.
+ * The language-model variant of a mode (manifest modes[m].lm, written by ml/inkprint_ml/lm_stack.py for forensic and
+ * ml/inkprint_ml/lm_cascade.py for moderate and strong): used when the Gemma-3-270M files built by
+ * `npm run models:fetch` are present, else the mode runs without it.
  */
 export interface LanguageModelPlan {
-  /** Model over [the aggregator's 4 inputs, the 8 language-model features]. */
+  /**
+   * Model over [the aggregator's 4 inputs, the 8 language-model features] (forensic), or, in a cascade (`gate`), over
+   * [logit of the mode's probability, the 8 language-model features].
+   */
   model: string;
+  /**
+   * A cascade: the language model runs only when the mode's n-gram probability p lies in [gate[0], gate[1]];
+   * otherwise the probability is p itself. Undefined: it runs on every text (forensic).
+   */
+  gate?: [number, number];
   name: string;
   /** Folder of the language-model files, relative to the models folder. */
   dir: string;
@@ -52,7 +61,7 @@ export interface ModePlan {
    * families never trained on); undefined: the legacy map through humanProbability and operatingThreshold.
    */
   scoreKnots?: [number, number][];
-  /** The stacked language-model variant (forensic), when the manifest has one. */
+  /** The language-model variant (forensic: stacked; moderate and strong: a cascade), when the manifest has one. */
   languageModel?: LanguageModelPlan;
 }
 
@@ -159,13 +168,21 @@ function parseLanguageModel(
   const bad = (why: string): Error => new Error(`manifest: modes.${mode}.lm ${why}`);
   const model = str(o?.model);
   if (!model || models[model]?.kind !== 'aggregate') throw bad('must name an aggregate model');
-  if (!hasAggregator) throw bad('needs the mode to have an aggregator');
+  let gate: [number, number] | undefined;
+  if (o?.gate !== undefined) {
+    const g = Array.isArray(o.gate) ? o.gate.map(num) : [];
+    if (g.length !== 2 || g[0] === undefined || g[1] === undefined || g[0] < 0 || g[1] > 1 || g[0] > g[1])
+      throw bad('gate must be [lo, hi] with 0 <= lo <= hi <= 1');
+    if (hasAggregator) throw bad('gate (a cascade) is for modes without an aggregator');
+    gate = [g[0], g[1]];
+  } else if (!hasAggregator) throw bad('needs the mode to have an aggregator (or a gate: a cascade)');
   const body = str(lm?.body);
   const head = str(lm?.head);
   const tokenizer = str(lm?.tokenizer);
   if (!body || !head || !tokenizer) throw bad('language_model needs body, head and tokenizer files');
   return {
     model,
+    ...(gate ? { gate } : {}),
     name: str(lm?.name) ?? 'language-model',
     dir: str(lm?.dir) ?? 'lm',
     body,

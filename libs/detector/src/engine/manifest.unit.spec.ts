@@ -93,6 +93,34 @@ describe('parseManifest (ml/ card.py format)', () => {
     expect(() => broken({ ...lm, model: 'strong' })).toThrow('modes.forensic.lm must name an aggregate model');
     expect(() => broken({ ...lm, language_model: { name: 'x' } })).toThrow('body, head and tokenizer');
     expect(() => broken({ ...lm, score_knots: [[0, 0]] })).toThrow('modes.forensic.lm.score_knots');
+    expect(() => broken({ ...lm, gate: [0.2, 0.9] })).toThrow('gate (a cascade) is for modes without an aggregator');
+
+    // A cascade (moderate / strong, lm_cascade.py): [logit p, 8 features], the language model only inside the gate.
+    const cascade = {
+      ...lm,
+      model: 'moderate_lm',
+      gate: [0.3, 0.99],
+      language_model: { ...lm.language_model, max_tokens: 128 },
+    };
+    const withCascade = {
+      ...withLm,
+      feature_sets: { ...withLm.feature_sets, moderate_lm: { dim: 9, names: Array.from({ length: 9 }, String) } },
+      models: { ...withLm.models, moderate_lm: { file: 'm.onnx', feature_set: 'moderate_lm' } },
+      modes: { ...withLm.modes, moderate: { ...withLm.modes.moderate, lm: cascade } },
+    };
+    const c = parseManifest(withCascade);
+    expect(c.modes.moderate.aggregator).toBeUndefined();
+    expect(c.modes.moderate.languageModel).toMatchObject({ model: 'moderate_lm', gate: [0.3, 0.99], maxTokens: 128 });
+    expect(c.modes.forensic.languageModel?.gate).toBeUndefined();
+    const badCascade = (x: Record<string, unknown>) =>
+      parseManifest({
+        ...withCascade,
+        modes: { ...withCascade.modes, moderate: { ...withCascade.modes.moderate, lm: x } },
+      });
+    expect(() => badCascade({ ...cascade, gate: [0.9, 0.3] })).toThrow('modes.moderate.lm gate must be [lo, hi]');
+    expect(() => badCascade({ ...cascade, gate: [0.1] })).toThrow('gate must be');
+    const { gate: _gate, ...noGate } = cascade;
+    expect(() => badCascade(noGate)).toThrow('needs the mode to have an aggregator (or a gate: a cascade)');
   });
 
   it('defaults a manifest without modes to fast/full models and identity bands', () => {
