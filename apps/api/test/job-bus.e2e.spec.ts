@@ -12,7 +12,9 @@ const REPO = path.resolve(__dirname, '..', '..', '..');
 const TEXT =
   'The committee reviewed the proposal in detail and concluded that further analysis is required before a decision. ' +
   'In addition, the budget should be revisited before the next meeting, and every stakeholder must be consulted. ' +
-  'It is important to note that the timeline remains flexible, and the team will provide regular updates on progress.';
+  'It is important to note that the timeline remains flexible, and the team will provide regular updates on progress. ' +
+  // At least 50 words: a shorter text is too short to judge, so it is neither counted nor cached.
+  'Furthermore, the committee will ensure that every recommendation is documented and shared with all departments.';
 
 interface DetectResult {
   mode: string;

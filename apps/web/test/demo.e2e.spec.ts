@@ -200,14 +200,79 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     await page.getByRole('button', { name: HUMAN[1].label }).click();
     await detect(page);
     await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('Human Written');
-
-    // Too short: no verdict, whatever the score.
-    await input(page).fill('This was written by someone.');
-    await detect(page);
-    await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('Too short to judge');
-    await expect(page.getByRole('button', { name: 'Preview Report' }).count()).resolves.toBe(0);
-    await shoot(page, 'too-short');
   }, 180_000);
+
+  // Issue 30 item 3: a text below the minimum length is 'too short to judge' before sending, and never counted.
+  it('says a text is too short to judge on the button, sends nothing, and the API does not count one', async () => {
+    const page = await visitor();
+    const meter = page.getByTestId('meter-detector');
+    await meter.filter({ hasText: '0 / 3' }).waitFor();
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/ai/detect')) sent.push(r.url());
+    });
+    await input(page).fill('This was written by someone.');
+    const button = page.getByTestId('run-button');
+    await expect(button.textContent()).resolves.toBe('Too short to judge · 5 of 50 words');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await page.getByTestId('too-short-hint').filter({ hasText: 'at least 50 words' }).waitFor();
+    await shoot(page, 'too-short');
+    // A sample is long enough again.
+    await page.getByRole('button', { name: HUMAN[0].label }).click();
+    await expect(button.textContent()).resolves.toBe('Run detection');
+    await input(page).fill('Two words');
+    await expect(button.textContent()).resolves.toBe('Too short to judge · 2 of 50 words');
+    expect(sent).toEqual([]);
+
+    // Straight to the API (a client that skips the check): answered as too short to judge, quota untouched.
+    const answers = await page.evaluate(async () => {
+      const guest = JSON.parse(localStorage.getItem('inkprint.guest') ?? '{}') as { id: string; token: string };
+      const results = [];
+      for (const text of ['Two words', 'A slightly longer note, still far too short to judge.']) {
+        const response = await fetch('/ai/detect?mode=moderate', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-guest-token': guest.token },
+          body: JSON.stringify({ text, guestId: guest.id }),
+        });
+        results.push({ status: response.status, body: await response.json() });
+      }
+      return results;
+    });
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.result.warning.codes).toContain('TEXT_TOO_SHORT');
+      expect(answer.body.history).toBeNull();
+    }
+    await page.reload();
+    await page.getByTestId('usage-meters').waitFor();
+    await meter.filter({ hasText: '0 / 3' }).waitFor();
+    // A real check still counts.
+    await page.getByRole('button', { name: HUMAN[0].label }).click();
+    await detect(page);
+    await meter.filter({ hasText: '1 / 3' }).waitFor();
+  }, 120_000);
+
+  // Issue 30 item 10: a failed upload does not leave the previous file's note next to its error.
+  it("clears the previous import's note when the next upload fails", async () => {
+    const page = await visitor();
+    const file = page.getByTestId('demo-file');
+    await file.setInputFiles({ name: 'scan.txt', mimeType: 'text/plain', buffer: Buffer.from(HUMAN[1].text) });
+    await page.getByTestId('import-note').filter({ hasText: 'Imported scan.txt (txt)' }).waitFor();
+    await page.route('**/ai/upload-text**', (route) => route.fulfill({ status: 500, body: 'oops' }));
+    await file.setInputFiles({ name: 'next.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+    await page.getByTestId('demo-error').filter({ hasText: 'Failed to process file.' }).waitFor();
+    await expect(page.getByTestId('import-note').count()).resolves.toBe(0);
+    await shoot(page, 'upload-failed');
+    // The same for a URL import after a successful upload.
+    await page.unroute('**/ai/upload-text**');
+    await file.setInputFiles({ name: 'scan.txt', mimeType: 'text/plain', buffer: Buffer.from(HUMAN[1].text) });
+    await page.getByTestId('import-note').waitFor();
+    await page.route('**/ai/upload-text**', (route) => route.fulfill({ status: 500, body: 'oops' }));
+    await page.getByRole('textbox', { name: 'Import URL' }).fill('https://example.com/a');
+    await page.getByRole('button', { name: 'Fetch' }).click();
+    await page.getByTestId('demo-error').filter({ hasText: 'Unable to fetch URL content.' }).waitFor();
+    await expect(page.getByTestId('import-note').count()).resolves.toBe(0);
+  }, 120_000);
 
   it('humanises with several tones, shows the metrics, the rewrite and what changed', async () => {
     const page = await visitor();

@@ -37,4 +37,24 @@ export function displayModeLabel(label: string): string {
     .trim();
 }
 
+/**
+ * Below this many words the detector gives no verdict ('Too short to judge', warning TEXT_TOO_SHORT): the
+ * detector manifest's `min_words` (models/inkprint-detector.json; a test keeps the two equal). Such a run is
+ * not counted against the daily quota, and the demo says so on its button before sending.
+ */
+export const DETECTION_MIN_WORDS = 50;
+/** Warning codes of a detection that gives no verdict. */
+export const NO_VERDICT_CODES: readonly string[] = ['TEXT_TOO_SHORT', 'EMPTY_TEXT'];
+export const TOO_SHORT_LABEL = 'Too short to judge';
+
+/** Words as the detector counts them (letters or digits, joined by apostrophes; hyphens and dashes split). */
+export function detectionWords(text: string): number {
+  return text.match(/[\p{L}\p{N}\p{M}]+(?:['\u2019][\p{L}\p{N}\p{M}]+)*/gu)?.length ?? 0;
+}
+
+/** A detection that carries no verdict: the text was below the minimum length (or had no words). */
+export function isTooShortToJudge(result: { warning?: { codes?: readonly string[] } | null }): boolean {
+  return (result.warning?.codes ?? []).some((code) => NO_VERDICT_CODES.includes(code));
+}
+
 export const round1 = (x: number): number => Math.round(x * 10) / 10;

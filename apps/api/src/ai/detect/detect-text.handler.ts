@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { expiresAfter, historyDisplay, TEXT_RETENTION_MS, type DetectionFacts } from '@inkprint/ai-domain';
-import { DetectJobResult, type DetectionMode, type DetectResponse } from '@inkprint/contracts';
+import { DetectJobResult, isTooShortToJudge, type DetectionMode, type DetectResponse } from '@inkprint/contracts';
 import type { TextVault } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { AiToolRunner, type AiRun } from '../shared/run-ai-tool';
@@ -65,6 +65,8 @@ export class DetectTextHandler implements ICommandHandler<DetectText> {
         if (hit?.success) return { result: hit.data, cached: true };
         return { result: await run.job('detect', { text: input.text, mode: input.mode }), cached: false };
       },
+      // Too short to judge (spec: no verdict below the minimum length): answered, but the request is given back.
+      charged: ({ result }) => !isTooShortToJudge(result),
       record: async ({ result, cached }, run) => {
         if (!run.counted) return null;
         const owner = run.caller.user;

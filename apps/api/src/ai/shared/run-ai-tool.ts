@@ -49,6 +49,11 @@ export interface AiTool<Output, Facts, Answer> {
   /** The allowance this run takes one request from; none (an import, a free evaluation): not counted. */
   quota?(caller: ToolCaller): Promise<{ feature: UsageFeature; words: number } | null>;
   run(run: AiRun): Promise<Output>;
+  /**
+   * Whether a run that answered is charged; false gives its request back before anything is recorded (a text too
+   * short to judge: answered, but not counted, cached or kept in the history).
+   */
+  charged?(output: Output): boolean;
   /** Keeps what the run made (the vault) and says which fact to record; null: nothing recorded. */
   record(output: Output, run: AiRun): Promise<(ToolRunCommand & { data: Facts }) | null>;
   answer(output: Output, run: AiRun, recorded: Facts | null): Promise<Answer>;
@@ -57,7 +62,8 @@ export interface AiTool<Output, Facts, Answer> {
 /**
  * The one path of every AI tool (detect, humanise, import): resolve the caller → check the plan's limit → take one
  * request from the daily quota (atomic: parallel calls never exceed it) → run (a job on the bus) → record the fact
- * on the run's stream → answer. Any failure after the quota was taken gives the request back (`QuotaReleased`),
+ * on the run's stream → answer. A run the tool does not charge (`charged`: a text too short to judge) gives its
+ * request back before recording. Any failure after the quota was taken gives the request back (`QuotaReleased`),
  * including failures after the job ran: a request that returns no result is not charged. Requests cut off by a
  * crash are given back on the next start (InterruptedRuns).
  */
@@ -91,6 +97,10 @@ export class AiToolRunner {
     };
     try {
       const output = await tool.run(run);
+      if (grant && tool.charged && !tool.charged(output)) {
+        await grant.release('no_verdict');
+        run.counted = false;
+      }
       const command = await tool.record(output, run);
       if (command) {
         await handleCommand(this.store, toolRunStreamId(requestId), toolRunDecider, command, {

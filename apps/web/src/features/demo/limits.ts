@@ -1,3 +1,19 @@
+import { DETECTION_MIN_WORDS, detectionWords, TOO_SHORT_LABEL } from '@inkprint/contracts/ai/verdicts';
+
+/**
+ * The detector's minimum length, checked before sending: a text with words but fewer than the minimum is not sent
+ * (the API would answer 'Too short to judge' without counting it) and the button says so. Blank text is not
+ * 'too short': it keeps the spec's 'Paste some text first.'.
+ */
+export function tooShortToJudge(text: string): { words: number; min: number } | null {
+  const words = detectionWords(text);
+  return words > 0 && words < DETECTION_MIN_WORDS ? { words, min: DETECTION_MIN_WORDS } : null;
+}
+
+/** The detector button while the text is too short: 'Too short to judge · 4 of 50 words'. */
+export const tooShortButtonLabel = ({ words, min }: { words: number; min: number }): string =>
+  `${TOO_SHORT_LABEL} · ${words} of ${min} words`;
+
 /** Spec §4/§5/§9 "Over-limit": what a run does with a text of a given length against the plan's limit. */
 export const OVER_LIMIT_RATIO = 1.1;
 export const OVER_LIMIT_MESSAGE = 'Reduce your input or upgrade for higher limits.';

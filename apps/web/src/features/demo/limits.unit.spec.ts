@@ -1,4 +1,11 @@
-import { checkLength, clipToLimit, counterLabel, OVER_LIMIT_RATIO } from './limits';
+import {
+  checkLength,
+  clipToLimit,
+  counterLabel,
+  OVER_LIMIT_RATIO,
+  tooShortButtonLabel,
+  tooShortToJudge,
+} from './limits';
 
 describe('checkLength (spec §4 over-limit)', () => {
   const text = (n: number) => 'a'.repeat(n);
@@ -41,4 +48,16 @@ describe('clipToLimit', () => {
 
 it('formats the character counter with thousands separators', () => {
   expect(counterLabel(1234, 20000)).toBe('1,234 / 20,000');
+});
+
+// Issue 30 item 3: below the detector's minimum the button says so and nothing is sent.
+describe('tooShortToJudge', () => {
+  it('holds back a text with words but fewer than 50, not a blank one', () => {
+    expect(tooShortToJudge('')).toBeNull();
+    expect(tooShortToJudge('   ')).toBeNull();
+    expect(tooShortToJudge('Two words')).toEqual({ words: 2, min: 50 });
+    expect(tooShortToJudge(Array(49).fill('word').join(' '))).toEqual({ words: 49, min: 50 });
+    expect(tooShortToJudge(Array(50).fill('word').join(' '))).toBeNull();
+    expect(tooShortButtonLabel({ words: 2, min: 50 })).toBe('Too short to judge · 2 of 50 words');
+  });
 });

@@ -1,19 +1,16 @@
 import type { DetectionResult } from '@inkprint/contracts';
-import { demoVerdict } from '@inkprint/contracts/ai/verdicts';
+import { demoVerdict, isTooShortToJudge, TOO_SHORT_LABEL } from '@inkprint/contracts/ai/verdicts';
 
 /** What the detector result panel headlines (spec §4 "Verdicts", plus the engine's too-short warning). */
 export type VerdictView =
   | { kind: 'too-short'; title: 'Too short to judge'; message: string }
   | { kind: 'ai' | 'human'; title: 'AI Generated' | 'Human Written' };
 
-const TOO_SHORT_CODES = ['TEXT_TOO_SHORT', 'EMPTY_TEXT'];
-
 export function verdictView(result: Pick<DetectionResult, 'score' | 'warning'>): VerdictView {
-  const codes = result.warning?.codes ?? [];
-  if (codes.some((c) => TOO_SHORT_CODES.includes(c))) {
+  if (isTooShortToJudge(result)) {
     return {
       kind: 'too-short',
-      title: 'Too short to judge',
+      title: TOO_SHORT_LABEL,
       message: 'Add more text for a verdict: short passages do not carry enough signal to tell AI from human writing.',
     };
   }

@@ -23,7 +23,15 @@ import { humaniseText } from '../api/humanise-text';
 import { importUrl, uploadFile } from '../api/upload-text';
 import { DEMO_TOAST_TTL_MS, demoErrorView, INLINE_ERROR_MS, type DemoAction } from '../demo-errors';
 import { extractHumanisedText } from '../humanised-text';
-import { BLANK_INPUT_MESSAGE, checkLength, clipToLimit, counterLabel, OVER_LIMIT_MESSAGE } from '../limits';
+import {
+  BLANK_INPUT_MESSAGE,
+  checkLength,
+  clipToLimit,
+  counterLabel,
+  OVER_LIMIT_MESSAGE,
+  tooShortButtonLabel,
+  tooShortToJudge,
+} from '../limits';
 import { cycleTone, HINT_ROTATION_MS, MODE_HINTS, MODE_OPTIONS, nextHintIndex, TONE_LABELS } from '../options';
 import { OPEN_DEMO_EVENT, type DemoTab } from '../open-demo';
 import { SAMPLE_TEXTS } from '../samples';
@@ -158,7 +166,7 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
   }
 
   async function run({ trim = false }: { trim?: boolean } = {}) {
-    if (busy) return;
+    if (busy || (tab === 'detector' && tooShort)) return;
     const check = checkLength(text, max);
     setTrimOffer(null);
     if (check.kind === 'blank') {
@@ -237,6 +245,8 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
     if (!file || busy) return;
     setImporting('upload');
     setError(null);
+    // The previous import's note would sit next to this one's error: it goes as soon as a new import starts.
+    setImportNote(null);
     try {
       imported(await uploadFile({ file, action: tab === 'detector' ? 'detect' : 'humanise', mode }));
     } catch (err) {
@@ -252,6 +262,7 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
     if (!target || busy) return;
     setImporting('url');
     setError(null);
+    setImportNote(null);
     try {
       imported(await importUrl({ url: target, action: tab === 'detector' ? 'detect' : 'humanise', mode }));
       setUrl('');
@@ -286,6 +297,8 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
   }
 
   const over = text.length > max;
+  // Below the detector's minimum length nothing is sent: the button says why (and the API would not count it).
+  const tooShort = tab === 'detector' ? tooShortToJudge(text) : null;
   const inputLabel = tab === 'detector' ? 'Text to check' : 'Text to humanise';
 
   return (
@@ -547,11 +560,18 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
               size="large"
               fullWidth
               sx={{ mt: 2.5, py: 1.4 }}
-              disabled={busy}
+              disabled={busy || tooShort !== null}
               onClick={() => void run()}
+              data-testid="run-button"
             >
-              {tab === 'detector' ? 'Run detection' : 'Generate rewrite'}
+              {tooShort ? tooShortButtonLabel(tooShort) : tab === 'detector' ? 'Run detection' : 'Generate rewrite'}
             </Button>
+            {tooShort && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="too-short-hint">
+                The detector needs at least {tooShort.min} words for a verdict; shorter texts are not sent and do not
+                use a check.
+              </Typography>
+            )}
             <UsageMeters requests={limits.requests} />
           </Box>
 
