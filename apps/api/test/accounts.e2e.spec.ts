@@ -207,13 +207,26 @@ function accountsSuite(backend: () => TestBackend) {
       expect(mismatch.body.details.fields.confirm).toEqual(['Passwords do not match']);
     });
 
-    it('refuses a second account on a verified address', async () => {
+    it('makes no second account on a verified address, answers as for a new one and tells the owner', async () => {
       const user = await signUp('dup');
-      const res = await http()
+      const fresh = await http()
+        .post('/auth/register')
+        .send({ name: 'New', email: email('fresh'), password: 'An0ther-pass' })
+        .expect(201);
+      const taken = await http()
         .post('/auth/register')
         .send({ name: 'Eve', email: user.email, password: 'An0ther-pass' })
-        .expect(409);
-      expect(res.body.code).toBe('EMAIL_TAKEN');
+        .expect(201);
+      expect(taken.body.message).toBe(fresh.body.message);
+      expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
+      const notice = await http()
+        .get('/dev/mailbox/latest')
+        .query({ to: user.email, kind: 'account_exists' })
+        .expect(200);
+      expect(notice.body.subject).toBe('You already have an Inkprint account');
+      // The owner's password still works; Eve's does not.
+      await http().post('/auth/login').send({ email: user.email, password: user.password }).expect(200);
+      await http().post('/auth/login').send({ email: user.email, password: 'An0ther-pass' }).expect(401);
     });
 
     it('keeps the 120 s resend cooldown and stops after 5 wrong codes', async () => {

@@ -125,6 +125,9 @@ const UNSENT_MAIL: Record<MailKind, string> = {
     'Your details are saved, but the verification code could not be e-mailed just now. Please request a new code in a few minutes.',
   password_reset: 'Unable to send reset email. Please try again.',
   admin_invite: 'Unable to send invite.',
+  // Answered like the verification code's failure: the sign-up must not tell which addresses have accounts.
+  account_exists:
+    'Your details are saved, but the verification code could not be e-mailed just now. Please request a new code in a few minutes.',
 };
 
 /**

@@ -198,6 +198,44 @@ function securitySuite(backend: () => TestBackend) {
     });
   });
 
+  describe('item 8 (low): the same answers for known and unknown addresses', () => {
+    it('register, resend-otp, verify-otp and forgot-password answer alike whether the address has an account or not', async () => {
+      const known = await signUp('known');
+      const unknown = email('unknown');
+      const pair = async (path: string, body: (address: string) => object) => {
+        const a = await http().post(path).send(body(known.email));
+        const b = await http().post(path).send(body(unknown));
+        return [a, b] as const;
+      };
+      const [regKnown, regUnknown] = await pair('/auth/register', (address) => ({
+        name: 'Probe',
+        email: address,
+        password: PASSWORD,
+      }));
+      expect(regKnown.status).toBe(regUnknown.status);
+      expect(regKnown.body.message).toBe(regUnknown.body.message);
+      const [verifyKnown, verifyUnknown] = await pair('/auth/verify-otp', (address) => ({
+        email: address,
+        otp: '000000',
+      }));
+      expect([verifyKnown.status, verifyKnown.body.code]).toEqual([400, 'OTP_INVALID']);
+      expect([verifyUnknown.status, verifyUnknown.body.code, verifyUnknown.body.message]).toEqual([
+        400,
+        'OTP_INVALID',
+        verifyKnown.body.message,
+      ]);
+      const [forgotKnown, forgotUnknown] = await pair('/auth/forgot-password', (address) => ({ email: address }));
+      expect(forgotKnown.body).toEqual(forgotUnknown.body);
+      // resend-otp for a verified address and for one never seen: the same answer, and no code goes out.
+      const resendKnown = await http().post('/auth/resend-otp').send({ email: known.email, purpose: 'verification' });
+      const resendNobody = await http()
+        .post('/auth/resend-otp')
+        .send({ email: email('nobody'), purpose: 'verification' });
+      expect(resendKnown.status).toBe(resendNobody.status);
+      expect(resendKnown.body.message).toBe(resendNobody.body.message);
+    });
+  });
+
   describe('item 6 (medium/low): a pending registration cannot be taken over by someone who cannot read the mailbox', () => {
     it("signing up again after the cooldown sends a new code but keeps the first sign-up's password", async () => {
       const address = email('victim');
@@ -291,7 +329,7 @@ describe('item 8 (low): hardening', () => {
   });
 
   it('every HTML answer of the apps carries a CSP without inline scripts, no framing, nosniff and a referrer policy', async () => {
-    const page = await request(t.server).get('/pricing').set('Accept', 'text/html').expect(200);
+    const page = await request(t.server).get('/signin').set('Accept', 'text/html').expect(200);
     const csp = page.headers['content-security-policy'];
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -309,6 +347,61 @@ describe('item 8 (low): hardening', () => {
     await request(t.server).get('/metrics').set('Authorization', 'Bearer wrong-token-0123456789').expect(401);
     const ok = await request(t.server).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200);
     expect(ok.text).toContain('inkprint_projection_dead_letters');
+  });
+});
+
+describe('item 8 (low) and issue 30 item 11: sign-ups, guest sessions and reset mails are limited per address and target', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ kind: 'pglite' }, { env: { ABUSE_LIMITS: 'on' }, label: 'limits' });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+  const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+
+  it('the eleventh sign-up from one address within the hour is refused with TOO_MANY_REQUESTS; another address goes on', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await request(t.server)
+        .post('/auth/register')
+        .set(from('198.51.100.7'))
+        .send({ name: 'Bulk', email: `bulk-${i}-${Date.now()}@example.com`, password: PASSWORD });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.body.code).toBe('TOO_MANY_REQUESTS');
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    await request(t.server)
+      .post('/auth/register')
+      .set(from('198.51.100.8'))
+      .send({ name: 'Other', email: `other-${Date.now()}@example.com`, password: PASSWORD })
+      .expect(201);
+  });
+
+  it('reset mails to one target stop after 3 an hour, for known and unknown addresses alike', async () => {
+    for (const target of ['nobody-here@example.com', 'someone-else@example.com']) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push(
+          (
+            await request(t.server)
+              .post('/auth/forgot-password')
+              .set(from(`203.0.113.${40 + i}`))
+              .send({ email: target })
+          ).status,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    }
+  });
+
+  it('guest sessions stop after 30 an hour from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push((await request(t.server).post('/auth/guest/session').set(from('192.0.2.9'))).status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses[30]).toBe(429);
   });
 });
 

@@ -1,5 +1,5 @@
 /** The e-mails Inkprint sends. */
-export const MAIL_KINDS = ['verification_code', 'password_reset', 'admin_invite'] as const;
+export const MAIL_KINDS = ['verification_code', 'password_reset', 'admin_invite', 'account_exists'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export function isMailKind(value: unknown): value is MailKind {

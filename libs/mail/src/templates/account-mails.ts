@@ -93,3 +93,35 @@ export function adminInviteMail(input: AdminInviteMailInput): OutgoingMail {
     notYou: `If you were not expecting this invitation, you can ignore this email: nothing changes unless you accept it.`,
   });
 }
+
+export type AccountExistsMailInput = {
+  to: string;
+  name?: string;
+  /** `<APP_PUBLIC_URL>/signin`. */
+  signInUrl: string;
+  /** `<APP_PUBLIC_URL>/forgot-password`. */
+  forgotPasswordUrl: string;
+};
+
+/**
+ * Someone signed up with an address that already has an account. The sign-up answers as for a new address (so it
+ * tells nobody which addresses have accounts); the owner learns it here, with the way in.
+ */
+export function accountExistsMail(input: AccountExistsMailInput): OutgoingMail {
+  assertRecipient(input.to);
+  const signIn = assertHttpUrl(input.signInUrl, 'signInUrl');
+  const forgot = assertHttpUrl(input.forgotPasswordUrl, 'forgotPasswordUrl');
+  return renderMail({
+    to: input.to,
+    kind: 'account_exists',
+    subject: `You already have an ${PRODUCT_NAME} account`,
+    preview: 'Someone tried to sign up with this address. Sign in instead.',
+    greeting: greeting(input.name),
+    intro: [
+      `Someone (perhaps you) tried to create an ${PRODUCT_NAME} account with ${input.to}, which already has one. No new account was made and nothing changed.`,
+    ],
+    action: { type: 'link', label: 'Sign in', url: signIn },
+    details: [`Forgot your password? Choose a new one here: ${forgot}`],
+    notYou: `If it was not you, you can ignore this email: your account and password stay as they are.`,
+  });
+}

@@ -22,7 +22,7 @@ describe('sign-up (POST /auth/register)', () => {
     expect(await t.codeSentTo('ada@example.com')).toBe('482913');
   });
 
-  it('given a verified account on the address, when someone signs up with it, then EMAIL_TAKEN and nothing is appended', async () => {
+  it('given a verified account on the address, when someone signs up with it, then the same answer as a new address, nothing appended, and the owner is told by mail', async () => {
     const t = accountsHarness();
     const handler = new SignUpHandler(t.accounts, t.mailbox, t.ids);
     await handler.execute(new SignUp(input));
@@ -35,11 +35,16 @@ describe('sign-up (POST /auth/register)', () => {
       { type: 'user', id: accountId },
     );
     t.mark();
-    await expect(handler.execute(new SignUp({ ...input, name: 'Mallory' }))).rejects.toMatchObject({
-      code: 'EMAIL_TAKEN',
-      status: 409,
+    const answer = await handler.execute(new SignUp({ ...input, name: 'Mallory', password: 'Mall0ry-pass' }));
+    expect(answer).toEqual({
+      email: 'ada@example.com',
+      expiresAt: new Date(t.clock.now().getTime() + OTP_TTL_MS).toISOString(),
     });
     expect(await t.thenTypes()).toEqual([]);
+    const notice = await t.mailbox.latest({ to: 'ada@example.com', kind: 'account_exists' });
+    expect(notice?.subject).toBe('You already have an Inkprint account');
+    expect(notice?.text).toContain('http://localhost:3000/signin');
+    expect(notice?.text).toContain('http://localhost:3000/forgot-password');
   });
 
   it('given a pending sign-up, when the same address signs up again within 120 s, then OTP_RESEND_COOLDOWN; after it, a new code', async () => {

@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import { DomainError } from '@inkprint/domain-kernel';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { normaliseEmail, OTP_TTL_MS } from '@inkprint/accounts-domain';
 import type { Mailer } from '@inkprint/mail';
@@ -8,7 +9,6 @@ import { AccountStreams } from '../shared/account-streams';
 import { userActor } from '../shared/actor';
 import { sendVerificationCode, type CodeSent } from '../shared/code-sent';
 import { codeHash } from '../shared/secrets';
-import { verifyNotFound } from './verify-email.handler';
 
 export class ResendVerificationCode extends Command<CodeSent> {
   constructor(readonly email: string) {
@@ -28,18 +28,27 @@ export class ResendVerificationCodeHandler implements ICommandHandler<ResendVeri
   async execute(command: ResendVerificationCode): Promise<CodeSent> {
     const email = normaliseEmail(command.email);
     const accountId = await this.accounts.accountIdFor(email);
-    if (!accountId) throw verifyNotFound();
     const code = this.ids.otp();
     const now = this.accounts.clock.now();
     const expiresAt = new Date(now.getTime() + OTP_TTL_MS).toISOString();
-    const outcome = await this.accounts.run(
-      accountId,
-      {
-        type: 'ResendVerificationCode',
-        data: { codeHash: codeHash(accountId, code), codeExpiresAt: expiresAt, at: now.toISOString() },
-      },
-      userActor(accountId),
-    );
+    // No sign-up waiting (no account, or one already verified): the same answer as a sent code, and no mail, so the
+    // answer never tells whether an address has an account (issue 25 item 8).
+    if (!accountId) return { email, expiresAt };
+    const outcome = await this.accounts
+      .run(
+        accountId,
+        {
+          type: 'ResendVerificationCode',
+          data: { codeHash: codeHash(accountId, code), codeExpiresAt: expiresAt, at: now.toISOString() },
+        },
+        userActor(accountId),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof DomainError && (error.code === 'ALREADY_VERIFIED' || error.code === 'ACCOUNT_NOT_FOUND'))
+          return undefined;
+        throw error;
+      });
+    if (!outcome) return { email, expiresAt };
     const name = outcome.state.status === 'exists' ? outcome.state.account.name : '';
     await sendVerificationCode(this.mailer, email, name, code);
     return { email, expiresAt };

@@ -53,11 +53,14 @@ describe('verify-email (POST /auth/verify-otp, /auth/resend-otp)', () => {
     expect(await t.thenTypes()).toEqual(['VerificationCodeRejected']);
   });
 
-  it('given no sign-up, when a code is entered, then ACCOUNT_NOT_FOUND', async () => {
-    const { verify } = await pendingSignUp();
+  it('given no sign-up, when a code is entered, then OTP_INVALID, as for a wrong code: nothing tells the address has no account', async () => {
+    const { verify, resend } = await pendingSignUp();
     await expect(verify.execute(new VerifyEmail({ email: 'nobody@example.com', otp: '123456' }))).rejects.toMatchObject(
-      { code: 'ACCOUNT_NOT_FOUND' },
+      { code: 'OTP_INVALID', status: 400, details: { field: 'otp' } },
     );
+    // Resending to an address with no sign-up answers like a sent code, and sends nothing.
+    const sent = await resend.execute(new ResendVerificationCode('nobody@example.com'));
+    expect(sent.email).toBe('nobody@example.com');
   });
 
   it('given an expired code, when a new one is requested after the cooldown, then the new code verifies', async () => {

@@ -5,10 +5,12 @@ import { userActor } from '../shared/actor';
 import { codeHash } from '../shared/secrets';
 import { SessionIssuer, type SignedIn } from '../shared/session-issuer';
 
-export const verifyNotFound = () =>
-  new DomainError('ACCOUNT_NOT_FOUND', 'No sign-up is waiting for this email. Create an account first.', 404, {
-    field: 'email',
-  });
+/**
+ * The one refusal of a code for an address with no sign-up waiting, an address already verified and a wrong code
+ * alike: the answer never tells whether an address has an account (issue 25 item 8).
+ */
+export const otpInvalid = () =>
+  new DomainError('OTP_INVALID', 'That code is not right. Check the email and try again.', 400, { field: 'otp' });
 
 export class VerifyEmail extends Command<SignedIn> {
   constructor(readonly input: { email: string; otp: string }) {
@@ -26,17 +28,19 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
 
   async execute({ input }: VerifyEmail): Promise<SignedIn> {
     const accountId = await this.accounts.accountIdFor(input.email);
-    if (!accountId) throw verifyNotFound();
-    const outcome = await this.accounts.run(
-      accountId,
-      (at) => ({ type: 'VerifyEmail', data: { codeHash: codeHash(accountId, input.otp), at } }),
-      userActor(accountId),
-    );
-    if (outcome.events.some((e) => e.type === 'VerificationCodeRejected')) {
-      throw new DomainError('OTP_INVALID', 'That code is not right. Check the email and try again.', 400, {
-        field: 'otp',
+    if (!accountId) throw otpInvalid();
+    const outcome = await this.accounts
+      .run(
+        accountId,
+        (at) => ({ type: 'VerifyEmail', data: { codeHash: codeHash(accountId, input.otp), at } }),
+        userActor(accountId),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof DomainError && (error.code === 'ALREADY_VERIFIED' || error.code === 'ACCOUNT_NOT_FOUND'))
+          throw otpInvalid();
+        throw error;
       });
-    }
+    if (outcome.events.some((e) => e.type === 'VerificationCodeRejected')) throw otpInvalid();
     return this.sessions.start(accountId);
   }
 }
