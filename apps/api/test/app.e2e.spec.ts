@@ -148,6 +148,17 @@ describe('API app (HTTP)', () => {
       expect(res.body).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     });
 
+    it.each([
+      ['/no/such/page', 404],
+      ['/pricing', 404],
+      ['/500', 500],
+    ])('%s serves the web index.html with status %i (the app shows its 404 / 500 page)', async (url, status) => {
+      const res = await request(app.getHttpServer()).get(url).set('Accept', BROWSER).expect(status);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('Inkprint web fixture');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    });
+
     it('does not hand the SPA to POSTs', async () => {
       const res = await request(app.getHttpServer()).post('/signup').set('Accept', BROWSER).send({}).expect(404);
       expect(res.body.code).toBe('NOT_FOUND');

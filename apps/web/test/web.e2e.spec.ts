@@ -126,7 +126,9 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
         ['/blogs', 'Notes on AI writing, detection and voice'] as [string, string],
       ]) {
         const response = await page.goto(app.baseUrl + url);
-        expect(response?.status()).toBe(200);
+        // Issue 30 item 7: the 404 page answers 404 and the 500 page 500, every other route 200.
+        const status = url === '/500' ? 500 : url === '/no/such/page' ? 404 : 200;
+        expect({ url, status: response?.status() }).toEqual({ url, status });
         await heading(page, title, 1).waitFor();
         await page.waitForLoadState('networkidle');
         expect({ url, violations: await axeViolations(page) }).toEqual({ url, violations: [] });
@@ -166,6 +168,19 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
     });
 
     it('shows the 404 with Home, Contact and Privacy, and the 500 page', async () => {
+      // Served with their status (issue 30 item 7), also to a client that is not a browser.
+      for (const [pathname, status] of [
+        ['/definitely/not/here', 404],
+        ['/pricing', 404],
+        ['/500', 500],
+        ['/blogs/a-post', 200],
+      ] as const) {
+        const response = await fetch(app.baseUrl + pathname, { headers: { accept: 'text/html' } });
+        expect({ pathname, status: response.status }).toEqual({ pathname, status });
+        expect(await response.text()).toContain('<div id="root">');
+      }
+      const head = await fetch(app.baseUrl + '/nope', { method: 'HEAD', headers: { accept: 'text/html' } });
+      expect(head.status).toBe(404);
       const page = await open('/definitely/not/here');
       await heading(page, 'Page not found').waitFor();
       for (const [name, href] of [

@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appCsp } from '../http/security-headers';
-import { servesSpaIndex, webTargetOf } from './web-routing';
+import { servesSpaIndex, webPageStatus, webTargetOf } from './web-routing';
 
 export type WebAppDirs = Readonly<{ publicWebDir: string; adminWebDir: string }>;
 
@@ -54,6 +54,18 @@ function spa(root: string, target: 'web' | 'admin', logger: Logger): Spa {
           return next();
         res.setHeader('Cache-Control', 'no-cache');
         appCsp(res);
+        // The web app's own 404 and 500 pages answer with their status (the admin app keeps 200: its routes are its own).
+        const status = target === 'web' ? webPageStatus(subPath) : 200;
+        if (status !== 200) {
+          fs.readFile(indexFile, (error, html) => {
+            if (error) return next(error);
+            res
+              .status(status)
+              .type('html')
+              .send(req.method === 'HEAD' ? undefined : html);
+          });
+          return;
+        }
         res.sendFile(indexFile, (error) => {
           if (error && !res.headersSent) next(error);
         });

@@ -8,7 +8,9 @@
  * `pathname` is relative to the app's mount point (`/admin/users` → `/users` for the admin app).
  * - Any other path: a static file of the web build if one matches; otherwise the web SPA's index.html for a
  *   browser navigation, or for any GET/HEAD not preferring JSON whose path does not look like a file
- *   (a script or image request for `/assets/missing.js` stays a 404).
+ *   (a script or image request for `/assets/missing.js` stays a 404). The index is answered with the status of
+ *   the page the app will show (`webPageStatus`): 200 for the web app's routes, 500 for `/500`, 404 for any other
+ *   path (the app's 'Page not found').
  */
 export const API_PREFIXES = ['auth', 'ai', 'api', 'health', 'metrics', 'dev'] as const;
 export const ADMIN_PREFIX = 'admin';
@@ -50,4 +52,40 @@ export function servesSpaIndex(
   // The admin root has no API behind it, so it is served like a web path; deeper admin paths are shared.
   if (target === 'admin' && pathname !== '/' && pathname !== '') return navigation;
   return navigation || (!looksLikeFile(pathname) && accepts(['html', 'json']) === 'html');
+}
+
+/**
+ * The web app's routes (apps/web/src/app/router.tsx; a test keeps the two lists equal) and the status each answers
+ * with: the spec's route table, `/500` with 500, and any other path (the app's 404 page) with 404. A trailing
+ * slash matches as React Router matches it.
+ */
+export const WEB_ROUTES: readonly string[] = [
+  '/',
+  '/privacy',
+  '/terms',
+  '/security',
+  '/contact',
+  '/blogs',
+  '/blogs/:slug',
+  '/signup',
+  '/signin',
+  '/forgot-password',
+  '/reset-password',
+  '/report/:id',
+];
+export const SERVER_ERROR_ROUTE = '/500';
+
+function routePattern(route: string): RegExp {
+  const body = route
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^/${body}${body ? '/?' : ''}$`);
+}
+const WEB_ROUTE_PATTERNS = WEB_ROUTES.map(routePattern);
+
+export function webPageStatus(pathname: string): 200 | 404 | 500 {
+  if (routePattern(SERVER_ERROR_ROUTE).test(pathname)) return 500;
+  return WEB_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname)) ? 200 : 404;
 }

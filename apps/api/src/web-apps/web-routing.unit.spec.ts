@@ -1,4 +1,13 @@
-import { looksLikeFile, servesSpaIndex, webTargetOf, type AcceptPreference } from './web-routing';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  looksLikeFile,
+  servesSpaIndex,
+  webPageStatus,
+  webTargetOf,
+  WEB_ROUTES,
+  type AcceptPreference,
+} from './web-routing';
 
 /** A stand-in for Express's req.accepts() for the Accept headers that matter here. */
 function accepting(accept: string | undefined): AcceptPreference {
@@ -91,5 +100,34 @@ describe('looksLikeFile', () => {
     ['/', false],
   ])('%s → %s', (path, expected) => {
     expect(looksLikeFile(path)).toBe(expected);
+  });
+});
+
+// Issue 30 item 7: an unknown path is the app's 404 page answered with 404, `/500` with 500.
+describe('webPageStatus', () => {
+  it.each([
+    ['/', 200],
+    ['/privacy', 200],
+    ['/privacy/', 200],
+    ['/contact', 200],
+    ['/blogs', 200],
+    ['/blogs/some-post', 200],
+    ['/report/abc123', 200],
+    ['/reset-password', 200],
+    ['/500', 500],
+    ['/no-such-page', 404],
+    ['/blogs/a/b', 404],
+    ['/report', 404],
+    ['/signupx', 404],
+    ['/pricing', 404],
+  ])('%s → %i', (pathname, status) => {
+    expect(webPageStatus(pathname)).toBe(status);
+  });
+
+  it("lists exactly the web app's routes (apps/web/src/app/router.tsx)", () => {
+    const router = fs.readFileSync(path.resolve(__dirname, '../../../web/src/app/router.tsx'), 'utf8');
+    const routed = [...router.matchAll(/path: '([^']+)'/g)].map((m) => `/${m[1].replace(/^\//, '')}`);
+    const pages = routed.filter((p) => p !== '/*' && p !== '/500');
+    expect([...pages].sort()).toEqual(WEB_ROUTES.filter((r) => r !== '/').sort());
   });
 });
