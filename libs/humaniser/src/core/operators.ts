@@ -348,6 +348,8 @@ export function splitSentence(s: string, o: OperatorOptions, changes: Changes): 
   if (!o.split) return s;
   const participle = wordCount(s) >= 14 ? splitParticiple(s, changes) : s;
   if (participle !== s) return participle;
+  const relative = wordCount(s) >= 16 ? splitRelative(s, changes) : s;
+  if (relative !== s) return relative;
   // tones that want short sentences split earlier (their target mean length + a few words)
   const longest = Math.min(22, Math.ceil(o.profile.targets.length[1]) + 3);
   const short = longest < 22;
@@ -434,6 +436,25 @@ export function splitParticiple(s: string, changes: Changes): string {
   const verb = PARTICIPLES[m[1].toLowerCase()][past ? 1 : 0];
   changes.splits++;
   return `${left}. This ${verb} ${m[2]}${m[3] || '.'}`;
+}
+
+const PLURAL_VERB = /^(?:are|were|have|do|remain|make|help|allow|provide|offer|include|show|require|lead|reflect)\b/;
+
+/**
+ * A trailing non-restrictive relative clause (", which improves accuracy.") becomes its own sentence with "This"
+ * (or "These" when its verb is plural), like the participle split: the tagger must read a finite verb right after
+ * "which", and both halves must be long enough to stand.
+ */
+export function splitRelative(s: string, changes: Changes): string {
+  const m = /,\s+which\s+([^,;:]+?)([.!?])$/.exec(s);
+  if (!m) return s;
+  const left = s.slice(0, m.index);
+  if (wordCount(left) < 8 || wordCount(m[1]) < 4 || /\(|\u201C|"/.test(m[1])) return s;
+  const terms = tagTerms(m[1]);
+  const first = terms[0];
+  if (!first || !first.tags.has('Verb') || first.tags.has('Gerund') || !hasFiniteVerb(m[1])) return s;
+  changes.splits++;
+  return `${left}. ${PLURAL_VERB.test(m[1]) ? 'These' : 'This'} ${m[1]}${m[2]}`;
 }
 
 /** Can sentence `b` be folded into `a` with ", and" (both plain statements, `b` opens with an ordinary word)? */

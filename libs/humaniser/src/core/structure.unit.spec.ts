@@ -11,6 +11,7 @@ import {
   noChanges,
   rewritePhrases,
   shiftRegister,
+  splitRelative,
   splitSentence,
 } from './operators';
 import { variantPasses } from './plan';
@@ -198,5 +199,29 @@ describe('lists and prose', () => {
     const long = 'Options:\n- one\n- two\n- three\n- four\n- five\n- six\n- seven';
     expect(listsToProse(long, c)).toBe(long);
     expect(c.lists).toBe(1);
+  });
+});
+
+describe('relative clauses', () => {
+  it('splits a trailing ", which <verb>" clause into its own sentence', () => {
+    const c = noChanges();
+    expect(
+      splitRelative(
+        'The new model adds an attention layer to every block of the encoder, which improves accuracy on long inputs.',
+        c,
+      ),
+    ).toBe(
+      'The new model adds an attention layer to every block of the encoder. This improves accuracy on long inputs.',
+    );
+    expect(
+      splitRelative(
+        'The team reviewed all the incident reports from the last quarter, which are stored in the archive.',
+        c,
+      ),
+    ).toBe('The team reviewed all the incident reports from the last quarter. These are stored in the archive.');
+    // no verb right after "which": leave it
+    const s = 'The team reviewed all the incident reports from the last quarter, which the auditors had flagged.';
+    expect(splitRelative(s, c)).toBe(s);
+    expect(c.splits).toBe(2);
   });
 });

@@ -50,6 +50,8 @@ export interface HumaniserOptions {
   maxChars?: number;
   /** Detector calls the search may spend per text beyond the first (default 60). */
   searchBudget?: number;
+  /** Weight of the distance to the tone's style targets in the search objective (default STYLE_WEIGHT). */
+  styleWeight?: number;
 }
 
 export interface HumaniseOptions {
@@ -135,6 +137,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
   const llm = options.llm === false ? undefined : options.llm;
   const maxChars = options.maxChars ?? MAX_CHARS;
   const budget = options.searchBudget ?? 60;
+  const styleWeight = options.styleWeight ?? STYLE_WEIGHT;
   /** Per text and tone: how often it was asked for and the rewrites returned (so 'Regenerate' gives another). */
   const seen = new Map<string, { asked: number; outputs: Set<string> }>();
 
@@ -152,7 +155,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       const { probability } = await detector.probability(r.text, { mode });
       const objective =
         probability +
-        STYLE_WEIGHT * styleDistance(measureStyle(r.text), targets) +
+        styleWeight * styleDistance(measureStyle(r.text), targets) +
         MARKER_WEIGHT * machineMarkers(r.text) +
         (avoid.has(r.text) ? 10 : 0);
       return { text: r.text, p: probability, objective, changes: r.changes, choice };
