@@ -98,10 +98,11 @@ describeInBrowser(
       });
       expect(detected.ok).toBe(true);
       const { result } = (await detected.json()) as DetectResponse;
+      // Sharing needs the identity the detection was made for (the service looks its own detection up).
       const saved = await fetch(`${app.baseUrl}/ai/report`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ result: { ...result, originalText: LONG_TEXT } }),
+        headers: { 'content-type': 'application/json', 'x-guest-token': guest.token, 'x-forwarded-for': ip },
+        body: JSON.stringify({ result: { ...result, originalText: LONG_TEXT }, guestId: guest.guestId }),
       });
       expect(saved.status).toBe(201);
       shared = { id: ((await saved.json()) as SavedReport).id, score: result.score, text: LONG_TEXT };
@@ -228,6 +229,11 @@ document.body.dataset.done = '1';
       expect(kept).toHaveLength(1);
       expect(kept[0].draft.text).toBe(LONG_TEXT);
       await shoot(page, 'modal', false);
+      // Not shared yet: section 6 has no link (it used to point at the home page) and says how to get one.
+      await view.getByTestId('verify-unshared').waitFor();
+      expect(await view.getByTestId('verify-link').count()).toBe(0);
+      // The two word counts say which is which (issue 30 item 9).
+      expect(await view.textContent()).toMatch(/Words analysed \(detector count\)\s*\d/);
 
       // Focus stays inside the dialog.
       for (let i = 0; i < 25; i++) {
@@ -237,7 +243,12 @@ document.body.dataset.done = '1';
 
       const pdf = await savePdf(page, dialog);
       expect(pdf.name).toMatch(/^inkprint-report-\d+\.pdf$/);
-      expectReportPdf(await readPdf(pdf.bytes), result.score);
+      const draftPdf = await readPdf(pdf.bytes);
+      expectReportPdf(draftPdf, result.score);
+      expect(draftPdf.text).toContain('This preview has not been shared');
+      expect(draftPdf.text).not.toContain(app.baseUrl);
+      expect(draftPdf.text).toContain("The text has 540 words as written (section 4 gives the detector's count");
+      expect(draftPdf.text).toContain('Words analysed (detector count)');
       await shootPdf(pdf.bytes);
 
       const saved = page.waitForResponse(
@@ -252,6 +263,10 @@ document.body.dataset.done = '1';
       await dialog.getByText(/^Link copied\. Expires /).waitFor();
       expect(await clipboard(page)).toContain(`${app.baseUrl}/report/${id}`);
       await shoot(page, 'modal-shared', false);
+      // Shared: section 6 links to the report's own page, and so does a PDF saved now.
+      expect(await view.getByTestId('verify-link').getAttribute('href')).toBe(`${app.baseUrl}/report/${id}`);
+      const sharedPdf = await readPdf((await savePdf(page, dialog)).bytes);
+      expect(sharedPdf.text).toContain(`${app.baseUrl}/report/${id}`);
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });

@@ -5,6 +5,7 @@ import {
   round1,
   type ReportClassification,
 } from '@inkprint/contracts/ai/verdicts';
+import { DETECTOR_WORDS_LABEL } from './report-copy';
 
 /** Spec §9: the PDF shows inputs over 500 words as the first 120 and the last 120 words with the omitted count. */
 export const EXCERPT_MAX_WORDS = 500;
@@ -134,7 +135,7 @@ export const signalValue = (x: number): string =>
 export function featureInsights(result: ReportResult, summary: ReportSummary): Insight[] {
   const words = summary.chunks.reduce((sum, c) => sum + c.words, 0) || summary.text.split(/\s+/).filter(Boolean).length;
   const rows: Insight[] = [
-    { feature: 'Words analysed', value: words.toLocaleString('en-US') },
+    { feature: DETECTOR_WORDS_LABEL, value: words.toLocaleString('en-US') },
     { feature: 'Chunks scored', value: String(summary.chunks.length) },
   ];
   if (summary.chunks.length) {

@@ -142,7 +142,7 @@ describe('summarise', () => {
       summarise(result),
     );
     expect(rows).toEqual([
-      { feature: 'Words analysed', value: '240' },
+      { feature: 'Words analysed (detector count)', value: '240' },
       { feature: 'Chunks scored', value: '2' },
       { feature: 'Highest chunk AI %', value: '71.2%' },
       { feature: 'Lowest chunk AI %', value: '22.5%' },

@@ -6,6 +6,13 @@ export const INTRODUCTION =
 export const VERIFICATION_NOTE =
   'Shared Inkprint reports are kept for 24 hours. To check this report is genuine, open it on Inkprint:';
 
+/** Section 6 of a preview that has no link yet: no link to the home page in its place (issue 30 item 9). */
+export const UNSHARED_VERIFICATION_NOTE =
+  "This preview has not been shared, so it has no page of its own yet: 'Share Report' gives it a link (kept 24 hours) where anyone can check it.";
+
+/** Section 4's word count is the detector's; section 2's (the PDF excerpt) counts the words as written. */
+export const DETECTOR_WORDS_LABEL = 'Words analysed (detector count)';
+
 export const CONFIDENTIALITY_NOTE =
   'Confidential: this report is meant for the person who shared it and the people they chose. Scores are ' +
   'probabilistic estimates, not proof of authorship; do not use them as the only basis for academic or ' +

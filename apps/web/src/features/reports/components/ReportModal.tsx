@@ -66,7 +66,7 @@ export function ReportModal({ open, onClose, report }: ReportModalProps) {
   useEffect(() => setShare({ kind: 'idle' }), [draft]);
 
   const sharedUrl = share.kind === 'copied' || share.kind === 'copy-failed' ? share.url : null;
-  const verifyUrl = sharedUrl ?? `${window.location.origin}/`;
+  const verifyUrl = sharedUrl;
 
   async function onShare() {
     if (!data) return;

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { featureInsights, percent1, processingTime, summarise } from '../report-content';
-import { CONFIDENTIALITY_NOTE, INTRODUCTION, VERIFICATION_NOTE } from '../report-copy';
+import { CONFIDENTIALITY_NOTE, INTRODUCTION, UNSHARED_VERIFICATION_NOTE, VERIFICATION_NOTE } from '../report-copy';
 import type { ReportData } from '../types';
 import { ProbabilityBars } from './ProbabilityBars';
 
@@ -52,8 +52,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 export interface ReportViewProps {
   report: ReportData | null;
-  /** Where section 6 sends readers to check the report is genuine (the report's link, or the site for a draft). */
-  verifyUrl: string;
+  /** The report's own page, where section 6 sends readers to check it is genuine; null for a preview not shared yet. */
+  verifyUrl: string | null;
 }
 
 /** The report of spec §2, numbered sections 1-6, a confidentiality footer and a watermark: page and modal alike. */
@@ -226,12 +226,18 @@ export function ReportView({ report, verifyUrl }: ReportViewProps) {
           </Typography>
         </Section>
         <Section number={6} title="Platform Authenticity Verification">
-          <Typography variant="body2">
-            {VERIFICATION_NOTE}{' '}
-            <Link href={verifyUrl} sx={{ overflowWrap: 'anywhere', fontWeight: 700 }}>
-              {verifyUrl}
-            </Link>
-          </Typography>
+          {verifyUrl ? (
+            <Typography variant="body2">
+              {VERIFICATION_NOTE}{' '}
+              <Link href={verifyUrl} sx={{ overflowWrap: 'anywhere', fontWeight: 700 }} data-testid="verify-link">
+                {verifyUrl}
+              </Link>
+            </Typography>
+          ) : (
+            <Typography variant="body2" data-testid="verify-unshared">
+              {UNSHARED_VERIFICATION_NOTE}
+            </Typography>
+          )}
         </Section>
         <Stack sx={{ pt: 2, borderTop: 1, borderColor: 'rgba(27,42,74,0.08)' }}>
           <Typography variant="caption" color="text.secondary" component="p">

@@ -46,4 +46,16 @@ describe('ReportView (server-rendered markup)', () => {
     // No chunks: no chunk breakdown toggle.
     expect(shown).not.toContain('chunk breakdown');
   });
+
+  // Issue 30 item 9: a preview that was not shared has no page of its own, so section 6 links nowhere (not home).
+  it('says how to get a verification link for a preview not shared yet, and links nowhere', () => {
+    const html = renderToStaticMarkup(
+      <ReportView
+        report={{ createdAt: '2026-11-24T10:00:00.000Z', result: { score: 0.2, text: 'A short note.' } }}
+        verifyUrl={null}
+      />,
+    );
+    expect(text(html)).toContain('This preview has not been shared, so it has no page of its own yet');
+    expect(html).not.toMatch(/href="[^"]*"/);
+  });
 });

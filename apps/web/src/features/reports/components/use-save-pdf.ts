@@ -5,7 +5,7 @@ import type { ReportData } from '../types';
 /** 'Save PDF': builds and downloads the PDF, `preparing` while it works (the button reads 'Preparing…'). */
 export function useSavePdf() {
   const [preparing, setPreparing] = useState(false);
-  const save = useCallback(async (report: ReportData, verifyUrl: string, id?: string) => {
+  const save = useCallback(async (report: ReportData, verifyUrl: string | null, id?: string) => {
     setPreparing(true);
     try {
       const { saveReportPdf } = await import('../pdf/report-pdf');

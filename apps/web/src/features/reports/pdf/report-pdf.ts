@@ -2,7 +2,13 @@ import type { jsPDF } from 'jspdf';
 
 type JsPdfModule = Pick<typeof import('jspdf'), 'jsPDF' | 'GState'>;
 import { excerpt, omittedNote, percent1, processingTime, summarise, featureInsights } from '../report-content';
-import { CONFIDENTIALITY_NOTE, INTRODUCTION, SITE_NAME, VERIFICATION_NOTE } from '../report-copy';
+import {
+  CONFIDENTIALITY_NOTE,
+  INTRODUCTION,
+  SITE_NAME,
+  UNSHARED_VERIFICATION_NOTE,
+  VERIFICATION_NOTE,
+} from '../report-copy';
 import type { ReportData } from '../types';
 
 const MARGIN = 48;
@@ -74,7 +80,8 @@ class Writer {
 export interface PdfOptions {
   /** PNG data URL of the site's logo, or null to print the name only. */
   logo: string | null;
-  verifyUrl: string;
+  /** The report's own page; null for a preview not shared yet (then the note says how to get one). */
+  verifyUrl: string | null;
 }
 
 /** The report as an A4 PDF (spec §2 "Report modal and PDF"): logo, sections 1-6, excerpt rule, one-decimal scores. */
@@ -115,10 +122,13 @@ export function writeReportPdf(pdf: JsPdfModule, report: ReportData, options: Pd
   if (!summary.text) w.paragraph('The input text was not included in this report.', { color: MUTED });
   else if (cut.whole) w.paragraph(cut.text);
   else {
-    w.paragraph(`The text has ${cut.words.toLocaleString('en-US')} words; the first and last 120 are shown.`, {
-      color: MUTED,
-      size: 9,
-    });
+    w.paragraph(
+      `The text has ${cut.words.toLocaleString('en-US')} words as written (section 4 gives the detector's count, which splits hyphenated words); the first and last 120 are shown.`,
+      {
+        color: MUTED,
+        size: 9,
+      },
+    );
     w.paragraph(cut.head, { gap: 4 });
     w.paragraph(omittedNote(cut.omitted), { bold: true, color: MUTED, gap: 4 });
     w.paragraph(cut.tail);
@@ -173,11 +183,13 @@ export function writeReportPdf(pdf: JsPdfModule, report: ReportData, options: Pd
   w.paragraph(summary.rationale);
 
   w.heading('6. Platform Authenticity Verification');
-  w.paragraph(VERIFICATION_NOTE, { gap: 2 });
-  w.ensure(16);
-  doc.setTextColor(32, 80, 180);
-  doc.textWithLink(options.verifyUrl, MARGIN, w.y + 10, { url: options.verifyUrl });
-  w.y += 18;
+  if (options.verifyUrl) {
+    w.paragraph(VERIFICATION_NOTE, { gap: 2 });
+    w.ensure(16);
+    doc.setTextColor(32, 80, 180);
+    doc.textWithLink(options.verifyUrl, MARGIN, w.y + 10, { url: options.verifyUrl });
+    w.y += 18;
+  } else w.paragraph(UNSHARED_VERIFICATION_NOTE);
 
   // Footer (confidentiality note, page numbers) and the watermark on every page.
   const pages = doc.getNumberOfPages();
@@ -204,7 +216,7 @@ export const pdfFileName = (report: ReportData, id?: string): string =>
   `inkprint-report-${id ?? report.createdAt.slice(0, 19).replace(/[^0-9]/g, '')}.pdf`;
 
 /** Builds the PDF in the browser (jspdf loads only now, never with the landing page) and downloads it. */
-export async function saveReportPdf(report: ReportData, verifyUrl: string, id?: string): Promise<void> {
+export async function saveReportPdf(report: ReportData, verifyUrl: string | null, id?: string): Promise<void> {
   const [pdf, { fetchLogoPng }] = await Promise.all([import('jspdf'), import('./logo')]);
   const doc = writeReportPdf(pdf, report, { logo: await fetchLogoPng(), verifyUrl });
   const href = URL.createObjectURL(doc.output('blob'));
