@@ -2,7 +2,9 @@ import type { PlanSlug } from '@inkprint/contracts/policies';
 
 /**
  * Build-time configuration (Vite `VITE_*` variables), read once. The checkout links are https pages on the plans
- * subdomain of the product host, the only 'continue' targets the sign-up and sign-in pages accept (spec §5).
+ * subdomain of the product host, the only 'continue' targets the sign-up and sign-in pages accept (spec §5). With
+ * no `VITE_CHECKOUT_URL` (a self-hosted install has no checkout) there is no checkout link: paid plans offer
+ * 'Contact sales' and upgrade actions lead to the plans on `/`.
  */
 const vars = (import.meta as { env?: Record<string, string | undefined> }).env ?? {};
 
@@ -10,12 +12,13 @@ export const env = {
   /** API origin; empty = the same origin that served the app. */
   apiBase: (vars.VITE_API_BASE ?? '').replace(/\/+$/, ''),
   productHost: vars.VITE_PRODUCT_HOST ?? 'inkprint.app',
-  /** `{slug}` is replaced by the plan slug. */
-  checkoutUrlTemplate: vars.VITE_CHECKOUT_URL ?? 'https://plans.inkprint.app/checkout/{slug}',
+  /** `{slug}` is replaced by the plan slug; unset or empty: no checkout. */
+  checkoutUrlTemplate: vars.VITE_CHECKOUT_URL?.trim() || null,
 } as const;
 
-export function checkoutUrl(slug: PlanSlug, template: string = env.checkoutUrlTemplate): string {
-  return template.replace('{slug}', encodeURIComponent(slug));
+/** The checkout of a paid plan, or null when this install has none configured. */
+export function checkoutUrl(slug: PlanSlug, template: string | null = env.checkoutUrlTemplate): string | null {
+  return template ? template.replace('{slug}', encodeURIComponent(slug)) : null;
 }
 
 /** The info contact the contact form addresses (spec §2 /contact). */

@@ -41,4 +41,23 @@ describe('pricing buttons (spec §4, §6)', () => {
       'Go Enterprise',
     ]);
   });
+
+  // Issue 30 item 7: no checkout configured (a self-hosted install): no link to a plans.<host> that does not exist.
+  it("offers 'Contact sales' on paid plans when no checkout is configured", () => {
+    const none = () => null;
+    for (const [current, signedIn] of [
+      ['free-nosignup', false],
+      ['free-signup', true],
+      ['pro', true],
+    ] as const) {
+      for (const action of PLANS.map((plan) => pricingAction(plan, current, signedIn, none))) {
+        if (action.kind !== 'link') continue;
+        expect(action.href).not.toMatch(/plans\.|continue=/);
+      }
+    }
+    const [, , basic, pro, enterprise] = PLANS.map((plan) => pricingAction(plan, 'free-nosignup', false, none));
+    for (const action of [basic, pro, enterprise]) {
+      expect(action).toEqual({ kind: 'link', label: 'Contact sales', href: '/contact', external: false });
+    }
+  });
 });

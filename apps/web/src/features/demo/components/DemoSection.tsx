@@ -284,7 +284,9 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
   function upgrade() {
     const checkout = checkoutUrl('pro');
     setOverLimit(null);
-    if (signedIn) window.location.assign(checkout);
+    // No checkout configured (self-hosted): the plans on this page, where paid plans offer 'Contact sales'.
+    if (!checkout) navigate('/', { state: { scrollTo: 'pricing' } });
+    else if (signedIn) window.location.assign(checkout);
     else navigate(`/signup?continue=${encodeURIComponent(checkout)}`);
   }
 
