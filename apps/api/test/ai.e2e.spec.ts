@@ -261,6 +261,9 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
       ).body.result;
       const saved = await http()
         .post('/ai/report')
+        .set('X-Guest-Token', g.token)
+        .set('X-Guest-Id', g.guestId)
+        .set('X-Forwarded-For', g.ip)
         .send({ result: { ...detection, originalText: HUMAN_TEXT } })
         .expect(201);
       expect(saved.body.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -297,12 +300,47 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
       ).toEqual(['Invalid detection response structure']);
     });
 
+    it('a report carries only what the service detected for its caller: no identity, or a result never produced, is refused', async () => {
+      const g = await guest();
+      const forged = { score: 0.01, rationale: 'VERIFIED HUMAN', mode: 'fast', originalText: AI_TEXT };
+      const anonymous = await http().post('/ai/report').send({ result: forged }).expect(401);
+      expect(anonymous.body.code).toBe('AUTH_REQUIRED');
+      const never = await http()
+        .post('/ai/report')
+        .set('X-Guest-Token', g.token)
+        .set('X-Guest-Id', g.guestId)
+        .set('X-Forwarded-For', g.ip)
+        .send({ result: forged })
+        .expect(404);
+      expect(never.body.code).toBe('REPORT_SOURCE_NOT_FOUND');
+      const detected = (
+        await http()
+          .post('/ai/detect?mode=fast')
+          .set('X-Guest-Token', g.token)
+          .set('X-Forwarded-For', g.ip)
+          .send({ text: AI_TEXT, guestId: g.guestId })
+          .expect(200)
+      ).body.result;
+      const saved = await http()
+        .post('/ai/report')
+        .set('X-Guest-Token', g.token)
+        .set('X-Guest-Id', g.guestId)
+        .set('X-Forwarded-For', g.ip)
+        .send({ result: forged })
+        .expect(201);
+      const opened = await http().get(`/ai/report/${saved.body.id}`).set('Accept', 'application/json').expect(200);
+      // The posted score and rationale are ignored: the report holds the service's own detection.
+      expect(opened.body.result.score).toBe(detected.score);
+      expect(opened.body.result.rationale).toBe(detected.rationale);
+    });
+
     it("an erased account's reports go with it", async () => {
       const account = await signUp('leaver');
+      await http().post('/ai/detect?mode=fast').set(bearer(account)).send({ text: HUMAN_TEXT }).expect(200);
       const saved = await http()
         .post('/ai/report')
         .set(bearer(account))
-        .send({ result: { score: 0.2, originalText: 'mine' } })
+        .send({ result: { score: 0.2, mode: 'fast', originalText: HUMAN_TEXT } })
         .expect(201);
       await http().get(`/ai/report/${saved.body.id}`).set('Accept', 'application/json').expect(200);
       await http().delete('/auth/me').set(bearer(account)).send({ password: PASSWORD }).expect(200);

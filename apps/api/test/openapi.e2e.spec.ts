@@ -72,7 +72,11 @@ describe('OpenAPI document generated from @inkprint/contracts', () => {
         ) {
           problems.push(`${where}: error schema`);
         }
-        if (method === 'post' && ops[method].requestBody === undefined && !/logout|guest\/session|revoke/.test(path))
+        if (
+          method === 'post' &&
+          ops[method].requestBody === undefined &&
+          !/logout|guest\/session|revoke|mfa\/(enrol|reset)/.test(path)
+        )
           problems.push(`${where}: request body`);
       }
     }

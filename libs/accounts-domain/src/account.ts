@@ -46,6 +46,12 @@ export type RevokeAdmin = { type: 'RevokeAdmin'; data: At };
  * (`DELETE /auth/me`) or run by an operator on a request received otherwise (`inkprint accounts erase`).
  */
 export type EraseAccount = { type: 'EraseAccount'; data: At };
+/** Administrators' second factor (TOTP, RFC 6238): the secret is sealed as personal data in the log. */
+export type StartMfaEnrolment = { type: 'StartMfaEnrolment'; data: { secret: string } & At };
+/** `codeMatches`: the handler checked the code against the pending secret (the decider stays free of clocks). */
+export type ConfirmMfa = { type: 'ConfirmMfa'; data: { codeMatches: boolean; recoveryCodeHashes: string[] } & At };
+export type UseMfaRecoveryCode = { type: 'UseMfaRecoveryCode'; data: { codeHash: string } & At };
+export type ResetMfa = { type: 'ResetMfa'; data: At };
 
 export type AccountCommand =
   | RegisterAccount
@@ -59,7 +65,11 @@ export type AccountCommand =
   | ChangePlan
   | PromoteToAdmin
   | RevokeAdmin
-  | EraseAccount;
+  | EraseAccount
+  | StartMfaEnrolment
+  | ConfirmMfa
+  | UseMfaRecoveryCode
+  | ResetMfa;
 
 export type AccountRegistered = {
   type: 'AccountRegistered';
@@ -93,6 +103,10 @@ export type RoleChanged = {
   data: { from: Role; to: Role; reason: 'invite_accepted' | 'revoked' | 'bootstrap'; inviteId?: string } & At;
 };
 export type AccountErased = { type: 'AccountErased'; data: At };
+export type MfaEnrolmentStarted = { type: 'MfaEnrolmentStarted'; data: { secret: string } & At };
+export type MfaEnabled = { type: 'MfaEnabled'; data: { recoveryCodeHashes: string[] } & At };
+export type MfaRecoveryCodeUsed = { type: 'MfaRecoveryCodeUsed'; data: { codeHash: string; left: number } & At };
+export type MfaReset = { type: 'MfaReset'; data: At };
 
 export type AccountEvent =
   | AccountRegistered
@@ -107,7 +121,11 @@ export type AccountEvent =
   | AccountStatusChanged
   | PlanChanged
   | RoleChanged
-  | AccountErased;
+  | AccountErased
+  | MfaEnrolmentStarted
+  | MfaEnabled
+  | MfaRecoveryCodeUsed
+  | MfaReset;
 
 export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
   'AccountRegistered',
@@ -123,7 +141,19 @@ export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
   'PlanChanged',
   'RoleChanged',
   'AccountErased',
+  'MfaEnrolmentStarted',
+  'MfaEnabled',
+  'MfaRecoveryCodeUsed',
+  'MfaReset',
 ];
+
+/** The second factor of an administrator: none, set up but not confirmed, or on. */
+export type AccountMfa =
+  | { status: 'none' }
+  | { status: 'pending'; secret: string }
+  | { status: 'enabled'; secret: string; recoveryCodeHashes: string[] };
+
+export const MFA_CODE_INVALID_MESSAGE = 'That code is not right. Check your authenticator app and try again.';
 
 export interface Account {
   accountId: string;
@@ -146,6 +176,8 @@ export interface Account {
    * the account: access tokens are refused and refresh tokens no longer rotate).
    */
   sessionsValidFrom: string | null;
+  /** The second factor (administrators). */
+  mfa: AccountMfa;
   /** Set once the account was erased: it answers nothing any more and its personal data is gone. */
   erasedAt: string | null;
 }
@@ -372,6 +404,33 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         if (a.role !== 'admin') return refuse('NOT_AN_ADMIN', 'This account is not an admin.', 409);
         return [{ type: 'RoleChanged', data: { from: 'admin', to: 'user', reason: 'revoked', at: command.data.at } }];
       }
+      case 'StartMfaEnrolment': {
+        const a = existing(state);
+        if (a.role === 'user') return refuse('FORBIDDEN', 'Two-factor sign-in is for administrators.', 403);
+        if (a.mfa.status === 'enabled')
+          return refuse('MFA_ALREADY_ENABLED', 'Two-factor sign-in is already on. The super admin can reset it.', 409);
+        return [{ type: 'MfaEnrolmentStarted', data: command.data }];
+      }
+      case 'ConfirmMfa': {
+        const a = existing(state);
+        if (a.mfa.status !== 'pending') return refuse('MFA_NOT_PENDING', 'Start the two-factor set-up first.', 409);
+        if (!command.data.codeMatches)
+          return refuse('MFA_CODE_INVALID', MFA_CODE_INVALID_MESSAGE, 400, { field: 'code' });
+        return [
+          { type: 'MfaEnabled', data: { recoveryCodeHashes: command.data.recoveryCodeHashes, at: command.data.at } },
+        ];
+      }
+      case 'UseMfaRecoveryCode': {
+        const a = existing(state);
+        const { codeHash, at } = command.data;
+        if (a.mfa.status !== 'enabled' || !a.mfa.recoveryCodeHashes.includes(codeHash))
+          return refuse('MFA_CODE_INVALID', MFA_CODE_INVALID_MESSAGE, 400, { field: 'code' });
+        return [{ type: 'MfaRecoveryCodeUsed', data: { codeHash, left: a.mfa.recoveryCodeHashes.length - 1, at } }];
+      }
+      case 'ResetMfa': {
+        const a = existing(state);
+        return a.mfa.status === 'none' ? [] : [{ type: 'MfaReset', data: command.data }];
+      }
       case 'EraseAccount': {
         if (state.status === 'exists' && state.account.erasedAt) return [];
         const a = existing(state);
@@ -404,6 +463,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           adminInvites: [],
           adminRevokedAt: null,
           sessionsValidFrom: null,
+          mfa: { status: 'none' },
           erasedAt: null,
         },
       };
@@ -444,6 +504,22 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           return next({ role: to, adminInvites: [...a.adminInvites, inviteId] });
         return next({ role: to });
       }
+      case 'MfaEnrolmentStarted':
+        return next({ mfa: { status: 'pending', secret: event.data.secret } });
+      case 'MfaEnabled':
+        return a.mfa.status === 'none'
+          ? state
+          : next({
+              mfa: { status: 'enabled', secret: a.mfa.secret, recoveryCodeHashes: event.data.recoveryCodeHashes },
+            });
+      case 'MfaRecoveryCodeUsed':
+        return a.mfa.status !== 'enabled'
+          ? state
+          : next({
+              mfa: { ...a.mfa, recoveryCodeHashes: a.mfa.recoveryCodeHashes.filter((h) => h !== event.data.codeHash) },
+            });
+      case 'MfaReset':
+        return next({ mfa: { status: 'none' } });
       case 'AccountErased':
         return next({
           status: 'disabled',
@@ -453,6 +529,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           code: null,
           reset: null,
           sessionsValidFrom: event.data.at,
+          mfa: { status: 'none' },
           erasedAt: event.data.at,
         });
       default:

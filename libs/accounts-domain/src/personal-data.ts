@@ -18,6 +18,8 @@ export function accountsPersonalData(
         return { subject: streamId, fields: ['name', 'passwordHash'] };
       case 'PasswordChanged':
         return { subject: streamId, fields: ['passwordHash'] };
+      case 'MfaEnrolmentStarted':
+        return { subject: streamId, fields: ['secret'] };
       default:
         return undefined;
     }

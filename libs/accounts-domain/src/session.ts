@@ -19,7 +19,9 @@ export type EndSession = {
   type: 'EndSession';
   data: { reason: 'logout' | 'password_changed' | 'account_disabled' | 'account_erased' } & At;
 };
-export type SessionCommand = StartSession | RotateRefreshToken | EndSession;
+/** The session passed the account's second factor (administrators' TOTP or a recovery code). */
+export type VerifySessionMfa = { type: 'VerifySessionMfa'; data: At };
+export type SessionCommand = StartSession | RotateRefreshToken | EndSession | VerifySessionMfa;
 
 export type SessionStarted = {
   type: 'SessionStarted';
@@ -34,7 +36,9 @@ export type SessionEnded = {
   type: 'SessionEnded';
   data: { reason: EndSession['data']['reason'] | 'refresh_token_reuse' } & At;
 };
-export type SessionEvent = SessionStarted | RefreshTokenRotated | RefreshTokenReuseDetected | SessionEnded;
+export type SessionMfaVerified = { type: 'SessionMfaVerified'; data: At };
+export type SessionEvent =
+  SessionStarted | RefreshTokenRotated | RefreshTokenReuseDetected | SessionEnded | SessionMfaVerified;
 
 export type SessionState =
   | { status: 'none' }
@@ -47,6 +51,8 @@ export type SessionState =
       retiredHashes: readonly string[];
       /** When the session was started: sessions started before the account's `sessionsValidFrom` are over. */
       startedAt: string;
+      /** When the session passed the second factor, if it did. */
+      mfaVerifiedAt?: string;
     };
 
 export function sessionStreamId(sessionId: string): string {
@@ -82,6 +88,9 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
       }
       case 'EndSession':
         return state.status === 'active' ? [{ type: 'SessionEnded', data: command.data }] : [];
+      case 'VerifySessionMfa':
+        if (state.status !== 'active') throw ended();
+        return [{ type: 'SessionMfaVerified', data: command.data }];
       default:
         return assertNever(command);
     }
@@ -110,6 +119,8 @@ export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent>
         return state;
       case 'SessionEnded':
         return state.status === 'none' ? state : { ...state, status: 'ended' };
+      case 'SessionMfaVerified':
+        return state.status === 'none' ? state : { ...state, mfaVerifiedAt: event.data.at };
       default:
         return assertNever(event);
     }

@@ -45,6 +45,14 @@ export const ERROR_CODES = {
   PASSWORD_INCORRECT: { status: 403, meaning: 'The password given to confirm an action is wrong.' },
   SUPER_ADMIN_PROTECTED: { status: 403, meaning: 'The super admin cannot be erased, demoted or disabled.' },
   FORBIDDEN: { status: 403, meaning: 'The signed-in role may not do this.' },
+  MFA_REQUIRED: {
+    status: 403,
+    meaning:
+      "An admin route needs the second factor: details.enrolled true = enter the authenticator's code (POST /admin/mfa/verify), false = set it up (POST /admin/mfa/enrol).",
+  },
+  MFA_ALREADY_ENABLED: { status: 409, meaning: 'Two-factor sign-in is already on; the super admin can reset it.' },
+  MFA_NOT_PENDING: { status: 409, meaning: 'No two-factor set-up is waiting for its first code.' },
+  MFA_CODE_INVALID: { status: 400, meaning: 'The authenticator or recovery code is wrong or used.' },
   GUEST_REQUIRED: { status: 401, meaning: 'A guest id and token (or a bearer token) are required.' },
   GUEST_NOT_FOUND: { status: 404, meaning: 'The guest session does not exist.' },
   GUEST_INVALID: { status: 401, meaning: 'The guest id or token is invalid.' },
@@ -83,6 +91,12 @@ export const ERROR_CODES = {
   FETCH_FAILED: { status: 502, meaning: 'Unable to fetch URL content.' },
   FETCH_TIMEOUT: { status: 504, meaning: 'Remote content retrieval timed out.' },
   REPORT_NOT_FOUND: { status: 404, meaning: 'The report is unknown, expired (24 h), deleted or its id is malformed.' },
+  REPORT_SOURCE_NOT_FOUND: {
+    status: 404,
+    meaning:
+      'A report can only carry a detection the service produced for this caller in the last 48 h (same text and mode).',
+  },
+  REPORT_LIMIT_REACHED: { status: 429, meaning: 'Too many reports shared by this caller within the hour.' },
   JOB_TIMEOUT: { status: 504, meaning: 'The analysis did not finish within 45 s.' },
   JOB_FAILED: { status: 502, meaning: 'The worker failed the analysis.' },
   SERVICE_UNAVAILABLE: { status: 503, meaning: 'The service is restarting or a dependency is down.' },

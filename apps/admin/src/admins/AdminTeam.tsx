@@ -21,6 +21,7 @@ import { EMAIL_REQUIRED_TITLE } from '../lib/messages';
 import { useToast } from '../lib/toast';
 import type { AdminDataProvider } from '../providers/data-provider';
 import { RevokeAdminButton } from '../users/RevokeAdminButton';
+import { ResetMfaButton } from './ResetMfaButton';
 
 const INVITE_EMAIL_REQUIRED = 'Enter an email address to invite.';
 const INVITES_KEY = ['admin', 'invites'];
@@ -125,7 +126,10 @@ function TeamTable() {
                   <TableCell>{words(admin.role)}</TableCell>
                   <TableCell>{formatDateTime(admin.createdAt)}</TableCell>
                   <TableCell>
-                    <RevokeAdminButton record={admin} label="Revoke" />
+                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                      <RevokeAdminButton record={admin} label="Revoke" />
+                      <ResetMfaButton record={admin} />
+                    </Box>
                   </TableCell>
                 </TableRow>
               ))}

@@ -4,6 +4,7 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { admins } from '../admins';
 import { Dashboard } from '../dashboard/Dashboard';
 import { InviteScreen } from '../invite/InviteScreen';
+import { MfaScreen } from '../mfa/MfaScreen';
 import { AdminLayout } from '../layout/AdminLayout';
 import { theme } from '../layout/theme';
 import { createAuthProvider } from '../providers/auth-provider';
@@ -65,6 +66,7 @@ export function App({ apiOrigin }: { apiOrigin: string }) {
                     {permissions === 'super_admin' ? <Resource {...admins} /> : null}
                     <CustomRoutes>
                       <Route path="/users/:id/timeline" element={<AccountTimeline />} />
+                      <Route path="/security" element={<MfaScreen dataProvider={dataProvider} mode="page" />} />
                     </CustomRoutes>
                   </>
                 )}

@@ -1,4 +1,4 @@
-import { isAdminRole } from '@inkprint/contracts';
+import { isAdminRole, type MfaStatusResponse } from '@inkprint/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,10 +6,15 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { LOADING_ADMIN, serverMessage } from '../lib/messages';
+import { MfaScreen } from '../mfa/MfaScreen';
 import type { AdminDataProvider } from '../providers/data-provider';
 import { readSession, writeUser, type SessionStorage } from '../providers/session';
 
-type GuardState = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; message: string };
+type GuardState =
+  | { kind: 'loading' }
+  | { kind: 'ready' }
+  | { kind: 'mfa'; status: MfaStatusResponse }
+  | { kind: 'error'; message: string };
 
 export function LoadingAdmin() {
   return (
@@ -52,11 +57,15 @@ export function Guard({
       return;
     }
     dataProvider.getProfile().then(
-      ({ user }) => {
+      async ({ user }) => {
         if (!live) return;
         writeUser(storage, user);
-        if (isAdminRole(user.role)) setState({ kind: 'ready' });
-        else toHome();
+        if (!isAdminRole(user.role)) return toHome();
+        // Two-factor sign-in: an account that has it passes it once per session; ADMIN_MFA=required makes it a must.
+        const status = await dataProvider.getMfaStatus();
+        if (!live) return;
+        const needed = status.enrolled ? !status.verified : status.required;
+        setState(needed ? { kind: 'mfa', status } : { kind: 'ready' });
       },
       (error: { status?: number }) => {
         if (!live) return;
@@ -71,6 +80,16 @@ export function Guard({
   }, [dataProvider, storage, toSignIn, toHome, attempt]);
 
   if (state.kind === 'ready') return <>{children}</>;
+  if (state.kind === 'mfa') {
+    return (
+      <MfaScreen
+        dataProvider={dataProvider}
+        mode="gate"
+        initial={state.status}
+        onDone={() => setState({ kind: 'ready' })}
+      />
+    );
+  }
   if (state.kind === 'error') {
     return (
       <Box component="main" sx={{ maxWidth: 560, mx: 'auto', mt: 8, px: 2 }}>

@@ -14,6 +14,11 @@ import type {
   InviteResponse,
   InvitesResponse,
   MeResponse,
+  MessageResponse,
+  MfaEnabledResponse,
+  MfaEnrolmentResponse,
+  MfaStatusResponse,
+  MfaVerifiedResponse,
   PlanChangedResponse,
   StatusChangedResponse,
   TimelineResponse,
@@ -51,6 +56,12 @@ export interface AdminDataProvider extends DataProvider {
     id: string,
     page?: { before?: number | null; limit?: number; kinds?: readonly string[] },
   ): Promise<TimelineResponse>;
+  /** Two-factor sign-in (`/admin/mfa…`): status, set-up, its first code, a session's code; the super admin's reset. */
+  getMfaStatus(): Promise<MfaStatusResponse>;
+  enrolMfa(): Promise<MfaEnrolmentResponse>;
+  confirmMfa(code: string): Promise<MfaEnabledResponse>;
+  verifyMfa(code: string): Promise<MfaVerifiedResponse>;
+  resetMfa(id: string): Promise<MessageResponse>;
 }
 
 const unsupported = (what: string) => () =>
@@ -192,6 +203,11 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     async getDailyUsage(days = 14) {
       return (await client.request<DailyUsageResponse>('/admin/metrics/daily', { query: { days } })).days;
     },
+    getMfaStatus: () => client.request<MfaStatusResponse>('/admin/mfa'),
+    enrolMfa: () => client.request<MfaEnrolmentResponse>('/admin/mfa/enrol', { method: 'POST' }),
+    confirmMfa: (code) => client.request<MfaEnabledResponse>('/admin/mfa/confirm', { method: 'POST', body: { code } }),
+    verifyMfa: (code) => client.request<MfaVerifiedResponse>('/admin/mfa/verify', { method: 'POST', body: { code } }),
+    resetMfa: (id) => client.request<MessageResponse>(`/admin/admins/${path(id)}/mfa/reset`, { method: 'POST' }),
     getTimeline: (id, page = {}) =>
       client.request<TimelineResponse>(`/admin/users/${path(id)}/timeline`, {
         query: {

@@ -22,6 +22,10 @@ export const EVENT_KINDS = {
   plan: { label: 'Plan changes', types: ['PlanChanged'] },
   status: { label: 'Status changes', types: ['AccountStatusChanged'] },
   role: { label: 'Role changes', types: ['RoleChanged'] },
+  mfa: {
+    label: 'Two-factor sign-in',
+    types: ['MfaEnrolmentStarted', 'MfaEnabled', 'MfaRecoveryCodeUsed', 'MfaReset'],
+  },
   erasure: { label: 'Erasure', types: ['AccountErased'] },
   tools: {
     label: 'Tool runs (all)',

@@ -6,6 +6,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { AuthGuard, OptionalAuthGuard, RolesGuard } from './auth';
 import { AuthThrottlerGuard } from './auth/auth-throttler.guard';
+import { AbuseLimits } from './auth/abuse-limits';
 import { resolveJwtSecret } from './auth/jwt-secret';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { JWT_SECRET } from './auth/tokens';
@@ -50,6 +51,7 @@ import { VerifyEmailHandler } from './verify-email/verify-email.handler';
     OptionalAuthGuard,
     RolesGuard,
     AuthThrottlerGuard,
+    AbuseLimits,
     AccountStreams,
     SessionIssuer,
     GuestsService,
@@ -79,7 +81,16 @@ import { VerifyEmailHandler } from './verify-email/verify-email.handler';
     ProfileController,
     ErasureController,
   ],
-  exports: [AuthGuard, OptionalAuthGuard, RolesGuard, AccountStreams, GuestsService, UsageService, JWT_SECRET],
+  exports: [
+    AuthGuard,
+    OptionalAuthGuard,
+    RolesGuard,
+    AccountStreams,
+    GuestsService,
+    UsageService,
+    JWT_SECRET,
+    AbuseLimits,
+  ],
 })
 export class AccountsModule implements OnApplicationBootstrap {
   constructor(

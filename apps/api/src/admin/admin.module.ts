@@ -21,6 +21,8 @@ import { ChangePlanHandler } from './users/change-plan.handler';
 import { ChangeStatusHandler } from './users/change-status.handler';
 import { ListUsersHandler } from './users/list-users.query';
 import { UsersController } from './users/users.http.controller';
+import { AdminMfa } from './mfa/admin-mfa';
+import { AdminMfaController } from './mfa/admin-mfa.http.controller';
 
 /** The admin control center API (spec §6-7) over the accounts read models (`@inkprint/read-models`). */
 @Module({
@@ -45,8 +47,9 @@ import { UsersController } from './users/users.http.controller';
     ListInvitesHandler,
     GetUserHandler,
     AcceptInviteHandler,
+    AdminMfa,
   ],
-  controllers: [DashboardController, UsersController, AdminTeamController, InvitesController],
+  controllers: [DashboardController, UsersController, AdminTeamController, InvitesController, AdminMfaController],
   exports: [AdminReads],
 })
 export class AdminModule {}

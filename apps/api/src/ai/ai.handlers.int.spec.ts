@@ -61,7 +61,8 @@ describe('AI slices and retention', () => {
       caller,
       detect: new DetectTextHandler(runner, vault, t.clock, 'heuristic'),
       humanise: new HumaniseTextHandler(runner, vault),
-      save: new SaveReportHandler(t.store, vault, t.clock, t.ids),
+      guest,
+      save: new SaveReportHandler(t.store, vault, t.clock, t.ids, 'heuristic'),
       open: new OpenReportHandler(t.store, vault, t.clock),
       purge: new PurgeExpiredHandler(t.store, vault, t.clock),
     };
@@ -113,14 +114,20 @@ describe('AI slices and retention', () => {
   });
 
   it('a report opens for 24 h, not a second longer; the purge then expires it on its stream and deletes its content', async () => {
-    const { t, vault, save, open, purge } = await given();
-    const saved = await save.execute(new SaveReport({ score: 0.42, originalText: TEXT }, null));
-    await expect(open.execute(new OpenReport(saved.id))).resolves.toMatchObject({ result: { score: 0.42 } });
+    const { t, vault, caller, guest, detect, save, open, purge } = await given();
+    const detected = await detect.execute(new DetectText(caller, detectInput));
+    const saved = await save.execute(
+      new SaveReport({ score: 0.01, originalText: TEXT, mode: 'fast' }, { type: 'guest', id: guest.guestId }),
+    );
+    // The report carries the service's own detection, not the score the caller posted.
+    await expect(open.execute(new OpenReport(saved.id))).resolves.toMatchObject({
+      result: { score: detected.result.score, originalText: TEXT },
+    });
+    t.mark();
     t.clock.advance(REPORT_RETENTION_MS - 1);
     await expect(open.execute(new OpenReport(saved.id))).resolves.toBeDefined();
     t.clock.advance(1);
     await expect(open.execute(new OpenReport(saved.id))).rejects.toMatchObject({ code: 'REPORT_NOT_FOUND' });
-    t.mark();
     expect(await purge.execute(new PurgeExpired())).toMatchObject({ expiredReports: 1, deleted: { report: 1 } });
     expect(await t.thenTypes()).toEqual(['ReportExpired']);
     expect(await vault.count('report')).toBe(0);
@@ -152,7 +159,9 @@ describe('AI slices and retention', () => {
     };
     await detect.execute(new DetectText(account, detectInput));
     await humanise.execute(new HumaniseText(account, { text: TEXT, tone: 'formal', clientTrim: false }));
-    await save.execute(new SaveReport({ score: 0.5 }, { type: 'user', id: accountId }));
+    await save.execute(
+      new SaveReport({ score: 0.5, originalText: TEXT, mode: 'fast' }, { type: 'user', id: accountId }),
+    );
     expect(await vault.count()).toBeGreaterThanOrEqual(4);
     t.mark();
     const forgotten = await forgetAccountData({ store: t.store, vault, now: () => t.clock.now() }, accountId);
@@ -160,6 +169,30 @@ describe('AI slices and retention', () => {
     expect(forgotten.vaultEntriesDeleted).toBeGreaterThanOrEqual(4);
     expect(await vault.count()).toBe(0);
     expect(await t.thenTypes()).toEqual(['ReportDeleted']);
+  });
+
+  it('a report carries only a detection the service ran for this caller on this text and mode (forged reports)', async () => {
+    const { caller, guest, detect, save } = await given();
+    const me = { type: 'guest' as const, id: guest.guestId };
+    const refused = { code: 'REPORT_SOURCE_NOT_FOUND', status: 404 };
+    // Nothing detected yet: no report, whatever the posted result says.
+    await expect(
+      save.execute(new SaveReport({ score: 0.01, rationale: 'VERIFIED HUMAN', originalText: TEXT, mode: 'fast' }, me)),
+    ).rejects.toMatchObject(refused);
+    await detect.execute(new DetectText(caller, detectInput));
+    // Another mode, another text, another caller, or no text at all: refused.
+    await expect(
+      save.execute(new SaveReport({ score: 0.5, originalText: TEXT, mode: 'strong' }, me)),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      save.execute(new SaveReport({ score: 0.5, originalText: `${TEXT} (edited)`, mode: 'fast' }, me)),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      save.execute(
+        new SaveReport({ score: 0.5, originalText: TEXT, mode: 'fast' }, { type: 'guest', id: 'someone-else' }),
+      ),
+    ).rejects.toMatchObject(refused);
+    await expect(save.execute(new SaveReport({ score: 0.5, mode: 'fast' }, me))).rejects.toMatchObject(refused);
   });
 
   it('the humaniser’s rewrite may be evaluated for free by the caller it was given to, and only that text', async () => {

@@ -7,6 +7,7 @@ import { HumaniseTextHandler } from './humanise/humanise-text.handler';
 import { OpenReportHandler } from './reports/open-report.query';
 import { ReportsController } from './reports/reports.http.controller';
 import { SaveReportHandler } from './reports/save-report.handler';
+import { ReportLimit } from './reports/report-limit';
 import { PurgeExpiredHandler } from './retention/purge-expired.handler';
 import { RetentionScheduler } from './retention/retention.scheduler';
 import { InterruptedRuns } from './shared/interrupted-runs';
@@ -38,6 +39,7 @@ import type { UrlImportOptions } from '@inkprint/ingest';
     DetectTextHandler,
     HumaniseTextHandler,
     SaveReportHandler,
+    ReportLimit,
     OpenReportHandler,
     PurgeExpiredHandler,
     RetentionScheduler,

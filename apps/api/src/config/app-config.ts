@@ -41,6 +41,14 @@ export type AppConfig = Readonly<{
   trustProxy: TrustProxy;
   /** METRICS_TOKEN: bearer token GET /metrics requires; unset = open, except in production where it is closed. */
   metricsToken: string | undefined;
+  /** ABUSE_LIMITS: hourly sign-up, guest-session and reset-mail limits per address and target (tests turn them off). */
+  abuseLimits: boolean;
+  /**
+   * ADMIN_MFA: `required` (the default in production): the admin API refuses an admin session that has not passed
+   * the second factor, and asks admins without one to set it up; `optional` (the development default): admins may
+   * set it up, and once they have, their sessions must pass it.
+   */
+  adminMfa: 'required' | 'optional';
   publicWebDir: string;
   adminWebDir: string;
   /** SMTP server for outgoing mail (`smtp://` or `smtps://`); absent = the dev mailbox keeps the messages. */
@@ -84,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     productHost: e.PRODUCT_HOST.toLowerCase(),
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     metricsToken: e.METRICS_TOKEN,
+    abuseLimits: e.ABUSE_LIMITS === 'on',
+    adminMfa: e.ADMIN_MFA ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
     publicWebDir: e.PUBLIC_WEB_DIR,
     adminWebDir: e.ADMIN_WEB_DIR,
     smtpUrl: e.SMTP_URL,

@@ -40,6 +40,8 @@ describe('loadConfig', () => {
         adminWebDir: path.join(REPO_ROOT, 'apps', 'admin', 'dist'),
         smtpUrl: undefined,
         metricsToken: undefined,
+        abuseLimits: true,
+        adminMfa: 'optional',
         trustProxy: false,
         mailFrom: 'Inkprint <no-reply@inkprint.local>',
         appPublicUrl: 'http://localhost:3000',

@@ -118,6 +118,8 @@ export const apiEnvSchema = z
       )
       .optional(),
     SUPER_ADMIN_NAME: z.string().min(1).max(100).default('Super Admin'),
+    ADMIN_MFA: z.enum(['required', 'optional'], { error: 'must be required or optional' }).optional(),
+    ABUSE_LIMITS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     TRUST_PROXY: z
       .string()

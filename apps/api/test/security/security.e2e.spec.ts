@@ -4,6 +4,7 @@ import request from 'supertest';
 import { accountStreamId, accountDecider } from '@inkprint/accounts-domain';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import { describeWithService } from '@inkprint/testing';
+import { totp } from '../../src/admin/mfa/totp';
 import { EVENT_STORE } from '../../src/platform/tokens';
 import { startTestApp, type TestApp, type TestBackend } from '../support/test-app';
 
@@ -421,5 +422,107 @@ describe('item 8 (low): /metrics is closed in production without a token, and HS
     const res = await request(t.server).get('/metrics').expect(403);
     expect(res.body.code).toBe('FORBIDDEN');
     expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+});
+
+describe('item 9: administrators pass a second factor (ADMIN_MFA=required, the production default)', () => {
+  let t: TestApp;
+  const http = () => request(t.server);
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const login = async () =>
+    (await http().post('/auth/login').send(SUPER).expect(200)).body.tokens.accessToken as string;
+  beforeAll(async () => {
+    t = await startTestApp(
+      { kind: 'pglite' },
+      {
+        env: { SUPER_ADMIN_EMAIL: SUPER.email, SUPER_ADMIN_PASSWORD: SUPER.password, ADMIN_MFA: 'required' },
+        label: 'mfa',
+      },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses the admin API until the factor is set up and passed; recovery codes work once; the super admin can reset', async () => {
+    const first = await login();
+    const refused = await http().get('/admin/dashboard').set(bearer(first)).expect(403);
+    expect(refused.body).toMatchObject({ code: 'MFA_REQUIRED', details: { enrolled: false } });
+    expect((await http().get('/admin/mfa').set(bearer(first)).expect(200)).body).toMatchObject({
+      enrolled: false,
+      required: true,
+      verified: false,
+    });
+
+    // Set-up: the secret and the otpauth URI; a wrong first code is refused, the right one turns it on.
+    const enrolment = (await http().post('/admin/mfa/enrol').set(bearer(first)).expect(200)).body;
+    expect(enrolment.otpauthUri).toMatch(/^otpauth:\/\/totp\/Inkprint%3Aroot%40inkprint\.test\?secret=[A-Z2-7]+/);
+    const wrong = await http().post('/admin/mfa/confirm').set(bearer(first)).send({ code: '000000' }).expect(400);
+    expect(wrong.body.code).toBe('MFA_CODE_INVALID');
+    const enabled = await http()
+      .post('/admin/mfa/confirm')
+      .set(bearer(first))
+      .send({ code: totp(enrolment.secret, new Date()) })
+      .expect(200);
+    expect(enabled.body.recoveryCodes).toHaveLength(10);
+    await http().get('/admin/dashboard').set(bearer(first)).expect(200);
+
+    // A new session must pass it: the app's code, or a recovery code (once).
+    const second = await login();
+    const again = await http().get('/admin/dashboard').set(bearer(second)).expect(403);
+    expect(again.body).toMatchObject({ code: 'MFA_REQUIRED', details: { enrolled: true } });
+    await http().post('/admin/mfa/verify').set(bearer(second)).send({ code: '123456' }).expect(400);
+    await http()
+      .post('/admin/mfa/verify')
+      .set(bearer(second))
+      .send({ code: totp(enrolment.secret, new Date()) })
+      .expect(200);
+    await http().get('/admin/dashboard').set(bearer(second)).expect(200);
+    const third = await login();
+    const recovery = enabled.body.recoveryCodes[0] as string;
+    const used = await http()
+      .post('/admin/mfa/verify')
+      .set(bearer(third))
+      .send({ code: recovery.toUpperCase() })
+      .expect(200);
+    expect(used.body.recoveryCodesLeft).toBe(9);
+    const fourth = await login();
+    await http().post('/admin/mfa/verify').set(bearer(fourth)).send({ code: recovery }).expect(400);
+
+    // On the audit timeline, without the secret.
+    const rootId = (await http().get('/auth/me').set(bearer(first)).expect(200)).body.user.id;
+    const timeline = await http().get(`/admin/users/${rootId}/timeline`).set(bearer(first)).expect(200);
+    const text = JSON.stringify(timeline.body);
+    expect(text).toContain('MfaEnabled');
+    expect(text).toContain('MfaRecoveryCodeUsed');
+    expect(text).not.toContain(enrolment.secret);
+
+    // An invited admin must set it up too; after a reset by the super admin, they set it up again.
+    const address = `mfa-admin-${Date.now()}@example.com`;
+    await http().post('/auth/register').send({ name: 'Second Admin', email: address, password: PASSWORD }).expect(201);
+    const code = /\b(\d{6})\b/.exec(
+      (await http().get('/dev/mailbox/latest').query({ to: address, kind: 'verification_code' }).expect(200)).body.text,
+    )?.[1];
+    const b = (await http().post('/auth/verify-otp').send({ email: address, otp: code }).expect(200)).body;
+    await http().post('/admin/invites').set(bearer(first)).send({ email: address }).expect(201);
+    const invite = /invite\?token=([A-Za-z0-9_-]+)/.exec(
+      (await http().get('/dev/mailbox/latest').query({ to: address, kind: 'admin_invite' }).expect(200)).body.text,
+    )![1];
+    await http().post('/admin/invites/accept').set(bearer(b.tokens.accessToken)).send({ token: invite }).expect(200);
+    const bToken = b.tokens.accessToken as string;
+    expect((await http().get('/admin/users').set(bearer(bToken)).expect(403)).body.code).toBe('MFA_REQUIRED');
+    const bSecret = (await http().post('/admin/mfa/enrol').set(bearer(bToken)).expect(200)).body.secret;
+    await http()
+      .post('/admin/mfa/confirm')
+      .set(bearer(bToken))
+      .send({ code: totp(bSecret, new Date()) })
+      .expect(200);
+    await http().get('/admin/users').set(bearer(bToken)).expect(200);
+    // Only the super admin resets; then B's status is back to not set up.
+    await http().post(`/admin/admins/${rootId}/mfa/reset`).set(bearer(bToken)).expect(403);
+    await http().post(`/admin/admins/${b.user.id}/mfa/reset`).set(bearer(first)).expect(200);
+    const afterReset = await http().post('/auth/login').send({ email: address, password: PASSWORD }).expect(200);
+    const status = await http().get('/admin/mfa').set(bearer(afterReset.body.tokens.accessToken)).expect(200);
+    expect(status.body).toMatchObject({ enrolled: false, required: true });
   });
 });

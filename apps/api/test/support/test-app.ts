@@ -37,6 +37,8 @@ export async function startTestApp(
     PUBLIC_WEB_DIR: path.join(tmp, 'web'),
     // The tests play many clients from one machine, as a reverse proxy on loopback would pass them on.
     TRUST_PROXY: 'loopback',
+    // Suites sign up dozens of accounts from one address in seconds; the security suite turns the limits back on.
+    ABUSE_LIMITS: 'off',
     ADMIN_WEB_DIR: path.join(tmp, 'admin'),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...options.env,

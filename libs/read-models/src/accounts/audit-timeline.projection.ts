@@ -109,6 +109,14 @@ export function auditSummary(event: AccountEvent, actor?: Actor): string {
       return byOperator(actor)
         ? 'Account erased by an operator: name, email and password destroyed'
         : "Account erased at the owner's request: name, email and password destroyed";
+    case 'MfaEnrolmentStarted':
+      return 'Two-factor sign-in set-up started';
+    case 'MfaEnabled':
+      return `Two-factor sign-in turned on (${event.data.recoveryCodeHashes.length} recovery codes)`;
+    case 'MfaRecoveryCodeUsed':
+      return `Signed in with a recovery code (${event.data.left} left)`;
+    case 'MfaReset':
+      return actor?.type === 'admin' ? 'Two-factor sign-in reset by the super admin' : 'Two-factor sign-in reset';
     case 'RoleChanged': {
       const why =
         {

@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Optional, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import { DomainError } from '@inkprint/domain-kernel';
@@ -11,6 +11,7 @@ import {
   type Role,
 } from '@inkprint/accounts-domain';
 import { loadState, type EventStore } from '@inkprint/eventstore';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { EVENT_STORE } from '../../platform/tokens';
 import type { AccessTokenClaims } from './jwt.strategy';
 import type { SignedInAccount } from './current-account';
@@ -69,6 +70,7 @@ export class AuthGuard extends PassportAuthGuard('jwt') implements CanActivate {
       role: a.role,
       sessionId: claims.sid,
       planSlug: a.planSlug ?? null,
+      mfa: { enrolled: a.mfa.status === 'enabled', verified: Boolean(session.mfaVerifiedAt) },
     };
     return true;
   }
@@ -88,9 +90,32 @@ const ROLES_KEY = 'inkprint:roles';
 /** Roles allowed on a route (checked by RolesGuard after AuthGuard). */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 
+const MFA_EXEMPT_KEY = 'inkprint:mfa-exempt';
+/** An admin route an admin reaches before passing the second factor (its own set-up and check). */
+export const MfaExempt = () => SetMetadata(MFA_EXEMPT_KEY, true);
+
+export const MFA_REQUIRED_MESSAGE = 'Enter the code from your authenticator app to continue.';
+export const MFA_SETUP_REQUIRED_MESSAGE = 'Set up two-factor sign-in to use the admin console.';
+
+/**
+ * Admin routes want the second factor (issue 25 item 9): an admin whose account has one must have passed it in this
+ * session; with ADMIN_MFA=required (the production default) an admin without one must set it up first.
+ */
+export function assertAdminMfa(account: SignedInAccount, policy: 'required' | 'optional'): void {
+  if (account.role !== 'admin' && account.role !== 'super_admin') return;
+  const mfa = account.mfa ?? { enrolled: false, verified: false };
+  if (mfa.enrolled && !mfa.verified)
+    throw new DomainError('MFA_REQUIRED', MFA_REQUIRED_MESSAGE, 403, { enrolled: true });
+  if (!mfa.enrolled && policy === 'required')
+    throw new DomainError('MFA_REQUIRED', MFA_SETUP_REQUIRED_MESSAGE, 403, { enrolled: false });
+}
+
 @Injectable()
 export class RolesGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    @Optional() @Inject(APP_CONFIG) private readonly config?: Pick<AppConfig, 'adminMfa'>,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [
@@ -102,6 +127,12 @@ export class RolesGuard implements CanActivate {
     if (!account) throw authRequired();
     if (!roles.includes(account.role))
       throw new DomainError('FORBIDDEN', 'You do not have permission to do this.', 403, { required: roles });
+    const adminRoute = roles.includes('admin') || roles.includes('super_admin');
+    const exempt = this.reflector.getAllAndOverride<boolean | undefined>(MFA_EXEMPT_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (adminRoute && !exempt) assertAdminMfa(account, this.config?.adminMfa ?? 'optional');
     return true;
   }
 }

@@ -10,6 +10,8 @@ export interface SignedInAccount {
   sessionId: string;
   /** The account's subscription plan slug as loaded with it (null: the default plan), so callers need not load it again. */
   planSlug: string | null;
+  /** The administrators' second factor: set up on the account, and passed by this session. */
+  mfa?: { enrolled: boolean; verified: boolean };
 }
 
 export const CurrentAccount = createParamDecorator((_data: unknown, ctx: ExecutionContext): SignedInAccount => {

@@ -1,2 +1,2 @@
-export { AuthGuard, OptionalAuthGuard, RolesGuard, Roles, authRequired } from './auth.guard';
+export { AuthGuard, OptionalAuthGuard, RolesGuard, Roles, MfaExempt, authRequired } from './auth.guard';
 export { CurrentAccount, CurrentAccountOptional, type SignedInAccount } from './current-account';

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
@@ -6,6 +6,7 @@ import { ForgotPasswordRequest, MessageResponse, ResetPasswordRequest } from '@i
 import type { z } from 'zod';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { AbuseLimits } from '../auth/abuse-limits';
 import { AuthThrottlerGuard, CODE_LIMIT } from '../auth/auth-throttler.guard';
 import { RequestPasswordReset } from './request-password-reset.handler';
 import { ResetPassword } from './reset-password.handler';
@@ -15,7 +16,10 @@ import { ResetPassword } from './reset-password.handler';
 @UseGuards(AuthThrottlerGuard)
 @Throttle(CODE_LIMIT)
 export class PasswordResetController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly limits: AbuseLimits,
+  ) {}
 
   @Post('forgot-password')
   @HttpCode(200)
@@ -27,7 +31,9 @@ export class PasswordResetController {
   })
   async forgot(
     @Body(new ZodValidationPipe(ForgotPasswordRequest)) body: z.output<typeof ForgotPasswordRequest>,
+    @Ip() ip: string,
   ): Promise<MessageResponse> {
+    this.limits.take('passwordReset', ip, body.email);
     await this.commands.execute(new RequestPasswordReset(body.email));
     return { message: 'If an account exists we sent a reset link. Please check spam/junk if you do not see it.' };
   }

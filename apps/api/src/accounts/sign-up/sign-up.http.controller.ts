@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
@@ -6,13 +6,17 @@ import { CodeSentResponse, RegisterRequest } from '@inkprint/contracts';
 import type { z } from 'zod';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { AbuseLimits } from '../auth/abuse-limits';
 import { AuthThrottlerGuard, CODE_LIMIT } from '../auth/auth-throttler.guard';
 import { SignUp } from './sign-up.handler';
 
 @ApiTags('auth')
 @Controller('auth')
 export class SignUpController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly limits: AbuseLimits,
+  ) {}
 
   @Post('register')
   @HttpCode(201)
@@ -26,7 +30,9 @@ export class SignUpController {
   })
   async register(
     @Body(new ZodValidationPipe(RegisterRequest)) body: z.output<typeof RegisterRequest>,
+    @Ip() ip: string,
   ): Promise<CodeSentResponse> {
+    this.limits.take('register', ip, body.email);
     const sent = await this.commands.execute(new SignUp(body));
     return { message: 'We sent a 6-digit code to your email. Enter it below within 2 minutes.', ...sent };
   }

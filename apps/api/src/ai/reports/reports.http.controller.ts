@@ -2,12 +2,14 @@ import { Body, Controller, Get, Header, Headers, HttpCode, Ip, Param, Post, UseG
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { ReportResponse, SavedReport, SaveReportRequest } from '@inkprint/contracts';
+import { DomainError } from '@inkprint/domain-kernel';
 import type { z } from 'zod';
 import { CurrentAccountOptional, GuestsService, OptionalAuthGuard, type SignedInAccount } from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { GuestId } from '../shared/caller';
 import { OpenReport } from './open-report.query';
+import { ReportLimit } from './report-limit';
 import { SaveReport } from './save-report.handler';
 
 const OPEN = {
@@ -24,16 +26,18 @@ export class ReportsController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly guests: GuestsService,
+    private readonly limit: ReportLimit,
   ) {}
 
   @Post('ai/report')
   @HttpCode(201)
   @UseGuards(OptionalAuthGuard)
   @ApiContract({
-    summary: 'Store a detection report for 24 h and get its link id',
+    summary:
+      'Store a detection report for 24 h and get its link id: the detection this caller (account or guest) ran on result.originalText in result.mode within 48 h',
     body: SaveReportRequest,
     responses: { 201: SavedReport },
-    errors: ['PAYLOAD_TOO_LARGE'],
+    errors: ['PAYLOAD_TOO_LARGE', 'AUTH_REQUIRED', 'REPORT_SOURCE_NOT_FOUND', 'REPORT_LIMIT_REACHED'],
   })
   async save(
     @Body(new ZodValidationPipe(SaveReportRequest)) body: z.output<typeof SaveReportRequest>,
@@ -42,7 +46,7 @@ export class ReportsController {
     @Ip() ip: string,
     @CurrentAccountOptional() account: SignedInAccount | undefined,
   ): Promise<SavedReport> {
-    // Who shared it matters only for erasure; an unidentified visitor may share too.
+    // A report carries a detection the service ran for this caller, so sharing needs the caller's identity.
     const guest =
       !account && guestId && guestToken
         ? await this.guests.resolve(guestId, guestToken, ip).catch(() => undefined)
@@ -52,6 +56,9 @@ export class ReportsController {
       : guest
         ? { type: 'guest' as const, id: guest.guestId }
         : null;
+    if (!sharedBy)
+      throw new DomainError('AUTH_REQUIRED', 'Sign in or run a detection as a guest to share a report.', 401);
+    this.limit.take(`${sharedBy.type}:${sharedBy.id}`, Date.now());
     return this.commands.execute(new SaveReport(body.result, sharedBy));
   }
 

@@ -190,6 +190,8 @@ export class Cluster {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       PORT: String(port),
+      // Load clients sign up and start guest sessions from one address by design.
+      ABUSE_LIMITS: 'off',
       SUPER_ADMIN_EMAIL: ROOT.email,
       SUPER_ADMIN_PASSWORD: ROOT.password,
       DATABASE_URL: this.scratch.url,
