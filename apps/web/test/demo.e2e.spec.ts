@@ -252,6 +252,42 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     await meter.filter({ hasText: '1 / 3' }).waitFor();
   }, 120_000);
 
+  // Issue 30 item 1: one score, three readings. A 36.2% score reads 'Human Written' here and 'Mixed' in the report:
+  // the card names the band and why; the card's confidence is the engine's, named apart from the report's split.
+  it('names the report band under the verdict where they differ, and the engine confidence apart', async () => {
+    const page = await visitor();
+    await page.getByRole('button', { name: HUMAN[0].label }).click();
+    const real = page.waitForResponse((r) => r.url().includes('/ai/detect'));
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    const body = (await (await real).json()) as { result: Record<string, unknown> };
+    await page.getByTestId('detector-result').waitFor();
+    await expect(page.getByTestId('report-band').textContent()).resolves.toBe('Report band: Human.');
+    // The same answer with a score between the report's bands.
+    await page.route('**/ai/detect**', (route) =>
+      route.fulfill({ json: { ...body, result: { ...body.result, score: 0.362, confidence: 17.7 } } }),
+    );
+    await page.getByRole('button', { name: 'Run detection' }).click();
+    await page.getByTestId('report-band').filter({ hasText: 'Mixed' }).waitFor();
+    await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('Human Written');
+    await expect(page.getByTestId('report-band').textContent()).resolves.toBe(
+      'Report band: Mixed. The report reads 35–65% AI as Mixed; this quick verdict splits at 50%.',
+    );
+    const result = page.getByTestId('detector-result');
+    expect(await result.textContent()).toContain('Engine confidence 17.7%');
+    expect(await result.textContent()).toContain('Engine confidence is how sure the detector is of this score');
+    await shoot(page, 'detector-mixed');
+    // The report says Mixed for the same score, and which confidence is which.
+    await page.getByRole('button', { name: 'Preview Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AI detection report' });
+    await dialog.getByTestId('confidence-note').waitFor();
+    expect(await dialog.textContent()).toContain('63.8% / 36.2%');
+    expect(await dialog.getByTestId('confidence-note').textContent()).toContain(
+      "the demo's quick verdict splits at 50.0%",
+    );
+    await page.waitForTimeout(400);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 120_000);
+
   // Issue 30 item 10: a failed upload does not leave the previous file's note next to its error.
   it("clears the previous import's note when the next upload fails", async () => {
     const page = await visitor();

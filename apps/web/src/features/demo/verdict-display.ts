@@ -1,5 +1,13 @@
 import type { DetectionResult } from '@inkprint/contracts';
-import { demoVerdict, isTooShortToJudge, TOO_SHORT_LABEL } from '@inkprint/contracts/ai/verdicts';
+import {
+  demoVerdict,
+  isTooShortToJudge,
+  REPORT_AI_MIN,
+  REPORT_HUMAN_MAX,
+  reportClassification,
+  TOO_SHORT_LABEL,
+  type ReportClassification,
+} from '@inkprint/contracts/ai/verdicts';
 
 /** What the detector result panel headlines (spec §4 "Verdicts", plus the engine's too-short warning). */
 export type VerdictView =
@@ -44,3 +52,26 @@ export function sentenceShade(aiPercent: number): string {
 }
 
 export const percent1 = (value: number): string => `${(Math.round(value * 10) / 10).toFixed(1)}%`;
+
+/**
+ * The report's reading of the same score (issue 30 item 1): the quick verdict splits at 50%, the report bands at
+ * 35% / 65%, so a score between reads 'Human Written' or 'AI Generated' here and 'Mixed' in the report. The demo
+ * card names the band under its verdict and, where the two differ, says why.
+ */
+export function reportBandView(score: number): { band: ReportClassification; text: string; differs: boolean } {
+  const band = reportClassification(score);
+  const differs = band === 'Mixed';
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  return {
+    band,
+    differs,
+    text: differs
+      ? `Report band: Mixed. The report reads ${Math.round(REPORT_HUMAN_MAX * 100)}–${pct(REPORT_AI_MIN)} AI as Mixed; this quick verdict splits at 50%.`
+      : `Report band: ${band}.`,
+  };
+}
+
+/** The demo's confidence is the engine's certainty, not the AI / Human split the report calls 'Confidence (Human / AI)'. */
+export const ENGINE_CONFIDENCE_LABEL = 'Engine confidence';
+export const ENGINE_CONFIDENCE_NOTE =
+  'Engine confidence is how sure the detector is of this score (text length, agreement between its parts); the AI and Human probabilities are the score itself.';

@@ -1,4 +1,4 @@
-import { sentencePercent, sentenceShade, verdictView, warningNotes } from './verdict-display';
+import { reportBandView, sentencePercent, sentenceShade, verdictView, warningNotes } from './verdict-display';
 
 describe('verdictView', () => {
   it("reads 'AI Generated' above 0.5 and 'Human Written' otherwise (spec §4)", () => {
@@ -42,5 +42,19 @@ describe('sentencePercent', () => {
   it("is the sentence's score in percent (the headline's scale), one decimal, else its aiProbability", () => {
     expect(sentencePercent({ score: 0.71234, aiProbability: 99.1 })).toBe(71.2);
     expect(sentencePercent({ aiProbability: 99.1 })).toBe(99.1);
+  });
+});
+
+// Issue 30 item 1: one score, the demo's split at 50% and the report's bands, related on the card.
+describe('reportBandView', () => {
+  it("names the report band under the verdict and says why when it reads 'Mixed'", () => {
+    expect(reportBandView(0.362)).toEqual({
+      band: 'Mixed',
+      differs: true,
+      text: 'Report band: Mixed. The report reads 35–65% AI as Mixed; this quick verdict splits at 50%.',
+    });
+    expect(reportBandView(0.35)).toEqual({ band: 'Human', differs: false, text: 'Report band: Human.' });
+    expect(reportBandView(0.65)).toMatchObject({ band: 'AI-Generated', differs: false });
+    expect(reportBandView(0.5)).toMatchObject({ band: 'Mixed', differs: true });
   });
 });

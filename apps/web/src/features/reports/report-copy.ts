@@ -13,6 +13,10 @@ export const UNSHARED_VERIFICATION_NOTE =
 /** Section 4's word count is the detector's; section 2's (the PDF excerpt) counts the words as written. */
 export const DETECTOR_WORDS_LABEL = 'Words analysed (detector count)';
 
+/** Section 3: the two confidences and the bands, named apart (issue 30 item 1). */
+export const CONFIDENCE_NOTE =
+  "Confidence (Human / AI) is the score itself, split between human and AI; the chunk table's Confidence % is the engine's certainty in each chunk's score (the demo's 'Engine confidence'). Classification bands the score: Human up to 35.0% AI, AI-Generated from 65.0%, Mixed between; the demo's quick verdict splits at 50.0%.";
+
 export const CONFIDENTIALITY_NOTE =
   'Confidential: this report is meant for the person who shared it and the people they chose. Scores are ' +
   'probabilistic estimates, not proof of authorship; do not use them as the only basis for academic or ' +

@@ -7,7 +7,17 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PenIcon, SearchIcon } from '../../../components/ui/icons';
-import { percent1, scorePercent, sentencePercent, sentenceShade, verdictView, warningNotes } from '../verdict-display';
+import {
+  ENGINE_CONFIDENCE_LABEL,
+  ENGINE_CONFIDENCE_NOTE,
+  percent1,
+  reportBandView,
+  scorePercent,
+  sentencePercent,
+  sentenceShade,
+  verdictView,
+  warningNotes,
+} from '../verdict-display';
 import { CopyButton } from './CopyButton';
 import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from './ProbabilityBar';
 
@@ -24,6 +34,7 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
   const notes = warningNotes(result);
   const tooShort = view.kind === 'too-short';
   const aiPercent = scorePercent(result.score);
+  const band = reportBandView(result.score);
   const color = view.kind === 'ai' ? AI_COLOR : view.kind === 'human' ? HUMAN_COLOR : '#8a6d1f';
   return (
     <Box data-testid="detector-result">
@@ -36,7 +47,7 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
             {view.title}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {tooShort ? 'No verdict' : `Confidence ${percent1(result.confidence)}`} · Mode:{' '}
+            {tooShort ? 'No verdict' : `${ENGINE_CONFIDENCE_LABEL} ${percent1(result.confidence)}`} · Mode:{' '}
             <span data-testid="verdict-mode">{displayModeLabel(result.modeLabel)}</span> · {result.words} words
           </Typography>
         </Box>
@@ -50,6 +61,17 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
           {/* The score the verdict reads (as the report and the history show it), not the model's raw probability. */}
           <ProbabilityBar label="AI probability" value={aiPercent} color={AI_COLOR} />
           <ProbabilityBar label="Human probability" value={100 - aiPercent} color={HUMAN_COLOR} />
+          <Typography
+            variant="body2"
+            sx={{ mt: 1.5, fontWeight: band.differs ? 700 : 400 }}
+            color={band.differs ? 'text.primary' : 'text.secondary'}
+            data-testid="report-band"
+          >
+            {band.text}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            {ENGINE_CONFIDENCE_NOTE}
+          </Typography>
         </>
       )}
       {notes.length > 0 && (

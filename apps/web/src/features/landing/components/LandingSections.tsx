@@ -113,7 +113,7 @@ function SampleResult() {
         <Box>
           <Typography sx={{ fontWeight: 800, fontSize: 20 }}>Human Written</Typography>
           <Typography variant="body2" color="text.secondary">
-            Confidence 56.1% · 401 words · 13 ms
+            Engine confidence 56.1% · 401 words · 13 ms
           </Typography>
         </Box>
       </Stack>

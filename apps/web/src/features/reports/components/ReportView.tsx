@@ -12,7 +12,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { featureInsights, percent1, processingTime, summarise } from '../report-content';
-import { CONFIDENTIALITY_NOTE, INTRODUCTION, UNSHARED_VERIFICATION_NOTE, VERIFICATION_NOTE } from '../report-copy';
+import {
+  CONFIDENCE_NOTE,
+  CONFIDENTIALITY_NOTE,
+  INTRODUCTION,
+  UNSHARED_VERIFICATION_NOTE,
+  VERIFICATION_NOTE,
+} from '../report-copy';
 import type { ReportData } from '../types';
 import { ProbabilityBars } from './ProbabilityBars';
 
@@ -161,6 +167,15 @@ export function ReportView({ report, verifyUrl }: ReportViewProps) {
             <Fact label="Processing time" value={processingTime(summary.processingMs)} />
           </Box>
           <ProbabilityBars aiPercent={summary.aiPercent} humanPercent={summary.humanPercent} />
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="p"
+            sx={{ mt: 1.5 }}
+            data-testid="confidence-note"
+          >
+            {CONFIDENCE_NOTE}
+          </Typography>
         </Section>
         <Section number={4} title="Feature Insights">
           <TableContainer>

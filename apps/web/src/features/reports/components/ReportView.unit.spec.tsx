@@ -43,6 +43,9 @@ describe('ReportView (server-rendered markup)', () => {
     expect(shown).toContain('Confidential');
     expect(shown).toContain('INKPRINT');
     expect(html).toContain('href="https://inkprint.app/report/abcd1234"');
+    // The two confidences and the bands, named apart (issue 30 item 1).
+    expect(shown).toContain('Confidence (Human / AI) is the score itself, split between human and AI; the chunk table');
+    expect(shown).toContain('the demo&#x27;s quick verdict splits at 50.0%'); // the apostrophe as the markup writes it
     // No chunks: no chunk breakdown toggle.
     expect(shown).not.toContain('chunk breakdown');
   });

@@ -3,6 +3,7 @@ import type { jsPDF } from 'jspdf';
 type JsPdfModule = Pick<typeof import('jspdf'), 'jsPDF' | 'GState'>;
 import { excerpt, omittedNote, percent1, processingTime, summarise, featureInsights } from '../report-content';
 import {
+  CONFIDENCE_NOTE,
   CONFIDENTIALITY_NOTE,
   INTRODUCTION,
   SITE_NAME,
@@ -162,6 +163,7 @@ export function writeReportPdf(pdf: JsPdfModule, report: ReportData, options: Pd
     doc.rect(barX, w.y + 2, (barW * value) / 100, 8, 'F');
     w.y += 18;
   }
+  w.paragraph(CONFIDENCE_NOTE, { color: MUTED, size: 9 });
 
   w.heading('4. Feature Insights');
   w.row(['Feature', 'Value'], [0, 0.6], true);
