@@ -301,10 +301,12 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
 
   describe('super admin', () => {
     it('shows the dashboard: cards, paid plans, recent enrolments, latest humanisations', async () => {
-      // One detection by a guest and one by an account, so the latest-humanisations table has both kinds of row.
+      // One detection by a guest and one by an account, so the latest-humanisations table has both kinds of row
+      // (50 words or more: a shorter text gets no verdict and no history row).
       const guest = await call<{ guestId: string; token: string }>('POST', '/auth/guest/session');
       const text =
-        'The committee reviewed the proposal in detail and agreed that the timeline was realistic. Several members asked for a clearer budget, and the authors promised a revised version before the next meeting.';
+        'The committee reviewed the proposal in detail and agreed that the timeline was realistic. Several members asked for a clearer budget, and the authors promised a revised version before the next meeting. ' +
+        'The chair thanked everyone for their patience, noted that the venue would change in spring, and asked the secretary to circulate the minutes within a week so that nobody would miss the deadline.';
       const byGuest = await fetch(`${base}/ai/detect?mode=fast`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-guest-token': guest.body.token },
@@ -588,7 +590,8 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
 
       // A tool run of the invitee's, so the timeline has a detection among the account events.
       const detectText =
-        'The committee reviewed the proposal in detail and agreed that the timeline was realistic. Several members asked for a clearer budget, and the authors promised a revised version before the next meeting.';
+        'The committee reviewed the proposal in detail and agreed that the timeline was realistic. Several members asked for a clearer budget, and the authors promised a revised version before the next meeting. ' +
+        'The chair thanked everyone for their patience, noted that the venue would change in spring, and asked the secretary to circulate the minutes within a week so that nobody would miss the deadline.';
       const inviteeSession = await logIn(invitee.email);
       expect(
         (await call('POST', '/ai/detect?mode=fast', { text: detectText }, inviteeSession.tokens.accessToken)).status,
