@@ -195,6 +195,18 @@ describe('AI slices and retention', () => {
     await expect(save.execute(new SaveReport({ score: 0.5, mode: 'fast' }, me))).rejects.toMatchObject(refused);
   });
 
+  it("'Regenerate' (attempt 1, 2 …) gives another rewrite on any worker, and the same attempt the same rewrite", async () => {
+    const { caller, humanise } = await given();
+    const rewrite = async (attempt?: number) =>
+      (await humanise.execute(new HumaniseText(caller, { text: TEXT, tone: 'casual', attempt, clientTrim: false })))
+        .result.humanised;
+    // A guest has 3 humanisations a day: the first rewrite, Regenerate, and the same Regenerate again.
+    const first = await rewrite();
+    const second = await rewrite(1);
+    expect(second).not.toBe(first);
+    expect(await rewrite(1)).toBe(second);
+  });
+
   it('the humaniser’s rewrite may be evaluated for free by the caller it was given to, and only that text', async () => {
     const { caller, detect, humanise } = await given();
     const rewrite = await humanise.execute(new HumaniseText(caller, { text: TEXT, clientTrim: false }));

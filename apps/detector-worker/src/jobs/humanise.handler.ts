@@ -27,7 +27,10 @@ function humaniserInstance(): Promise<Humaniser> {
 export async function handleHumanise(payload: HumaniseJobPayload): Promise<HumaniseJobResult> {
   const engine = await humaniserInstance();
   try {
-    const result = await engine.humanise(payload.text, payload.tone ? { tone: payload.tone } : {});
+    const result = await engine.humanise(payload.text, {
+      ...(payload.tone ? { tone: payload.tone } : {}),
+      ...(payload.seed !== undefined ? { seed: payload.seed } : {}),
+    });
     // Changes is an interface (no index signature): copied into a plain record of counts.
     return { ...result, changes: { ...result.changes } };
   } catch (e) {

@@ -12,6 +12,16 @@ export const HumaniseRequest = z
       .refine((value) => value.trim().length > 0, { error: BLANK_TEXT_MESSAGE }),
     tone: z.enum(TONES, { error: `tone must be one of ${TONES.join(', ')}.` }).optional(),
     guestId: z.string().max(64).optional(),
+    /**
+     * Which rewrite of this text to make: 0 (or none) the first, and each 'Regenerate' the next (another seed and
+     * other candidates, still within the meaning and fluency guards). The same attempt gives the same rewrite.
+     */
+    attempt: z
+      .number({ error: 'attempt must be a whole number from 0 to 1000.' })
+      .int({ error: 'attempt must be a whole number from 0 to 1000.' })
+      .min(0, { error: 'attempt must be a whole number from 0 to 1000.' })
+      .max(1000, { error: 'attempt must be a whole number from 0 to 1000.' })
+      .optional(),
   })
   .meta({ id: 'HumaniseRequest' });
 export type HumaniseRequest = z.input<typeof HumaniseRequest>;

@@ -16,7 +16,12 @@ export type DetectJobPayload = z.infer<typeof DetectJobPayload>;
 export const DetectJobResult = DetectionResult.omit({ cached: true });
 export type DetectJobResult = z.infer<typeof DetectJobResult>;
 
-export const HumaniseJobPayload = z.object({ text: z.string(), tone: z.enum(TONES).optional() });
+export const HumaniseJobPayload = z.object({
+  text: z.string(),
+  tone: z.enum(TONES).optional(),
+  /** The rewrite's seed (HumaniseRequest.attempt): the same seed gives the same rewrite on any worker. */
+  seed: z.number().int().min(0).optional(),
+});
 export type HumaniseJobPayload = z.infer<typeof HumaniseJobPayload>;
 
 /** The detector's evaluation of a text inside a humanise answer (the product shape is HumaniserEvaluation). */

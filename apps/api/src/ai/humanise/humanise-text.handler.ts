@@ -22,7 +22,7 @@ import type { CallerCredentials } from '../shared/tool-users';
 export class HumaniseText extends Command<HumaniseResponse> {
   constructor(
     readonly caller: CallerCredentials,
-    readonly input: { text: string; tone?: Tone; clientTrim: boolean },
+    readonly input: { text: string; tone?: Tone; attempt?: number; clientTrim: boolean },
   ) {
     super();
   }
@@ -59,7 +59,8 @@ export class HumaniseTextHandler implements ICommandHandler<HumaniseText> {
     return this.runner.runAiTool<HumaniseJobResult, HumanisationFacts, HumaniseResponse>(caller, {
       check: (who) => checkPlanLimit(who.plan, 'humaniser', input.text),
       quota: async () => ({ feature: 'humaniser', words: wordCount(input.text) }),
-      run: (run) => run.job('humanise', { text: input.text, tone }),
+      // The seed travels with the job, so 'Regenerate' (attempt 1, 2 …) differs on whichever worker takes it.
+      run: (run) => run.job('humanise', { text: input.text, tone, seed: input.attempt ?? 0 }),
       record: async (engine, { caller: { user: owner, plan }, requestId, at }) => {
         const rewriteHash = textHash(engine.humanised);
         await keepText(

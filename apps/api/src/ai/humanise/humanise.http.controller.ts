@@ -50,6 +50,7 @@ export class HumaniseController {
       new HumaniseText(callerOf(account, guestId, guestToken, ip), {
         text: body.text,
         tone: body.tone,
+        attempt: body.attempt,
         clientTrim: isTrue(clientTrim),
       }),
     );
