@@ -33,3 +33,24 @@ export function formatCountdown(resetsAt: string | null | undefined, now: number
   const s = left % 60;
   return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
 }
+
+/**
+ * The run button and the way forward once today's requests for a tool are used up (issue 30 item 6): the button says
+ * when the allowance resets, and the note offers a sign-up (a guest) or the plans (an account).
+ */
+export function limitReachedView(
+  usage: Pick<FeatureRequests, 'dailyLimit' | 'requestsToday' | 'resetsAt'> | null | undefined,
+  feature: 'detector' | 'humaniser',
+  signedIn: boolean,
+  now: number,
+): { button: string; message: string; action: { label: string; to: 'signup' | 'plans' } } | null {
+  if (!usage || !meterView(usage).exhausted) return null;
+  const tool = feature === 'detector' ? 'detection' : 'humanisation';
+  return {
+    button: `Daily limit reached · resets in ${formatCountdown(usage.resetsAt, now)}`,
+    message: signedIn
+      ? `You have used all ${usage.dailyLimit} ${tool} requests for today. A higher plan gives you more every day.`
+      : `You have used all ${usage.dailyLimit} ${tool} requests for today. A free account gives you more every day.`,
+    action: signedIn ? { label: 'See plans', to: 'plans' } : { label: 'Sign up free', to: 'signup' },
+  };
+}

@@ -34,6 +34,7 @@ import {
 } from '../limits';
 import { cycleTone, HINT_ROTATION_MS, MODE_HINTS, MODE_OPTIONS, nextHintIndex, TONE_LABELS } from '../options';
 import { OPEN_DEMO_EVENT, type DemoTab } from '../open-demo';
+import { COUNTDOWN_TICK_MS, limitReachedView } from '../usage-meter';
 import { SAMPLE_TEXTS } from '../samples';
 import { DetectorResultPanel } from './DetectorResultPanel';
 import { HumaniserResultPanel } from './HumaniserResultPanel';
@@ -95,6 +96,7 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
   const [url, setUrl] = useState('');
   const [importNote, setImportNote] = useState<ImportNote | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const toneRefs = useRef<(HTMLDivElement | null)[]>([]);
@@ -116,6 +118,14 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
     const timer = setInterval(() => setHintIndex((i) => nextHintIndex(i)), HINT_ROTATION_MS);
     return () => clearInterval(timer);
   }, [tab]);
+
+  // The limit button's countdown ticks with the meters' (only while a tool is at its limit).
+  const atLimit = limitReachedView(limits.requests?.[feature], feature, signedIn, Date.now()) !== null;
+  useEffect(() => {
+    if (!atLimit) return;
+    const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
+    return () => clearInterval(timer);
+  }, [atLimit]);
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -166,7 +176,7 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
   }
 
   async function run({ trim = false }: { trim?: boolean } = {}) {
-    if (busy || (tab === 'detector' && tooShort)) return;
+    if (busy || limitReached || (tab === 'detector' && tooShort)) return;
     const check = checkLength(text, max);
     setTrimOffer(null);
     if (check.kind === 'blank') {
@@ -299,6 +309,7 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
   }
 
   const over = text.length > max;
+  const limitReached = limitReachedView(limits.requests?.[feature], feature, signedIn, now);
   // Below the detector's minimum length nothing is sent: the button says why (and the API would not count it).
   const tooShort = tab === 'detector' ? tooShortToJudge(text) : null;
   const inputLabel = tab === 'detector' ? 'Text to check' : 'Text to humanise';
@@ -562,13 +573,42 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
               size="large"
               fullWidth
               sx={{ mt: 2.5, py: 1.4 }}
-              disabled={busy || tooShort !== null}
+              disabled={busy || tooShort !== null || limitReached !== null}
               onClick={() => void run()}
               data-testid="run-button"
             >
-              {tooShort ? tooShortButtonLabel(tooShort) : tab === 'detector' ? 'Run detection' : 'Generate rewrite'}
+              {limitReached
+                ? limitReached.button
+                : tooShort
+                  ? tooShortButtonLabel(tooShort)
+                  : tab === 'detector'
+                    ? 'Run detection'
+                    : 'Generate rewrite'}
             </Button>
-            {tooShort && (
+            {limitReached && (
+              <Alert
+                severity="info"
+                sx={{ mt: 1.5 }}
+                data-testid="limit-reached"
+                action={
+                  <Button
+                    color="inherit"
+                    size="small"
+                    sx={{ whiteSpace: 'nowrap' }}
+                    onClick={() =>
+                      limitReached.action.to === 'signup'
+                        ? navigate('/signup')
+                        : navigate('/', { state: { scrollTo: 'pricing' } })
+                    }
+                  >
+                    {limitReached.action.label}
+                  </Button>
+                }
+              >
+                {limitReached.message}
+              </Alert>
+            )}
+            {!limitReached && tooShort && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="too-short-hint">
                 The detector needs at least {tooShort.min} words for a verdict; shorter texts are not sent and do not
                 use a check.
