@@ -6,10 +6,3 @@ export interface Decider<State, C extends Command, E extends Event> {
   decide(command: C, state: State): E[];
   evolve(state: State, event: E): State;
 }
-
-export function foldEvents<State, E extends Event>(
-  decider: Pick<Decider<State, never, E>, 'initialState' | 'evolve'>,
-  events: readonly E[],
-): State {
-  return events.reduce((state, event) => decider.evolve(state, event), decider.initialState());
-}

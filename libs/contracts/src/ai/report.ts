@@ -5,7 +5,6 @@ export const INVALID_DETECTION_RESPONSE = 'Invalid detection response structure'
 /** Spec §5: report ids are 8-64 letters, digits, '_' or '-'. */
 export const REPORT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 export const REPORT_MAX_BYTES = 512 * 1024;
-export const REPORT_TTL_MS = 24 * 60 * 60_000;
 
 /** The detection a report shows (spec §3 "Report response"): validated, stored as data, never rendered as HTML by the API. */
 export const ReportResult = z

@@ -12,7 +12,3 @@ export class StreamVersionConflictError extends Error {
     this.name = 'StreamVersionConflictError';
   }
 }
-
-export function isStreamVersionConflict(error: unknown): error is StreamVersionConflictError {
-  return error instanceof StreamVersionConflictError;
-}

@@ -3,11 +3,6 @@ import { JOB_PRIORITIES, type JobPriority } from '@inkprint/contracts';
 /** Job priorities come from the plans table (product spec §9, `@inkprint/contracts`), lowest first. */
 export { JOB_PRIORITIES, type JobPriority };
 
-/** Higher number = served first. */
-export function priorityRank(priority: JobPriority): number {
-  return JOB_PRIORITIES.indexOf(priority);
-}
-
 export function isJobPriority(value: unknown): value is JobPriority {
   return typeof value === 'string' && (JOB_PRIORITIES as readonly string[]).includes(value);
 }
