@@ -169,7 +169,7 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
       expect(Number(await meter.getAttribute('aria-valuenow'))).toBeCloseTo(score * 100, 1);
     }
     await page.getByTestId('sentence-map').waitFor();
-    expect(await page.getByTestId('sentence-map').locator('span[title^="AI "]').count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('sentence-map').locator('[role=button][title^="AI "]').count()).toBeGreaterThan(3);
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'detector-ai');
     // 'Copy Text' reads 'Copied!' for 1.8 s.
@@ -285,6 +285,46 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
       "the demo's quick verdict splits at 50.0%",
     );
     await page.waitForTimeout(400);
+    expect(await axeViolations(page)).toEqual([]);
+  }, 120_000);
+
+  // Issue 30 item 4: on a phone there is no hover; a sentence is tapped (or reached with Tab) and shows its score.
+  it('shows a sentence score in place on tap and on keyboard focus', async () => {
+    context = await browser.newContext({
+      viewport: { width: 360, height: 800 },
+      hasTouch: true,
+      isMobile: true,
+      extraHTTPHeaders: { 'X-Forwarded-For': `203.0.${113 + Math.floor(++client / 250)}.${client % 250}` },
+    });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${app.baseUrl}/#demo`);
+    await page.getByTestId('usage-meters').waitFor();
+    await page.getByRole('button', { name: AI[0].label }).tap();
+    await detect(page);
+    const sentences = page.getByTestId('sentence');
+    expect(await sentences.count()).toBeGreaterThan(3);
+    expect(await page.getByTestId('sentence-score').count()).toBe(0);
+    await sentences.nth(1).tap();
+    const score = page.getByTestId('sentence-score');
+    expect(await score.count()).toBe(1);
+    expect(await score.textContent()).toMatch(/^AI \d+\.\d%$/);
+    expect(await sentences.nth(1).getAttribute('aria-pressed')).toBe('true');
+    expect(await sentences.nth(1).getAttribute('aria-label')).toBe(`Sentence 2: ${await score.textContent()}`);
+    await sentences.nth(1).scrollIntoViewIfNeeded();
+    if (SHOTS) {
+      for (const width of [360, 768, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.waitForTimeout(300);
+        await page.getByTestId('sentence-map').screenshot({ path: `/tmp/shots/sentence-tap-${width}.png` });
+      }
+    }
+    // The keyboard: Tab moves to the next sentence and its score shows instead.
+    await sentences.nth(1).focus();
+    await page.keyboard.press('Tab');
+    expect(await sentences.nth(2).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sentence');
+    expect(await page.getByTestId('sentence-score').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
   }, 120_000);
 

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { PenIcon, SearchIcon } from '../../../components/ui/icons';
 import {
   ENGINE_CONFIDENCE_LABEL,
@@ -30,6 +31,8 @@ export interface DetectorResultPanelProps {
 
 /** Spec §2 detector result, plus the per-sentence shading and the engine's rationale and warnings. */
 export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise }: DetectorResultPanelProps) {
+  // The sentence whose score shows in place: tapped, clicked or focused (hover alone is impossible on a phone).
+  const [picked, setPicked] = useState<number | null>(null);
   const view = verdictView(result);
   const notes = warningNotes(result);
   const tooShort = view.kind === 'too-short';
@@ -108,11 +111,10 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
               Sentence by sentence
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Red leans AI, green leans human; hover a sentence for its score.
+              Red leans AI, green leans human; tap or tab to a sentence for its score.
             </Typography>
             <Box
               data-testid="sentence-map"
-              tabIndex={0}
               role="region"
               aria-label="Sentences shaded by AI probability"
               sx={{
@@ -127,16 +129,59 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
                 overflowWrap: 'anywhere',
               }}
             >
-              {result.sentences.map((s) => (
-                <Box
-                  component="span"
-                  key={s.index}
-                  title={`AI ${percent1(sentencePercent(s))}`}
-                  sx={{ bgcolor: sentenceShade(sentencePercent(s)), borderRadius: 0.5, px: 0.25 }}
-                >
-                  {s.text}{' '}
-                </Box>
-              ))}
+              {result.sentences.map((s) => {
+                const score = `AI ${percent1(sentencePercent(s))}`;
+                const shown = picked === s.index;
+                return (
+                  <Box
+                    component="span"
+                    key={s.index}
+                    role="button"
+                    tabIndex={0}
+                    title={score}
+                    aria-pressed={shown}
+                    aria-label={`Sentence ${s.index + 1}: ${score}`}
+                    data-testid="sentence"
+                    onClick={() => setPicked(s.index)}
+                    onFocus={() => setPicked(s.index)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') {
+                        event.preventDefault();
+                        setPicked(s.index);
+                      }
+                    }}
+                    sx={{
+                      bgcolor: sentenceShade(sentencePercent(s)),
+                      borderRadius: 0.5,
+                      px: 0.25,
+                      cursor: 'pointer',
+                      outline: shown ? '2px solid #1b2a4a' : 'none',
+                      '&:focus-visible': { outline: '3px solid #1b2a4a', outlineOffset: '1px' },
+                    }}
+                  >
+                    {s.text}
+                    {shown && (
+                      <Box
+                        component="span"
+                        aria-hidden
+                        data-testid="sentence-score"
+                        sx={{
+                          ml: 0.5,
+                          px: 0.75,
+                          borderRadius: 1,
+                          fontSize: 12,
+                          fontWeight: 800,
+                          color: '#fff',
+                          bgcolor: '#1b2a4a',
+                          whiteSpace: 'nowrap',
+                        }}
+                      >
+                        {score}
+                      </Box>
+                    )}{' '}
+                  </Box>
+                );
+              })}
             </Box>
           </Box>
           <Box>
