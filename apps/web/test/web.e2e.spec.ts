@@ -230,6 +230,35 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
   });
 
   describe('shell', () => {
+    // Issue 30 item 5: every element the keyboard reaches shows a clear ring (not only MUI's focus ripple); form
+    // fields keep their own focused border.
+    it('rings every element Tab reaches on the landing page and the contact page', async () => {
+      for (const url of ['/', '/contact']) {
+        const page = await open(url);
+        await page.waitForLoadState('networkidle');
+        const seen: string[] = [];
+        for (let i = 0; i < 45; i++) {
+          await page.keyboard.press('Tab');
+          const focus = await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement | null;
+            if (!el || el === document.body) return null;
+            const style = getComputedStyle(el);
+            return {
+              what: `${el.tagName.toLowerCase()} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}`,
+              field: ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName),
+              ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+            };
+          });
+          if (!focus || focus.field) continue;
+          seen.push(focus.what);
+          expect({ url, element: focus.what, ring: focus.ring }).toEqual({ url, element: focus.what, ring: true });
+        }
+        expect(seen.length).toBeGreaterThan(10);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.close();
+      }
+    }, 120_000);
+
     it('navigates to landing sections from other pages, marks the bar scrolled and highlights the section', async () => {
       const page = await open('/privacy');
       await heading(page, 'Privacy Policy', 1).waitFor();

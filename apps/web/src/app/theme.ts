@@ -1,5 +1,12 @@
 import { createTheme } from '@mui/material/styles';
 
+/** The keyboard focus ring: blue, offset from the element, on light and dark surfaces alike (a white halo inside). */
+export const FOCUS_RING = {
+  outline: '3px solid #1f5eff',
+  outlineOffset: '2px',
+  boxShadow: '0 0 0 2px #ffffff',
+} as const;
+
 // md = 960 px: the top bar switches to the mobile menu at and below 960 px (spec §2).
 export const theme = createTheme({
   breakpoints: { values: { xs: 0, sm: 600, md: 961, lg: 1200, xl: 1536 } },
@@ -21,7 +28,12 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 650 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // Keyboard focus is a clear ring on every interactive element (issue 30 item 5), not only MUI's focus ripple
+    // (an off-centre grey blob on dark buttons): ButtonBase resets the outline, so it gets the ring back here.
+    MuiCssBaseline: { styleOverrides: { ':focus-visible:not(input):not(textarea)': FOCUS_RING } },
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+    MuiButton: { defaultProps: { disableElevation: true, disableFocusRipple: true } },
+    MuiIconButton: { defaultProps: { disableFocusRipple: true } },
     MuiLink: { defaultProps: { underline: 'hover' } },
   },
 });
