@@ -197,7 +197,7 @@ def run(rows, min_words, max_fraction):
     return rep
 
 
-def export(rows, rep) -> dict:
+def export(rows, rep, modes=MODES) -> dict:
     """The chosen stacker per mode, fitted on the whole pool, as ONNX over [logit(p), 8 LM features] (float32 [N, 9]),
     and its manifest entry `modes[m].lm` (gate, window, knots)."""
     import onnxruntime as ort
@@ -207,13 +207,14 @@ def export(rows, rep) -> dict:
     out = {}
     for mode in MODES:
         m = rep["modes"][mode]
-        if not m["green"]:
+        m["shipped"] = bool(m["green"] and mode in modes)
+        if not m["shipped"]:
             # never move a line until the table turns green: no cascade for this mode (an earlier one is removed)
             man["modes"][mode].pop("lm", None)
             man["models"].pop(f"{mode}_lm", None)
             man["feature_sets"].pop(f"{mode}_lm", None)
             (MODELS / f"inkprint-{mode}-lm.onnx").unlink(missing_ok=True)
-            out[mode] = {"exported": False, "why": m["green_why"]}
+            out[mode] = {"exported": False, "why": m["green_why"] or f"--export-modes {','.join(modes)}"}
             continue
         learner = m["chosen"].rsplit(", cascade", 1)[0]
         fit = family_fit_pool(rows)
@@ -303,14 +304,20 @@ def render(rep) -> str:
                 continue
             wt = max(x["transfer"].items(), key=lambda kv: kv[1]["at_0.5"]["rate"] or 0)
             fr = x["lm_fraction"]
-            name = v + ((" (best; shipped)" if m["green"] else " (best; not shipped)") if v == m["chosen"] else "")
+            name = v + (" (best)" if v == m["chosen"] else "")
             L.append(f"| {mode} | {name} | {x['gate'] if v != 'base' else '–'} | {100 * fr['all']:.0f}% "
                      f"({100 * fr['human']:.0f}% / {100 * fr['ai']:.0f}%) | {x['auroc_unseen']} | {x['choice']['t50']} | "
                      f"{_r(x['human_at_0.5'])} | {_r(x['human_at_0.65'])} | {wt[0]}: {_r(wt[1]['at_0.5'])} | "
                      f"{_r(x['ai_100plus_at_0.5'])} | {_r(x['ai_100plus_at_0.65'])} |")
-    L += [""] + [f"- **{mode}**: " + ("shipped: the best cascade beats the n-gram alone." if m["green"] else
-                                      f"not shipped ({m['green_why']}); the mode stays on the n-gram model.")
-                 for mode, m in rep["modes"].items()]
+    def status(m):
+        if m.get("shipped"):
+            return "the best cascade beats the n-gram alone: shipped (`--export`)."
+        if m["green"]:
+            return ("the best cascade beats the n-gram alone; not shipped by this run"
+                    + (f" (`--export-modes {rep['export_modes']}`)." if rep.get("export_modes") else " (no `--export`)."))
+        return f"not shipped ({m['green_why']}); the mode stays on the n-gram model."
+
+    L += [""] + [f"- **{mode}**: {status(m)}" for mode, m in rep["modes"].items()]
     for mode, m in rep["modes"].items():
         ch = m[m["chosen"]]
         b = m["base"]
@@ -335,17 +342,32 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sample", default=str(SAMPLE))
     ap.add_argument("--export", action="store_true")
+    ap.add_argument("--export-modes", default=",".join(MODES),
+                    help="the modes whose cascade --export may ship (others get none; default: both)")
     ap.add_argument("--max-lm-fraction", type=float, nargs=2, metavar=("MODERATE", "STRONG"),
                     default=[DEFAULT_MAX_FRACTION["moderate"], DEFAULT_MAX_FRACTION["strong"]])
     ap.add_argument("--results", default=str(RESULTS))
+    ap.add_argument("--shuffle-lm", type=int, metavar="SEED",
+                    help="a null check: permute the rows' LM features (seeded) before everything, so whatever the "
+                         "best cascade gains over the n-gram alone is the selection's own optimism (no export)")
     a = ap.parse_args(argv)
     rows = load(a.sample)
+    if a.shuffle_lm is not None:
+        import random
+
+        lm = [r["lm"] for r in rows]
+        random.Random(a.shuffle_lm).shuffle(lm)
+        for r, v in zip(rows, lm):
+            r["lm"] = v
+        a.export = False
     min_words = json.loads((MODELS / "inkprint-detector.json").read_text())["min_words"]
     rep = run(rows, min_words, dict(zip(MODES, a.max_lm_fraction)))
     if a.export:
-        rep["export"] = export(rows, rep)
+        rep["export_modes"] = a.export_modes
+        rep["export"] = export(rows, rep, tuple(a.export_modes.split(",")))
     REPORT.parent.mkdir(parents=True, exist_ok=True)
-    REPORT.write_text(json.dumps(rep, indent=1))
+    report = REPORT if a.shuffle_lm is None else REPORT.with_name(f"lm-cascade-null-{a.shuffle_lm}.json")
+    report.write_text(json.dumps(rep, indent=1))
     Path(a.results).write_text(render(rep))
     print(Path(a.results).read_text())
     return 0

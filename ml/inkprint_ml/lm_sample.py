@@ -120,6 +120,8 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--per-cell", type=int, default=60)
     ap.add_argument("--max-tokens", type=int, default=MAX_TOKENS)
+    ap.add_argument("--limit", type=int, help="score only the first N rows of the interleaved order (a smaller sample "
+                    "of every set, the same N rows on every machine; issue 24's cascade used 1372)")
     ap.add_argument("--keep-stats", action="store_true", help="also write each row's per-token statistics (cascade "
                     "windows, lm_cascade)")
     ap.add_argument("--out", default=None, help="default: ml/cache/lm-sample.jsonl (lm-sample-N.jsonl for N tokens)")
@@ -128,6 +130,10 @@ def main(argv=None) -> int:
         a.out = str(CACHE if a.max_tokens == MAX_TOKENS else CACHE.with_name(f"lm-sample-{a.max_tokens}.jsonl"))
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
     todo = choose(a.per_cell)
+    # interleave sets so that a partial run (or --limit) still covers every set
+    todo.sort(key=lambda r: D._bucket("lm|" + r["id"]))
+    if a.limit is not None:
+        todo = todo[: a.limit]
     done = set()
     if os.path.exists(a.out):
         done = {json.loads(l)["id"] for l in open(a.out)}
@@ -140,8 +146,6 @@ def main(argv=None) -> int:
                     out.write(json.dumps(r | {"max_tokens": a.max_tokens}) + "\n")
                     done.add(r["id"])
     todo = [r for r in todo if r["id"] not in done]
-    # interleave sets so that a partial run still covers every set
-    todo.sort(key=lambda r: D._bucket("lm|" + r["id"]))
     print(f"lm_sample: {len(done)} cached, {len(todo)} to score", file=sys.stderr, flush=True)
     score_into(todo, a.out, a.workers, a.max_tokens, "lm_sample", every=100, chunksize=4, keep_stats=a.keep_stats)
     return 0

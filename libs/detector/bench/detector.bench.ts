@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as os from 'node:os';
+import * as zlib from 'node:zlib';
 import { createDetector, MANIFEST_FILE, WORDLISTS_FILE, type Detector } from '../src';
 import { DETECTION_MODES, type DetectionMode } from '../src/core/result';
 
@@ -170,6 +171,59 @@ async function languageModelShare(d: Detector): Promise<Record<string, string>> 
   return out;
 }
 
+/**
+ * The cascade's own cost: latency of texts whose n-gram probability lies in a mode's gate (so the language model
+ * runs), up to 10 texts of 150+ words found in INKPRINT_BENCH_TEXTS (a .jsonl or .jsonl.gz with a "text" field;
+ * default ../shared/datasets/seqxgpt.jsonl.gz beside the repository, skipped when absent).
+ */
+async function gatedLatency(d: Detector): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const lm = d.info.languageModel;
+  const file =
+    process.env.INKPRINT_BENCH_TEXTS ?? path.resolve(__dirname, '../../../../shared/datasets/seqxgpt.jsonl.gz');
+  if (!lm?.available || !fs.existsSync(file)) return out;
+  let manifest: { modes?: Record<string, { lm?: { gate?: [number, number] } }> } = {};
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(d.info.modelsDir ?? '', MANIFEST_FILE), 'utf8')) as typeof manifest;
+  } catch {
+    return out;
+  }
+  const raw = fs.readFileSync(file);
+  const body = (file.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8');
+  const texts = body
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, 2000)
+    .map((l) => (JSON.parse(l) as { text?: string }).text ?? '')
+    .filter((t) => t.split(/\s+/).length >= 150);
+  const off = await createDetector({ threads: 1, languageModel: 'off' });
+  for (const mode of DETECTION_MODES) {
+    const gate = manifest.modes?.[mode]?.lm?.gate;
+    if (!gate || !lm.modes.includes(mode)) continue;
+    const inGate: string[] = [];
+    let seen = 0;
+    for (const t of texts) {
+      if (inGate.length >= 10 || seen >= 500) break;
+      seen++;
+      const { probability } = await off.probability(t, { mode });
+      if (probability >= gate[0] && probability <= gate[1]) inGate.push(t);
+    }
+    if (inGate.length === 0) continue;
+    await d.detect(inGate[0], { mode });
+    const times: number[] = [];
+    for (const t of inGate) {
+      const t0 = performance.now();
+      await d.detect(t, { mode });
+      times.push(performance.now() - t0);
+    }
+    out[mode] =
+      `${mode}: ${inGate.length} of ${seen} texts of 150+ words from ${path.basename(file)} in the gate; through the ` +
+      `language model p50 ${percentile(times, 0.5).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`;
+  }
+  await off.close();
+  return out;
+}
+
 async function main(): Promise<void> {
   const t0 = performance.now();
   const d = await createDetector({ threads: 1, languageModel: LANGUAGE_MODEL });
@@ -198,6 +252,8 @@ async function main(): Promise<void> {
     }
     console.log(`${mode.padEnd(24)} ${cells.join('  ')}   ${lmShare[mode]}`);
   }
+  const gated = await gatedLatency(d);
+  for (const line of Object.values(gated)) console.log(`cascade, texts in the gate: ${line}`);
   const singleRssMiB = process.resourceUsage().maxRSS / 1024;
   console.log('');
   console.log(`peak RSS, one detector (all four models loaded) after the latency runs: ${singleRssMiB.toFixed(0)} MiB`);
@@ -226,6 +282,7 @@ async function main(): Promise<void> {
           modelBytes: sizes.bytes,
           latency: lat,
           languageModelShare500: lmShare,
+          gatedLatency: gated,
           throughput500: tp,
           singleRssMiB,
           peakRssMiB,
