@@ -373,6 +373,30 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       await expectAccessible(page, 'users on a phone');
     });
 
+    // Issue 30 item 8: at 768 px the table hid Confirm, Words used, Last login and the timeline behind a sideways
+    // scroll; below 1200 px every account is a card (two columns on a tablet) with every control.
+    it('shows each account as a card on a tablet, two to a row, with every control and nothing off-screen', async () => {
+      const page = await pageAs(root, 768);
+      await page.goto(`${base}/admin/users`);
+      await page
+        .getByTestId('directory-count')
+        .filter({ hasText: /Showing 2\d of 25/ })
+        .waitFor();
+      const cards = page.getByTestId('user-card');
+      expect(await cards.count()).toBeGreaterThanOrEqual(20);
+      const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+      expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
+      const first = cards.first();
+      const email = (await first.locator('p').first().textContent()) ?? '';
+      await first.getByRole('combobox', { name: `Status of ${email}` }).waitFor();
+      await first.getByRole('link', { name: `Audit timeline of ${email}` }).waitFor();
+      await first.getByText(/words used · last login/).waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+      await expectAccessible(page, 'users on a tablet');
+      await shot(page, 'users-tablet');
+    });
+
     it('filters, searches (debounced, not paged) and loads more', async () => {
       const page = await pageAs(root);
       await page.goto(`${base}/admin/users`);
@@ -487,8 +511,18 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       await own.getByRole('button', { name: 'Activating…' }).waitFor();
       await own.waitForURL((url) => url.pathname === '/admin');
       await own.getByRole('heading', { name: 'Admin control center' }).waitFor();
-      // A plain admin: no admin team.
+      // A plain admin: no admin team, and its address says why instead of 'Not Found' (issue 30 item 8).
       expect(await own.getByRole('menuitem', { name: 'Admin team' }).count()).toBe(0);
+      await own.goto(`${base}/admin/admins`);
+      await own
+        .getByTestId('super-admin-only')
+        .filter({ hasText: 'Only the super admin can see and manage the admin team.' })
+        .waitFor();
+      expect(await own.getByText(/Not Found/i).count()).toBe(0);
+      await expectAccessible(own, 'admin team as a plain admin');
+      await shot(own, 'admin-team-plain-admin');
+      await own.getByRole('link', { name: 'Back to the dashboard' }).click();
+      await own.getByRole('heading', { name: 'Admin control center' }).waitFor();
 
       // The used link now warns; a missing token says so.
       await other.goto(`${base}/admin/invite?token=${token}`);

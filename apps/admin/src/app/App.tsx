@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { admins } from '../admins';
+import { SuperAdminOnly } from '../admins/SuperAdminOnly';
 import { Dashboard } from '../dashboard/Dashboard';
 import { InviteScreen } from '../invite/InviteScreen';
 import { MfaScreen } from '../mfa/MfaScreen';
@@ -67,6 +68,7 @@ export function App({ apiOrigin }: { apiOrigin: string }) {
                     <CustomRoutes>
                       <Route path="/users/:id/timeline" element={<AccountTimeline />} />
                       <Route path="/security" element={<MfaScreen dataProvider={dataProvider} mode="page" />} />
+                      {permissions === 'super_admin' ? null : <Route path="/admins/*" element={<SuperAdminOnly />} />}
                     </CustomRoutes>
                   </>
                 )}
