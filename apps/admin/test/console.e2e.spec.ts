@@ -354,6 +354,33 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       await expectAccessible(page, 'dashboard');
     });
 
+    // Issue 30 item 5: every element the keyboard reaches in the console shows a ring, not only MUI's focus ripple.
+    it('rings every element Tab reaches on the user directory', async () => {
+      const page = await pageAs(root);
+      await page.goto(`${base}/admin/users`);
+      await page.getByTestId('directory-count').waitFor();
+      let seen = 0;
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press('Tab');
+        const focus = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const style = getComputedStyle(el);
+          return {
+            what: `${el.tagName.toLowerCase()} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}`,
+            field: ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.getAttribute('role') === 'combobox',
+            ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+          };
+        });
+        if (!focus || focus.field) continue;
+        seen++;
+        expect({ element: focus.what, ring: focus.ring }).toEqual({ element: focus.what, ring: true });
+      }
+      expect(seen).toBeGreaterThan(5);
+      await page.keyboard.press('Shift+Tab');
+      await shot(page, 'focus-ring');
+    });
+
     it('shows each account as a card on a phone, with every control and nothing off-screen', async () => {
       const page = await pageAs(root, 360);
       await page.goto(`${base}/admin/users`);
