@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { languageModelStatus } from '@inkprint/detector';
 import { logFormatEnv, logFormatFor, parseEnv } from '@inkprint/config';
 import { z } from 'zod';
 import { createApp } from './app.factory';
-import { ConfigError, loadConfig, redactUrl } from './config';
+import { ConfigError, loadConfig, redactUrl, type AppConfig } from './config';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -29,6 +30,16 @@ async function bootstrap(): Promise<void> {
     `database: ${config.databaseUrl ? `PostgreSQL ${redactUrl(config.databaseUrl)}` : `PGlite in ${config.dataDir}`}; ` +
       `job bus: ${config.kafkaBrokers ? `Kafka ${config.kafkaBrokers.join(',')}` : 'in-process'}; worker: ${config.workerMode}`,
   );
+  logger.log(`detector: ${describeLanguageModel(config)}`);
+}
+
+/** One line on the language model the detector will use, or why it runs on the n-gram models alone (GET /health too). */
+function describeLanguageModel(config: AppConfig): string {
+  const lm = languageModelStatus({ modelsDir: config.engines.modelsDir, languageModel: config.engines.languageModel });
+  if (!lm) return 'n-gram models (no mode uses a language model)';
+  return lm.available
+    ? `${lm.name} in ${lm.modes.join(', ')} (loaded on first use)`
+    : `n-gram models only, without ${lm.name}: ${lm.reason}`;
 }
 
 bootstrap().catch((error: unknown) => {

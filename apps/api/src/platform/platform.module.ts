@@ -46,6 +46,7 @@ import { ApiJobBus } from './job-bus.provider';
 import { inkprintProjections } from '@inkprint/read-models';
 import { TextVault } from '@inkprint/text-vault';
 import { accountsPersonalData } from '@inkprint/accounts-domain';
+import { languageModelStatus } from '@inkprint/detector';
 
 /**
  * The event-sourcing platform of the API process: one database (PGlite or PostgreSQL) for events and read models,
@@ -171,6 +172,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
     @Inject(JOB_BUS) private readonly jobs: ApiJobBus,
     @Inject(DOMAIN_EVENT_RELAY) private readonly relay: DomainEventRelay | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     health: HealthIndicatorRegistry,
     metrics: ApiMetrics,
   ) {
@@ -196,6 +198,20 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
       },
     });
     health.register({ name: 'jobBus', check: () => this.jobs.health() });
+    // The language model as this process finds it (npm start fetches it; without python3 it says why): informative,
+    // never down, since every mode works on the n-gram models without it.
+    health.register({
+      name: 'languageModel',
+      check: async () => {
+        const lm = languageModelStatus({
+          modelsDir: this.config.engines.modelsDir,
+          languageModel: this.config.engines.languageModel,
+        });
+        return lm
+          ? { name: lm.name, available: lm.available, modes: lm.modes, ...(lm.reason ? { reason: lm.reason } : {}) }
+          : { available: false, reason: 'no detection mode uses a language model' };
+      },
+    });
     if (relay) {
       health.register({
         name: 'domainEventRelay',

@@ -40,6 +40,11 @@ export interface DetectorOptions {
 
 export interface DetectOptions {
   mode?: DetectionMode;
+  /**
+   * 'off': this call runs the mode's n-gram procedure even where the mode uses the language model (the humaniser's
+   * candidate search scores dozens of variants; its before/after evaluation keeps the language model).
+   */
+  languageModel?: 'off';
 }
 
 export interface DetectorInfo {
@@ -156,26 +161,11 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     const lm = plan?.modes[m].languageModel;
     return lm ? [[m, lm] as const] : [];
   });
-  let lmInfo: DetectorInfo['languageModel'];
-  let lmDir: string | undefined;
-  if (lmPlans.length > 0 && modelsDir) {
-    const lm: LanguageModelPlan = lmPlans[0][1];
-    const dir = path.resolve(modelsDir, lm.dir);
-    const setting = options.languageModel ?? 'auto';
-    let reason: string | undefined;
-    if (!(scorer instanceof OnnxScorer)) reason = 'the n-gram models did not load';
-    else if (setting === 'off') reason = 'turned off (languageModel: off, INKPRINT_LANGUAGE_MODEL=off in the apps)';
-    else if (!lmFilesPresent(dir, lm))
-      reason = `files not found in ${dir} (run npm run models:fetch)${startStatus(dir)}`;
-    else lmDir = dir;
-    lmInfo = {
-      name: lm.name,
-      available: lmDir !== undefined,
-      modes: lmPlans.map(([m]) => m),
-      dir,
-      ...(reason ? { reason } : {}),
-    };
-  }
+  const lmInfo =
+    plan && modelsDir
+      ? languageModelOf(plan, modelsDir, options.languageModel ?? 'auto', scorer instanceof OnnxScorer)
+      : undefined;
+  const lmDir = lmInfo?.available ? lmInfo.dir : undefined;
   // Per mode, the plan without the language model; and, where it is available, the plan with it (its stacker's knots).
   const basePlans = plan ? withoutLanguageModel(plan.modes) : undefined;
   if (plan && basePlans) plan = { ...plan, modes: lmDir ? withLanguageModel(plan.modes) : basePlans };
@@ -226,9 +216,13 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   };
 
   /** The mode's plan: with the language model when the mode stacks it and it loads, else the n-gram plan. */
-  const planFor = async (mode: DetectionMode): Promise<{ plan: ModePlan; languageModel?: LmRunner }> => {
+  const planFor = async (
+    mode: DetectionMode,
+    setting?: 'off',
+  ): Promise<{ plan: ModePlan; languageModel?: LmRunner }> => {
     const modePlan = activePlan.modes[mode];
     if (!modePlan.languageModel || !basePlans) return { plan: modePlan };
+    if (setting === 'off') return { plan: basePlans[mode] };
     const languageModel = await loadLanguageModel();
     return languageModel ? { plan: modePlan, languageModel } : { plan: basePlans[mode] };
   };
@@ -239,7 +233,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       const mode = opts.mode ?? DEFAULT_MODE;
       if (!isDetectionMode(mode)) throw new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`);
       if (typeof text !== 'string') throw new Error('text must be a string');
-      const { plan: modePlan, languageModel } = await planFor(mode);
+      const { plan: modePlan, languageModel } = await planFor(mode, opts.languageModel);
       return analyze(text, mode, {
         scorer: activeScorer,
         ...(languageModel && lmEngine ? { engineName: lmEngine, languageModel } : {}),
@@ -256,7 +250,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       const mode = opts.mode ?? DEFAULT_MODE;
       if (!isDetectionMode(mode)) throw new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`);
       const doc = new TextFeatures(normalize(text), wordLists);
-      const { plan: modePlan, languageModel } = await planFor(mode);
+      const { plan: modePlan, languageModel } = await planFor(mode, opts.languageModel);
       return {
         probability: await modeProbability(doc, modePlan, activeScorer, wordLists, languageModel),
         words: doc.words,
@@ -267,6 +261,50 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       await (await lmLoading)?.release();
     },
   };
+}
+
+/**
+ * Whether the language model of a manifest's modes can be used, and why not (files missing, turned off, the n-gram
+ * models not loaded), from the files alone: nothing is loaded. `undefined` when no mode uses one.
+ */
+export function languageModelOf(
+  plan: DetectorPlan,
+  modelsDir: string,
+  setting: 'auto' | 'off',
+  ngramLoaded = true,
+): DetectorInfo['languageModel'] {
+  const lmPlans = DETECTION_MODES.flatMap((m) => {
+    const lm = plan.modes[m].languageModel;
+    return lm ? [[m, lm] as const] : [];
+  });
+  if (lmPlans.length === 0) return undefined;
+  const lm: LanguageModelPlan = lmPlans[0][1];
+  const dir = path.resolve(modelsDir, lm.dir);
+  let reason: string | undefined;
+  if (!ngramLoaded) reason = 'the n-gram models did not load';
+  else if (setting === 'off') reason = 'turned off (languageModel: off, INKPRINT_LANGUAGE_MODEL=off in the apps)';
+  else if (!lmFilesPresent(dir, lm)) reason = `files not found in ${dir} (run npm run models:fetch)${startStatus(dir)}`;
+  return { name: lm.name, available: !reason, modes: lmPlans.map(([m]) => m), dir, ...(reason ? { reason } : {}) };
+}
+
+/**
+ * The language model as the apps would find it (`INKPRINT_MODELS_DIR` or the repository's models/, and the
+ * INKPRINT_LANGUAGE_MODEL setting), for start-up lines and `/health`, without creating a detector.
+ */
+export function languageModelStatus(
+  options: Pick<DetectorOptions, 'modelsDir' | 'languageModel'> = {},
+): DetectorInfo['languageModel'] {
+  const modelsDir = options.modelsDir ?? findModelsDir();
+  if (!modelsDir) return undefined;
+  try {
+    return languageModelOf(
+      parseManifest(readJson(path.join(modelsDir, MANIFEST_FILE))),
+      modelsDir,
+      options.languageModel ?? 'auto',
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /**

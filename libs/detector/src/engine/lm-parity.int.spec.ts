@@ -202,6 +202,18 @@ const forensicFixtures = fixtures.filter((f) => f.forensic_lm && FORENSIC_CASES.
     60_000,
   );
 
+  it("one call may ask for the n-gram procedure (languageModel: 'off', the humaniser's candidate search)", async () => {
+    const f = forensicFixtures[0];
+    const r = await detector.detect(f.text, { mode: 'forensic', languageModel: 'off' });
+    expect(r.engine).toBe('inkprint-onnx-v1');
+    const off = await createDetector({ modelsDir, engine: 'onnx', languageModel: 'off' });
+    try {
+      expect(r.score).toBeCloseTo((await off.detect(f.text, { mode: 'forensic' })).score, 6);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('runs forensic on the n-gram models alone when turned off', async () => {
     const off = await createDetector({ modelsDir, engine: 'onnx', languageModel: 'off' });
     try {

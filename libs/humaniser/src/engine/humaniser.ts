@@ -152,7 +152,9 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
     const score = async (choice: Choice): Promise<Scored> => {
       const r = renderPlan(plan, choice);
       counter.calls++;
-      const { probability } = await detector.probability(r.text, { mode });
+      // The search scores dozens of candidates: on the n-gram procedure (the language model would cost a second a
+      // candidate); the before/after evaluation below uses the mode as detections do, language model included.
+      const { probability } = await detector.probability(r.text, { mode, languageModel: 'off' });
       const objective =
         probability +
         styleWeight * styleDistance(measureStyle(r.text), targets) +
@@ -284,8 +286,8 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         } else {
           counter.calls += 2;
           const [mine, theirs] = await Promise.all([
-            detector.probability(out, { mode }),
-            detector.probability(reply.text, { mode }),
+            detector.probability(out, { mode, languageModel: 'off' }),
+            detector.probability(reply.text, { mode, languageModel: 'off' }),
           ]);
           if (theirs.probability <= mine.probability) {
             out = reply.text;
