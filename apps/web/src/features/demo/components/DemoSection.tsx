@@ -97,6 +97,8 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
   const [importNote, setImportNote] = useState<ImportNote | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const [now, setNow] = useState(() => Date.now());
+  /** The last rewrite asked for: 'Regenerate' asks the API for the next attempt of the same text and tone. */
+  const lastRewrite = useRef<{ key: string; attempt: number } | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const toneRefs = useRef<(HTMLDivElement | null)[]>([]);
@@ -175,7 +177,7 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
     showToast({ ...view.toast, ttlMs: DEMO_TOAST_TTL_MS });
   }
 
-  async function run({ trim = false }: { trim?: boolean } = {}) {
+  async function run({ trim = false, regenerate = false }: { trim?: boolean; regenerate?: boolean } = {}) {
     if (busy || limitReached || (tab === 'detector' && tooShort)) return;
     const check = checkLength(text, max);
     setTrimOffer(null);
@@ -215,7 +217,10 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
         setDetection({ result: answer.result, text: payload });
       } else {
         setRewrite(null);
-        const answer = await humaniseText({ text: payload, tone, clientTrim });
+        const key = `${tone}\u0000${payload}`;
+        const attempt = regenerate && lastRewrite.current?.key === key ? lastRewrite.current.attempt + 1 : 0;
+        lastRewrite.current = { key, attempt };
+        const answer = await humaniseText({ text: payload, tone, clientTrim, attempt });
         const raw = answer?.result as HumanisationResult | undefined;
         // The rewrite keys come first in the extraction order, so an echoed input never wins over the rewrite.
         const output = extractHumanisedText(raw) ?? extractHumanisedText(answer);
@@ -655,7 +660,7 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
                 result={rewrite.result}
                 rewrite={rewrite.text}
                 loading={loading}
-                onRegenerate={() => void run()}
+                onRegenerate={() => void run({ regenerate: true })}
               />
             ) : (
               <Box data-testid="demo-waiting" sx={{ textAlign: 'center', py: { xs: 3, md: 6 } }}>
