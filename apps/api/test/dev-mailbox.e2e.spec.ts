@@ -6,6 +6,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import {
   DevMailbox,
+  MAIL_KINDS,
   SmtpMailer,
   adminInviteMail,
   passwordResetMail,
@@ -101,7 +102,7 @@ describe('dev mailbox (development app: no SMTP_URL)', () => {
     const missing = await request(t.server).get('/dev/mailbox/latest').expect(400);
     expect(missing.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { fields: { to: expect.any(Array) } } });
     const kind = await request(t.server).get('/dev/mailbox').query({ kind: 'newsletter' }).expect(400);
-    expect(kind.body.details.fields.kind).toEqual(['Must be one of verification_code, password_reset, admin_invite']);
+    expect(kind.body.details.fields.kind).toEqual([`Must be one of ${MAIL_KINDS.join(', ')}`]);
   });
 
   it('serves the page to a browser (not the web app), every value escaped', async () => {

@@ -303,10 +303,13 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     await page.getByRole('button', { name: AI[0].label }).tap();
     await detect(page);
     const sentences = page.getByTestId('sentence');
+    // The answer arrives before the sentence map renders: wait for it (a slower engine made this race visible).
+    await sentences.first().waitFor();
     expect(await sentences.count()).toBeGreaterThan(3);
     expect(await page.getByTestId('sentence-score').count()).toBe(0);
     await sentences.nth(1).tap();
     const score = page.getByTestId('sentence-score');
+    await score.waitFor();
     expect(await score.count()).toBe(1);
     expect(await score.textContent()).toMatch(/^AI \d+\.\d%$/);
     expect(await sentences.nth(1).getAttribute('aria-pressed')).toBe('true');
@@ -322,6 +325,9 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     // The keyboard: Tab moves to the next sentence and its score shows instead.
     await sentences.nth(1).focus();
     await page.keyboard.press('Tab');
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="sentence"]')[2]?.getAttribute('aria-pressed') === 'true',
+    );
     expect(await sentences.nth(2).getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('sentence');
     expect(await page.getByTestId('sentence-score').count()).toBe(1);
