@@ -198,20 +198,17 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
       },
     });
     health.register({ name: 'jobBus', check: () => this.jobs.health() });
-    // The language model as this process finds it (npm start fetches it; without python3 it says why): informative,
-    // never down, since every mode works on the n-gram models without it.
-    health.register({
-      name: 'languageModel',
-      check: async () => {
-        const lm = languageModelStatus({
-          modelsDir: this.config.engines.modelsDir,
-          languageModel: this.config.engines.languageModel,
-        });
-        return lm
-          ? { name: lm.name, available: lm.available, modes: lm.modes, ...(lm.reason ? { reason: lm.reason } : {}) }
-          : { available: false, reason: 'no detection mode uses a language model' };
-      },
+    // The language model as this process found it at start (npm start fetches it; without python3 it says why), as
+    // the detectors do when they are created: read once, not on every health request. Informative, never down, since
+    // every mode works on the n-gram models without it.
+    const lm = languageModelStatus({
+      modelsDir: this.config.engines.modelsDir,
+      languageModel: this.config.engines.languageModel,
     });
+    const languageModel = lm
+      ? { name: lm.name, available: lm.available, modes: lm.modes, ...(lm.reason ? { reason: lm.reason } : {}) }
+      : { available: false, reason: 'no detection mode uses a language model' };
+    health.register({ name: 'languageModel', check: async () => languageModel });
     if (relay) {
       health.register({
         name: 'domainEventRelay',

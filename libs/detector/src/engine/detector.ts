@@ -157,10 +157,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   // The language model: found at creation, loaded on the first request of a mode that uses it (forensic stacks it;
   // moderate and strong run it in a cascade, only on texts their n-gram probability cannot settle; about 1 GB of
   // weights, so detectors that only run fast never pay for it), then kept.
-  const lmPlans = DETECTION_MODES.flatMap((m) => {
-    const lm = plan?.modes[m].languageModel;
-    return lm ? [[m, lm] as const] : [];
-  });
+  const lmPlan = plan ? languageModelPlans(plan)[0]?.[1] : undefined;
   const lmInfo =
     plan && modelsDir
       ? languageModelOf(plan, modelsDir, options.languageModel ?? 'auto', scorer instanceof OnnxScorer)
@@ -171,8 +168,8 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   if (plan && basePlans) plan = { ...plan, modes: lmDir ? withLanguageModel(plan.modes) : basePlans };
   let lmLoading: Promise<LmRunner | undefined> | undefined;
   const loadLanguageModel = (): Promise<LmRunner | undefined> => {
-    if (!lmDir || !lmInfo) return Promise.resolve(undefined);
-    lmLoading ??= LmRunner.load(lmDir, options.threads ?? 1, lmPlans[0][1]).catch((e: unknown) => {
+    if (!lmDir || !lmInfo || !lmPlan) return Promise.resolve(undefined);
+    lmLoading ??= LmRunner.load(lmDir, options.threads ?? 1, lmPlan).catch((e: unknown) => {
       // A broken download must not take forensic mode down: it runs without the language model from then on.
       if (lmInfo) Object.assign(lmInfo, { available: false, reason: `could not load: ${(e as Error).message}` });
       return undefined;
@@ -263,6 +260,14 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   };
 }
 
+/** The modes whose manifest entry uses the language model, each with its plan (they share one model). */
+function languageModelPlans(plan: DetectorPlan): Array<readonly [DetectionMode, LanguageModelPlan]> {
+  return DETECTION_MODES.flatMap((m) => {
+    const lm = plan.modes[m].languageModel;
+    return lm ? [[m, lm] as const] : [];
+  });
+}
+
 /**
  * Whether the language model of a manifest's modes can be used, and why not (files missing, turned off, the n-gram
  * models not loaded), from the files alone: nothing is loaded. `undefined` when no mode uses one.
@@ -273,10 +278,7 @@ export function languageModelOf(
   setting: 'auto' | 'off',
   ngramLoaded = true,
 ): DetectorInfo['languageModel'] {
-  const lmPlans = DETECTION_MODES.flatMap((m) => {
-    const lm = plan.modes[m].languageModel;
-    return lm ? [[m, lm] as const] : [];
-  });
+  const lmPlans = languageModelPlans(plan);
   if (lmPlans.length === 0) return undefined;
   const lm: LanguageModelPlan = lmPlans[0][1];
   const dir = path.resolve(modelsDir, lm.dir);

@@ -1,5 +1,4 @@
 import { Inject } from '@nestjs/common';
-import { DomainError } from '@inkprint/domain-kernel';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { normaliseEmail, OTP_TTL_MS } from '@inkprint/accounts-domain';
 import type { Mailer } from '@inkprint/mail';
@@ -9,6 +8,7 @@ import { AccountStreams } from '../shared/account-streams';
 import { userActor } from '../shared/actor';
 import { sendVerificationCode, type CodeSent } from '../shared/code-sent';
 import { codeHash } from '../shared/secrets';
+import { noSignUpWaiting } from './verify-email.handler';
 
 export class ResendVerificationCode extends Command<CodeSent> {
   constructor(readonly email: string) {
@@ -44,8 +44,7 @@ export class ResendVerificationCodeHandler implements ICommandHandler<ResendVeri
         userActor(accountId),
       )
       .catch((error: unknown) => {
-        if (error instanceof DomainError && (error.code === 'ALREADY_VERIFIED' || error.code === 'ACCOUNT_NOT_FOUND'))
-          return undefined;
+        if (noSignUpWaiting(error)) return undefined;
         throw error;
       });
     if (!outcome) return { email, expiresAt };

@@ -9,6 +9,10 @@ import { SessionIssuer, type SignedIn } from '../shared/session-issuer';
  * The one refusal of a code for an address with no sign-up waiting, an address already verified and a wrong code
  * alike: the answer never tells whether an address has an account (issue 25 item 8).
  */
+/** The account's refusals that mean "no sign-up is waiting for this address" (none, or already verified). */
+export const noSignUpWaiting = (error: unknown): boolean =>
+  error instanceof DomainError && (error.code === 'ALREADY_VERIFIED' || error.code === 'ACCOUNT_NOT_FOUND');
+
 export const otpInvalid = () =>
   new DomainError('OTP_INVALID', 'That code is not right. Check the email and try again.', 400, { field: 'otp' });
 
@@ -36,8 +40,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmail> {
         userActor(accountId),
       )
       .catch((error: unknown) => {
-        if (error instanceof DomainError && (error.code === 'ALREADY_VERIFIED' || error.code === 'ACCOUNT_NOT_FOUND'))
-          throw otpInvalid();
+        if (noSignUpWaiting(error)) throw otpInvalid();
         throw error;
       });
     if (outcome.events.some((e) => e.type === 'VerificationCodeRejected')) throw otpInvalid();
