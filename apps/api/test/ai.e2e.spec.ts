@@ -51,6 +51,16 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
     return { ...session, ip };
   }
 
+  /** `POST /ai/report {result}` as guest `g` (its id, token and address). */
+  function shareAs(g: { guestId: string; token: string; ip: string }, result: object) {
+    return http()
+      .post('/ai/report')
+      .set('X-Guest-Token', g.token)
+      .set('X-Guest-Id', g.guestId)
+      .set('X-Forwarded-For', g.ip)
+      .send({ result });
+  }
+
   async function signUp(tag: string): Promise<Account> {
     const email = `${tag}-${++n}-${stamp}@example.com`;
     await http().post('/auth/register').send({ name: 'Ada Tester', email, password: PASSWORD }).expect(201);
@@ -259,13 +269,7 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
           .send({ text: HUMAN_TEXT, guestId: g.guestId })
           .expect(200)
       ).body.result;
-      const saved = await http()
-        .post('/ai/report')
-        .set('X-Guest-Token', g.token)
-        .set('X-Guest-Id', g.guestId)
-        .set('X-Forwarded-For', g.ip)
-        .send({ result: { ...detection, originalText: HUMAN_TEXT } })
-        .expect(201);
+      const saved = await shareAs(g, { ...detection, originalText: HUMAN_TEXT }).expect(201);
       expect(saved.body.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect(Date.parse(saved.body.expiresAt) - Date.parse(saved.body.createdAt)).toBe(24 * 3600_000);
       for (const path of [`/ai/report/${saved.body.id}`, `/api/ai/report/${saved.body.id}`]) {
@@ -305,13 +309,7 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
       const forged = { score: 0.01, rationale: 'VERIFIED HUMAN', mode: 'fast', originalText: AI_TEXT };
       const anonymous = await http().post('/ai/report').send({ result: forged }).expect(401);
       expect(anonymous.body.code).toBe('AUTH_REQUIRED');
-      const never = await http()
-        .post('/ai/report')
-        .set('X-Guest-Token', g.token)
-        .set('X-Guest-Id', g.guestId)
-        .set('X-Forwarded-For', g.ip)
-        .send({ result: forged })
-        .expect(404);
+      const never = await shareAs(g, forged).expect(404);
       expect(never.body.code).toBe('REPORT_SOURCE_NOT_FOUND');
       const detected = (
         await http()
@@ -321,13 +319,7 @@ function aiSuite(backend: () => TestBackend, env: () => Record<string, string> =
           .send({ text: AI_TEXT, guestId: g.guestId })
           .expect(200)
       ).body.result;
-      const saved = await http()
-        .post('/ai/report')
-        .set('X-Guest-Token', g.token)
-        .set('X-Guest-Id', g.guestId)
-        .set('X-Forwarded-For', g.ip)
-        .send({ result: forged })
-        .expect(201);
+      const saved = await shareAs(g, forged).expect(201);
       const opened = await http().get(`/ai/report/${saved.body.id}`).set('Accept', 'application/json').expect(200);
       // The posted score and rationale are ignored: the report holds the service's own detection.
       expect(opened.body.result.score).toBe(detected.score);
