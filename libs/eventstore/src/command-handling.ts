@@ -14,7 +14,10 @@ export interface HandleCommandOptions {
    * in between (e.g. counting a request against an unlimited allowance): no conflicts, no retries.
    */
   expectedVersion?: 'checked' | 'any';
-  /** Keeps the folded state in memory between calls (hot, append-only streams without personal data). */
+  /**
+   * Keeps the folded state in memory between calls (hot, append-only streams without personal data). The first
+   * attempt decides on the cached state without a read (a stale one conflicts, or its refusal is re-checked on a read).
+   */
   cache?: StreamStateCache;
   /**
    * The stream is expected not to exist yet (it is named by a fresh id): the first attempt decides on the initial
@@ -48,15 +51,30 @@ export async function handleCommand<S, C extends Command, E extends Event>(
 ): Promise<CommandOutcome<S, E>> {
   const attempts = options.maxAttempts ?? 50;
   for (let attempt = 1; ; attempt++) {
+    // With a cache, the first attempt decides on the cached state without reading the stream: when another writer
+    // moved the stream on, the append's expected version conflicts and the next attempt reads what is new.
+    const trusted =
+      attempt === 1 && !options.newStream ? options.cache?.peek<S>(streamId) : undefined;
     const { state, version } =
       options.newStream && attempt === 1
         ? { state: decider.initialState(), version: 0 }
-        : options.cache
-          ? await options.cache.load(store, streamId, decider)
-          : await loadState(store, streamId, decider);
+        : (trusted ??
+          (options.cache
+            ? await options.cache.load(store, streamId, decider)
+            : await loadState(store, streamId, decider)));
     const cmd = typeof command === 'function' ? await command(state) : command;
-    const events = decider.decide(cmd, state);
-    if (events.length === 0) return { events, state, version, position: null };
+    let events: E[];
+    try {
+      events = decider.decide(cmd, state);
+    } catch (error) {
+      // A refusal or a no-op decided on the cached state is checked against the stream itself before it stands.
+      if (trusted) continue;
+      throw error;
+    }
+    if (events.length === 0) {
+      if (trusted) continue;
+      return { events, state, version, position: null };
+    }
     try {
       const result = await store.appendToStream(
         streamId,
@@ -84,7 +102,8 @@ export async function handleCommand<S, C extends Command, E extends Event>(
         position: result.lastPosition,
       };
     } catch (error) {
-      if (!(error instanceof StreamVersionConflictError) || attempt >= attempts) throw error;
+      if (!(error instanceof StreamVersionConflictError) || (attempt >= attempts && !trusted)) throw error;
+      if (trusted) continue;
       // Jittered pause so a crowd of writers on one stream does not retry in lockstep.
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 5)));
     }

@@ -2,6 +2,7 @@ import { MikroORM, type EntityClass, type EntitySchema, type Options } from '@mi
 import { PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
 import { KnexSqlClient, type SqlClient } from './sql/sql-client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './sql/embedded-postgres';
+import { SqlStatements } from './sql/sql-statements';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string. Absent: embedded PGlite at `dataDir` (in memory when both are absent). */
@@ -20,6 +21,8 @@ export interface Database {
   orm: MikroORM<PostgreSqlDriver>;
   em: EntityManager;
   sql: SqlClient;
+  /** Every statement sent to the database (counted at the driver: SqlClient and MikroORM alike). */
+  statements: SqlStatements;
   close(): Promise<void>;
 }
 
@@ -50,12 +53,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     const orm = await MikroORM.init(config);
-    const sql = new KnexSqlClient(orm.em.getConnection().getKnex());
+    const knex = orm.em.getConnection().getKnex();
+    const statements = new SqlStatements();
+    // knex reports each statement it sends, in transactions too (begin and commit included).
+    knex.on('query', (query: { sql: string }) => statements.sent(query.sql));
+    const sql = new KnexSqlClient(knex);
     return {
       kind: embedded ? 'pglite' : 'postgres',
       orm,
       em: orm.em,
       sql,
+      statements,
       async close() {
         await orm.close(true);
         await embedded?.close();

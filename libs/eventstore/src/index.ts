@@ -3,6 +3,7 @@ export * from './port/event-store';
 export * from './port/errors';
 export * from './port/subscription';
 export * from './sql/sql-client';
+export * from './sql/sql-statements';
 export * from './sql/embedded-postgres';
 export * from './sql/identifiers';
 export * from './postgres/schema';

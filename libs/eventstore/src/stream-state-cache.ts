@@ -48,6 +48,12 @@ export class StreamStateCache {
     return { state, version };
   }
 
+  /** The cached state and version of a stream without reading it (undefined when not cached or being loaded). */
+  peek<S>(streamId: string): { state: S; version: number } | undefined {
+    if (this.loading.has(streamId)) return undefined;
+    return this.entries.get(streamId) as { state: S; version: number } | undefined;
+  }
+
   /** The cached version of a stream (undefined when not cached). */
   versionOf(streamId: string): number | undefined {
     return this.entries.get(streamId)?.version;

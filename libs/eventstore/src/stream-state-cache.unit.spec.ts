@@ -115,3 +115,37 @@ describe('handleCommand with newStream', () => {
     expect(await store.readStream('run-2')).toHaveLength(1);
   });
 });
+
+describe('handleCommand with a cache', () => {
+  function counting(store: InMemoryEventStore): string[] {
+    const reads: string[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = (id, options) => (reads.push(id), readStream(id, options));
+    return reads;
+  }
+
+  it('decides on the cached state without reading the stream while this cache wrote its last events', async () => {
+    const store = new InMemoryEventStore();
+    const reads = counting(store);
+    const cache = new StreamStateCache();
+    const decider = tallyDecider([]);
+    for (const id of ['a', 'b', 'c'])
+      await handleCommand(store, 's', decider, { type: 'Count', data: { id, limit: 5 } }, { cache });
+    // The first command read the (empty) stream; the next two decided on what the cache remembered.
+    expect(reads).toEqual(['s']);
+    expect((await store.readStream('s')).map((e) => (e.data as { id: string }).id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('reads what another writer added when the cached version conflicts, and decides again on it', async () => {
+    const store = new InMemoryEventStore();
+    const cache = new StreamStateCache();
+    const decider = tallyDecider([]);
+    await handleCommand(store, 's', decider, { type: 'Count', data: { id: 'a', limit: 2 } }, { cache });
+    // Another process counts 'b' behind this cache's back: the cached state (1 of 2) is stale.
+    await store.appendToStream('s', [{ type: 'Counted', data: { id: 'b' } }], { expectedVersion: 1 });
+    await expect(
+      handleCommand(store, 's', decider, { type: 'Count', data: { id: 'c', limit: 2 } }, { cache }),
+    ).rejects.toThrow('LIMIT');
+    expect(await store.readStream('s')).toHaveLength(2);
+  });
+});

@@ -89,6 +89,19 @@ export class ApiMetrics {
     };
   }
 
+  /** `inkprint_sql_statements_total`: the statements the process sent to its database (SqlStatements, at the driver). */
+  countStatements(statements: { readonly total: number }): void {
+    new Counter({
+      name: 'inkprint_sql_statements_total',
+      help: 'SQL statements sent to the database (event store, read models and vault; transaction control included)',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(statements.total);
+      },
+    });
+  }
+
   readonly quotaRefusals = new Counter({
     name: 'inkprint_quota_refusals_total',
     help: 'Requests refused with DAILY_LIMIT_REACHED, by feature (detector, humaniser)',

@@ -217,6 +217,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     }
     this.jobs.observeWith((job, run) => metrics.observeJob(job, run));
     metrics.timeAppends(this.store);
+    metrics.countStatements(this.db.statements);
     metrics.gaugeAtScrape(
       'inkprint_projection_lag_events',
       'Committed events after the projection checkpoint',

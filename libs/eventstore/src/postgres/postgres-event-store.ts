@@ -31,8 +31,8 @@ const EVENT_COLUMNS =
 /**
  * Event store on PostgreSQL (also embedded PGlite: same SQL).
  *
- * Appends claim the new stream version with one conditional statement on `es_streams` (row lock = exactly one
- * winner per version), then insert all events with one statement. The global log is read in commit order
+ * An append is one statement: it claims the new stream version with a conditional write on `es_streams` (row lock =
+ * exactly one winner per version) and inserts all events in the same statement. The global log is read in commit order
  * `(transaction_id, global_position)` and only up to the oldest transaction still in flight, so a reader never
  * passes a row that a slower concurrent transaction will commit later.
  */
@@ -69,63 +69,56 @@ export class PostgresEventStore implements EventStore {
     const count = completed.length;
     const t = this.tables;
 
-    return this.sql.transaction(async (tx) => {
-      const expected = options.expectedVersion;
-      let claimed: { version: string }[];
-      if (expected === 'any') {
-        claimed = await tx.query(
-          `insert into ${t.streams} as s (stream_id, version) values ($1, $2)
-           on conflict (stream_id) do update set version = s.version + excluded.version returning version`,
-          [streamId, count],
-        );
-      } else if (expected === 'no_stream' || expected === 0) {
-        claimed = await tx.query(
-          `insert into ${t.streams} (stream_id, version) values ($1, $2) on conflict do nothing returning version`,
-          [streamId, count],
-        );
-      } else if (expected === 'stream_exists') {
-        claimed = await tx.query(
-          `update ${t.streams} set version = version + $2 where stream_id = $1 and version > 0 returning version`,
-          [streamId, count],
-        );
-      } else {
-        if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${expected}`);
-        claimed = await tx.query(
-          `update ${t.streams} set version = version + $2 where stream_id = $1 and version = $3 returning version`,
-          [streamId, count, expected],
-        );
-      }
-      if (claimed.length === 0) {
-        const actual = await tx.query<{ version: string }>(`select version from ${t.streams} where stream_id = $1`, [
-          streamId,
-        ]);
-        throw new StreamVersionConflictError(streamId, expected, actual.length ? Number(actual[0].version) : 0);
-      }
-      const nextVersion = Number(claimed[0].version);
-      const firstVersion = nextVersion - count;
-
-      const payload = JSON.stringify(
-        completed.map((e) => ({
-          id: e.id,
-          type: e.type,
-          data: e.data,
-          metadata: e.metadata,
-          schemaVersion: e.metadata.schemaVersion,
-          occurredAt: e.metadata.occurredAt,
-        })),
-      );
-      const inserted = await tx.query<{ last: string }>(
-        `with inserted as (
-           insert into ${t.events} (event_id, stream_id, stream_version, event_type, data, metadata, schema_version, occurred_at)
-           select (x.e->>'id')::uuid, $2, $3::bigint + x.ord, x.e->>'type', x.e->'data', x.e->'metadata',
-                  (x.e->>'schemaVersion')::int, (x.e->>'occurredAt')::timestamptz
-           from jsonb_array_elements($1::jsonb) with ordinality as x(e, ord)
-           returning global_position)
-         select max(global_position)::text as last from inserted`,
-        [payload, streamId, firstVersion],
-      );
-      return { nextExpectedVersion: nextVersion, lastPosition: BigInt(inserted[0].last) };
-    });
+    const expected = options.expectedVersion;
+    let claim: string;
+    let params: unknown[];
+    // The claim of the new stream version ($1 stream, $2 count): one conditional statement on es_streams whose row
+    // lock gives exactly one winner per version.
+    if (expected === 'any') {
+      claim = `insert into ${t.streams} as s (stream_id, version) values ($1, $2)
+               on conflict (stream_id) do update set version = s.version + excluded.version returning version`;
+      params = [streamId, count];
+    } else if (expected === 'no_stream' || expected === 0) {
+      claim = `insert into ${t.streams} (stream_id, version) values ($1, $2) on conflict do nothing returning version`;
+      params = [streamId, count];
+    } else if (expected === 'stream_exists') {
+      claim = `update ${t.streams} set version = version + $2 where stream_id = $1 and version > 0 returning version`;
+      params = [streamId, count];
+    } else {
+      if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${expected}`);
+      claim = `update ${t.streams} set version = version + $2 where stream_id = $1 and version = $4 returning version`;
+      params = [streamId, count, null, expected];
+    }
+    params[2] = JSON.stringify(
+      completed.map((e) => ({
+        id: e.id,
+        type: e.type,
+        data: e.data,
+        metadata: e.metadata,
+        schemaVersion: e.metadata.schemaVersion,
+        occurredAt: e.metadata.occurredAt,
+      })),
+    );
+    // Claim and events in ONE statement (one round trip, atomic on its own or inside a caller's transaction): the
+    // events are inserted only when the claim returned the new version; none when another writer got there first.
+    const rows = await this.sql.query<{ version: string; last: string | null }>(
+      `with claimed as (${claim}),
+       inserted as (
+         insert into ${t.events} (event_id, stream_id, stream_version, event_type, data, metadata, schema_version, occurred_at)
+         select (x.e->>'id')::uuid, $1, c.version - $2 + x.ord, x.e->>'type', x.e->'data', x.e->'metadata',
+                (x.e->>'schemaVersion')::int, (x.e->>'occurredAt')::timestamptz
+         from claimed c, jsonb_array_elements($3::jsonb) with ordinality as x(e, ord)
+         returning global_position)
+       select c.version::text as version, (select max(global_position)::text from inserted) as last from claimed c`,
+      params,
+    );
+    if (rows.length === 0) {
+      const actual = await this.sql.query<{ version: string }>(`select version from ${t.streams} where stream_id = $1`, [
+        streamId,
+      ]);
+      throw new StreamVersionConflictError(streamId, expected, actual.length ? Number(actual[0].version) : 0);
+    }
+    return { nextExpectedVersion: Number(rows[0].version), lastPosition: BigInt(rows[0].last!) };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

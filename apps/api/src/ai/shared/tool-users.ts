@@ -50,11 +50,8 @@ export class ToolUsers {
     };
   }
 
-  async usageOf(caller: ToolCaller): Promise<{ usage: UsagePayload; requests: RequestsPayload }> {
-    const [usage, requests] = await Promise.all([
-      this.usage.usage(caller.holder, caller.subscriptionPlanSlug),
-      this.usage.requests(caller.holder),
-    ]);
-    return { usage, requests };
+  /** Both payloads from one look at today's counts (one read per quota stream, of what is new since the cache). */
+  usageOf(caller: ToolCaller): Promise<{ usage: UsagePayload; requests: RequestsPayload }> {
+    return this.usage.snapshot(caller.holder, caller.subscriptionPlanSlug);
   }
 }
