@@ -8,7 +8,8 @@ const PASSWORD = 'Corr3ct-horse-battery';
 const ROOT = { email: 'root@example.com', password: 'Sup3r-secret-pass!' };
 /** A 50+ word text, different for every `n` (so the detection cache never answers). */
 const text = (n: number) =>
-  `Reference ${n}. ` + 'The committee met on Tuesday to review the budget and the plans for next year in detail. '.repeat(6);
+  `Reference ${n}. ` +
+  'The committee met on Tuesday to review the budget and the plans for next year in detail. '.repeat(6);
 
 /**
  * The SQL statements of one `POST /ai/detect?mode=fast` by a signed-in account, counted where they leave the process

@@ -53,8 +53,7 @@ export async function handleCommand<S, C extends Command, E extends Event>(
   for (let attempt = 1; ; attempt++) {
     // With a cache, the first attempt decides on the cached state without reading the stream: when another writer
     // moved the stream on, the append's expected version conflicts and the next attempt reads what is new.
-    const trusted =
-      attempt === 1 && !options.newStream ? options.cache?.peek<S>(streamId) : undefined;
+    const trusted = attempt === 1 && !options.newStream ? options.cache?.peek<S>(streamId) : undefined;
     const { state, version } =
       options.newStream && attempt === 1
         ? { state: decider.initialState(), version: 0 }

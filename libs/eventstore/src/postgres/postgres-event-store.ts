@@ -113,9 +113,10 @@ export class PostgresEventStore implements EventStore {
       params,
     );
     if (rows.length === 0) {
-      const actual = await this.sql.query<{ version: string }>(`select version from ${t.streams} where stream_id = $1`, [
-        streamId,
-      ]);
+      const actual = await this.sql.query<{ version: string }>(
+        `select version from ${t.streams} where stream_id = $1`,
+        [streamId],
+      );
       throw new StreamVersionConflictError(streamId, expected, actual.length ? Number(actual[0].version) : 0);
     }
     return { nextExpectedVersion: Number(rows[0].version), lastPosition: BigInt(rows[0].last!) };
