@@ -7,7 +7,7 @@ import type { DestinationStream } from 'pino';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import type { AppConfig, LogLevel } from './config';
-import { contractComponents } from './http/api-contract';
+import { API_KEY_SECURITY, contractComponents } from './http/api-contract';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { bodyParsers } from './http/body-parsers';
 import { ApiMetrics, correlationMiddleware, correlationScope } from './observability';
@@ -78,6 +78,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       .setDescription('AI-text detector and humaniser. Errors answer { message, status, code, details }.')
       .setVersion('0.1.0')
       .addBearerAuth()
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'ink_…',
+          description:
+            'An API key (Basic, Pro, Enterprise; POST /auth/api-keys) in Authorization: Bearer ink_…, on the AI routes its scopes allow. See docs/api-keys.md.',
+        },
+        API_KEY_SECURITY,
+      )
       .build(),
   );
   // Request and response schemas come from @inkprint/contracts (routes reference them with @ApiContract).

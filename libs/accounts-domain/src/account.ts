@@ -1,5 +1,15 @@
 import { assertNever, DomainError, type Decider } from '@inkprint/domain-kernel';
 import { isAssignablePlanSlug, type AccountStatus, type PlanSlug, type Role } from '@inkprint/contracts';
+import {
+  decideApiKeyCreation,
+  decideApiKeyRevocation,
+  evolveApiKeys,
+  type ApiKeyCreated,
+  type ApiKeyRecord,
+  type ApiKeyRevoked,
+  type CreateApiKey,
+  type RevokeApiKey,
+} from './api-key';
 import { INVITE_NOT_FOUND_MESSAGE } from './invite';
 
 /** One account: stream `account-<accountId>`. Secrets arrive hashed; the decider only compares hashes. */
@@ -69,7 +79,9 @@ export type AccountCommand =
   | StartMfaEnrolment
   | ConfirmMfa
   | UseMfaRecoveryCode
-  | ResetMfa;
+  | ResetMfa
+  | CreateApiKey
+  | RevokeApiKey;
 
 export type AccountRegistered = {
   type: 'AccountRegistered';
@@ -125,7 +137,9 @@ export type AccountEvent =
   | MfaEnrolmentStarted
   | MfaEnabled
   | MfaRecoveryCodeUsed
-  | MfaReset;
+  | MfaReset
+  | ApiKeyCreated
+  | ApiKeyRevoked;
 
 export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
   'AccountRegistered',
@@ -145,6 +159,8 @@ export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
   'MfaEnabled',
   'MfaRecoveryCodeUsed',
   'MfaReset',
+  'ApiKeyCreated',
+  'ApiKeyRevoked',
 ];
 
 /** The second factor of an administrator: none, set up but not confirmed, or on. */
@@ -180,6 +196,8 @@ export interface Account {
   mfa: AccountMfa;
   /** Set once the account was erased: it answers nothing any more and its personal data is gone. */
   erasedAt: string | null;
+  /** API keys, revoked ones included (issue 29); each holds only its key's hash. */
+  apiKeys: ApiKeyRecord[];
 }
 export type AccountState = { status: 'none' } | { status: 'exists'; account: Account };
 
@@ -431,6 +449,12 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         const a = existing(state);
         return a.mfa.status === 'none' ? [] : [{ type: 'MfaReset', data: command.data }];
       }
+      case 'CreateApiKey': {
+        const a = existing(state);
+        return [decideApiKeyCreation(a.planSlug, a.apiKeys, command.data)];
+      }
+      case 'RevokeApiKey':
+        return decideApiKeyRevocation(existing(state).apiKeys, command.data);
       case 'EraseAccount': {
         if (state.status === 'exists' && state.account.erasedAt) return [];
         const a = existing(state);
@@ -465,6 +489,7 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
           sessionsValidFrom: null,
           mfa: { status: 'none' },
           erasedAt: null,
+          apiKeys: [],
         },
       };
     }
@@ -520,6 +545,9 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
             });
       case 'MfaReset':
         return next({ mfa: { status: 'none' } });
+      case 'ApiKeyCreated':
+      case 'ApiKeyRevoked':
+        return next({ apiKeys: evolveApiKeys(a.apiKeys ?? [], event) });
       case 'AccountErased':
         return next({
           status: 'disabled',

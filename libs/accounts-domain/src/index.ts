@@ -3,6 +3,7 @@ export * from './session';
 export * from './invite';
 export * from './email-claim';
 export * from './personal-data';
+export * from './api-key';
 
 // Policies shared with the web app and admin console live in @inkprint/contracts.
 export {

@@ -10,6 +10,8 @@ export const toolRunStreamId = (requestId: string) => `tool-run-${requestId}`;
 export interface DetectionFacts extends DetectionScores {
   requestId: string;
   user: ToolUser;
+  /** The API key the run was called with (issue 29); absent for browser sessions and guests. */
+  apiKeyId?: string;
   /** The caller's plan when it ran (absent in events recorded before plans were recorded). */
   plan?: string;
   textHash: string;
@@ -30,6 +32,8 @@ export interface DetectionFacts extends DetectionScores {
 export interface HumanisationFacts {
   requestId: string;
   user: ToolUser;
+  /** The API key the run was called with (issue 29); absent for browser sessions and guests. */
+  apiKeyId?: string;
   plan?: string;
   textHash: string;
   rewriteHash: string;
@@ -52,6 +56,8 @@ export interface HumanisationFacts {
 export interface ImportFacts {
   requestId: string;
   user: ToolUser;
+  /** The API key the run was called with (issue 29); absent for browser sessions and guests. */
+  apiKeyId?: string;
   via: 'upload' | 'url';
   kind: 'txt' | 'pdf' | 'docx' | 'image' | 'html';
   bytes: number;

@@ -58,7 +58,20 @@ export const ERROR_CODES = {
   GUEST_INVALID: { status: 401, meaning: 'The guest id or token is invalid.' },
   DAILY_LIMIT_REACHED: {
     status: 429,
-    meaning: "The plan's daily requests for this tool are used up; details.resetsAt says when they reset.",
+    meaning:
+      "The plan's daily requests for this tool are used up, or an API key's daily cap (details.apiKeyId); details.resetsAt says when they reset.",
+  },
+  API_KEY_INVALID: { status: 401, meaning: 'The API key is unknown, revoked, or its account is not available.' },
+  API_KEY_PLAN_REQUIRED: { status: 403, meaning: 'API keys come with the Basic, Pro and Enterprise plans.' },
+  API_KEY_SCOPE_MISSING: {
+    status: 403,
+    meaning: "The API key's scopes do not include this route's (details.required).",
+  },
+  API_KEY_NOT_FOUND: { status: 404, meaning: 'The account has no API key with this id.' },
+  API_KEY_LIMIT: { status: 409, meaning: 'The account already holds the most API keys it may (details.max).' },
+  API_KEY_RATE_LIMITED: {
+    status: 429,
+    meaning: 'Too many requests with this API key in the last minute; the Retry-After header says when to try again.',
   },
   INVALID_PLAN: { status: 400, meaning: 'Not an assignable plan (free-signup, basic, pro, enterprise).' },
   NOT_AN_ADMIN: { status: 409, meaning: 'The account to revoke is not an admin.' },

@@ -2,11 +2,15 @@ import { assertNever, DomainError, type Decider } from '@inkprint/domain-kernel'
 import type { UsageFeature } from './plans';
 
 /**
- * One feature's daily allowance for one subject (an account, a guest, or a client address), as one stream per day:
+ * One feature's daily allowance for one subject (an account, a guest, a client address, or an API key), as one stream per day:
  * `usage-<feature>-<day>-<subject>`. Appends with the expected version make consumption atomic.
  */
 export type QuotaSubject =
-  { kind: 'account'; id: string } | { kind: 'guest'; id: string } | { kind: 'client'; id: string };
+  | { kind: 'account'; id: string }
+  | { kind: 'guest'; id: string }
+  | { kind: 'client'; id: string }
+  /** An API key with a daily cap below its account's plan (issue 29). */
+  | { kind: 'apikey'; id: string };
 
 export function usageStreamId(feature: UsageFeature, day: string, subject: QuotaSubject): string {
   return `usage-${feature}-${day}-${subject.kind}-${subject.id}`;

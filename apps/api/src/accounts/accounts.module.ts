@@ -3,7 +3,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { AccountsReadModel } from '@inkprint/read-models';
+import type { Database, ProjectionRunner } from '@inkprint/eventstore';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { DATABASE, PROJECTION_RUNNER } from '../platform/tokens';
+import { AiCallerGuard } from './api-keys/ai-caller.guard';
+import { ApiKeyCallers } from './api-keys/api-key-callers';
+import { ApiKeys } from './api-keys/api-keys';
+import { ApiKeysController } from './api-keys/api-keys.http.controller';
 import { AuthGuard, OptionalAuthGuard, RolesGuard } from './auth';
 import { AuthThrottlerGuard } from './auth/auth-throttler.guard';
 import { AbuseLimits } from './auth/abuse-limits';
@@ -70,6 +77,14 @@ import { VerifyEmailHandler } from './verify-email/verify-email.handler';
     GetProfileHandler,
     GetSubscriptionHandler,
     GetRequestsHandler,
+    {
+      provide: AccountsReadModel,
+      inject: [DATABASE, PROJECTION_RUNNER],
+      useFactory: (db: Database, runner: ProjectionRunner) => new AccountsReadModel(db.em, runner.schema),
+    },
+    ApiKeyCallers,
+    AiCallerGuard,
+    ApiKeys,
   ],
   controllers: [
     GuestSessionsController,
@@ -80,6 +95,7 @@ import { VerifyEmailHandler } from './verify-email/verify-email.handler';
     PasswordResetController,
     ProfileController,
     ErasureController,
+    ApiKeysController,
   ],
   exports: [
     AuthGuard,
@@ -90,6 +106,9 @@ import { VerifyEmailHandler } from './verify-email/verify-email.handler';
     UsageService,
     JWT_SECRET,
     AbuseLimits,
+    AiCallerGuard,
+    ApiKeyCallers,
+    ApiKeys,
   ],
 })
 export class AccountsModule implements OnApplicationBootstrap {

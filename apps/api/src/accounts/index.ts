@@ -4,3 +4,6 @@ export { adminActor, userActor, guestActor, systemActor, actedBy } from './share
 export { GuestsService } from './guest-sessions/guests.service';
 export { UsageService, type UsageHolder, type QuotaGrant } from './usage/usage.service';
 export * from './auth';
+export { AiCallerGuard } from './api-keys/ai-caller.guard';
+export { ApiKeyScopes } from './api-keys/api-key-callers';
+export { ApiKeys } from './api-keys/api-keys';

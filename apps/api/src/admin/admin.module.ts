@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsReadModel } from '@inkprint/read-models';
 import type { Database, ProjectionRunner } from '@inkprint/eventstore';
 import { DATABASE, PROJECTION_RUNNER } from '../platform/tokens';
+import { UserApiKeysController } from './users/user-api-keys.http.controller';
 import { AdminTeamController } from './admin-team/admin-team.http.controller';
 import { ListAdminsHandler } from './admin-team/list-admins.query';
 import { RevokeAdminHandler } from './admin-team/revoke-admin.handler';
@@ -49,7 +50,14 @@ import { AdminMfaController } from './mfa/admin-mfa.http.controller';
     AcceptInviteHandler,
     AdminMfa,
   ],
-  controllers: [DashboardController, UsersController, AdminTeamController, InvitesController, AdminMfaController],
+  controllers: [
+    DashboardController,
+    UsersController,
+    UserApiKeysController,
+    AdminTeamController,
+    InvitesController,
+    AdminMfaController,
+  ],
   exports: [AdminReads],
 })
 export class AdminModule {}

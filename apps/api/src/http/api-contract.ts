@@ -14,7 +14,12 @@ export interface ApiContractOptions {
   errors?: ErrorCode[];
   /** 'bearer': a signed-in account; 'guest-or-bearer': a bearer token, or ?guestId= with the X-Guest-Token header. */
   auth?: 'bearer' | 'guest-or-bearer';
+  /** An API key (`Bearer ink_…`) with one of these scopes may call the route too (issue 29, docs/api-keys.md). */
+  apiKeyScopes?: readonly string[];
 }
+
+/** The OpenAPI security scheme of API keys (declared in app.factory.ts). */
+export const API_KEY_SECURITY = 'apiKey';
 
 const SCHEMAS = '#/components/schemas/';
 
@@ -28,7 +33,10 @@ export function contractId(schema: z.ZodType): string {
 const ref = (schema: z.ZodType) => ({ $ref: `${SCHEMAS}${contractId(schema)}` });
 
 export function ApiContract(options: ApiContractOptions): MethodDecorator {
-  const decorators: Array<MethodDecorator | ClassDecorator> = [ApiOperation({ summary: options.summary })];
+  const keyNote = options.apiKeyScopes?.length ? ` (API key scope: ${options.apiKeyScopes.join(' or ')})` : '';
+  const decorators: Array<MethodDecorator | ClassDecorator> = [
+    ApiOperation({ summary: `${options.summary}${keyNote}` }),
+  ];
   if (options.body) decorators.push(ApiBody({ required: true, schema: ref(options.body) }));
   if (options.query) {
     const json = z.toJSONSchema(options.query, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) as {
@@ -59,6 +67,16 @@ export function ApiContract(options: ApiContractOptions): MethodDecorator {
     );
   }
   const codes = new Set<ErrorCode>(options.errors ?? []);
+  if (options.apiKeyScopes?.length) {
+    decorators.push(ApiBearerAuth(API_KEY_SECURITY));
+    for (const code of [
+      'API_KEY_INVALID',
+      'API_KEY_PLAN_REQUIRED',
+      'API_KEY_SCOPE_MISSING',
+      'API_KEY_RATE_LIMITED',
+    ] as const)
+      codes.add(code);
+  }
   if (options.body || options.query) codes.add('VALIDATION_ERROR');
   if (options.auth) codes.add('AUTH_REQUIRED');
   codes.add('INTERNAL_ERROR');

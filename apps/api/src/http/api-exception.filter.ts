@@ -20,6 +20,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
       res.end();
       return;
     }
+    // A refusal that says when to come back (rate limits: details.retryAfterSeconds) says it in Retry-After too.
+    const retryAfter = body.details.retryAfterSeconds;
+    if (typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter > 0)
+      res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
     res.status(body.status).json(body);
   }
 }

@@ -1,2 +1,3 @@
 export * from './requests';
 export * from './responses';
+export * from './api-keys';

@@ -166,6 +166,24 @@ export class AccountsReadModel {
     return this.em().find(AuditTimelineRow, where, { orderBy: { version: 'desc' }, limit: options.limit });
   }
 
+  /**
+   * Each API key's recorded tool runs and the last one's time, from the account's timeline (issue 29: the runs carry
+   * `apiKeyId`). Keys never used are absent.
+   */
+  async apiKeyUses(accountId: string): Promise<Map<string, { uses: number; lastUsedAt: Date }>> {
+    const em = this.em();
+    const rows = await em
+      .getConnection()
+      .execute<Array<{ key_id: string; uses: string | number; last_used_at: Date | string }>>(
+        `select data->>'apiKeyId' as key_id, count(*) as uses, max("at") as last_used_at
+           from "${this.schema}"."audit_timeline"
+          where account_id = ? and data->>'apiKeyId' is not null
+          group by 1`,
+        [accountId],
+      );
+    return new Map(rows.map((row) => [row.key_id, { uses: Number(row.uses), lastUsedAt: new Date(row.last_used_at) }]));
+  }
+
   invite(id: string): Promise<InviteRow | null> {
     return this.em().findOne(InviteRow, { id });
   }

@@ -117,6 +117,13 @@ export function auditSummary(event: AccountEvent, actor?: Actor): string {
       return `Signed in with a recovery code (${event.data.left} left)`;
     case 'MfaReset':
       return actor?.type === 'admin' ? 'Two-factor sign-in reset by the super admin' : 'Two-factor sign-in reset';
+    case 'ApiKeyCreated': {
+      const d = event.data;
+      const cap = d.dailyCap === null ? "the plan's daily limit" : `a daily cap of ${d.dailyCap}`;
+      return `API key "${d.name}" (${d.keyId}) created: ${d.scopes.join(', ')}, ${cap}`;
+    }
+    case 'ApiKeyRevoked':
+      return `API key ${event.data.keyId} revoked${event.data.by === 'admin' ? ' by an admin' : ''}`;
     case 'RoleChanged': {
       const why =
         {
@@ -145,6 +152,12 @@ const KIND_NAMES = {
 } as const;
 
 export function activitySummary(event: ActivityEvent): string {
+  const apiKeyId = event.type === 'ReportShared' ? undefined : event.data.apiKeyId;
+  const summary = activityLine(event);
+  return apiKeyId ? `${summary} with API key ${apiKeyId}` : summary;
+}
+
+function activityLine(event: ActivityEvent): string {
   switch (event.type) {
     case 'DetectionRecorded': {
       const d = event.data;

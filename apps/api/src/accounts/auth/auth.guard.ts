@@ -10,6 +10,7 @@ import {
   sessionStreamId,
   type Role,
 } from '@inkprint/accounts-domain';
+import { API_KEY_PREFIX } from '@inkprint/contracts';
 import { loadState, type EventStore } from '@inkprint/eventstore';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { EVENT_STORE } from '../../platform/tokens';
@@ -35,6 +36,17 @@ export class AuthGuard extends PassportAuthGuard('jwt') implements CanActivate {
       user?: AccessTokenClaims;
     }>();
     if (!req.headers.authorization?.startsWith('Bearer ')) throw authRequired();
+    // An API key (issue 29) is a bearer token too, but it is taken only where AiCallerGuard stands.
+    if (req.headers.authorization.slice(7).trim().startsWith(API_KEY_PREFIX)) {
+      throw new DomainError(
+        'AUTH_REQUIRED',
+        'API keys work on the AI routes only. Sign in to manage your account.',
+        401,
+        {
+          reason: 'api_key_not_accepted',
+        },
+      );
+    }
     try {
       await super.canActivate(context);
     } catch {

@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Role } from '@inkprint/accounts-domain';
+import type { ApiKeyScope } from '@inkprint/contracts';
 
 /** The signed-in account, as the AuthGuard loaded it for this request (current role and status). */
 export interface SignedInAccount {
@@ -12,6 +13,8 @@ export interface SignedInAccount {
   planSlug: string | null;
   /** The administrators' second factor: set up on the account, and passed by this session. */
   mfa?: { enrolled: boolean; verified: boolean };
+  /** Set when the request came with an API key (`Bearer ink_…`, AI routes only) rather than a session. */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[]; dailyCap: number | null };
 }
 
 export const CurrentAccount = createParamDecorator((_data: unknown, ctx: ExecutionContext): SignedInAccount => {

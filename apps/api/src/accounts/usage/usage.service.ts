@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   countedRequests,
+  DAILY_LIMIT_REACHED,
   featureUsage,
   GUEST_PLAN,
   nextDailyReset,
@@ -14,6 +15,7 @@ import {
   type UsageFeature,
 } from '@inkprint/plans-domain';
 import type { RequestsPayload, UsagePayload } from '@inkprint/contracts';
+import { DomainError } from '@inkprint/domain-kernel';
 import { handleCommand, StreamStateCache, type Actor, type EventStore } from '@inkprint/eventstore';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
@@ -21,7 +23,8 @@ import { EVENT_STORE } from '../../platform/tokens';
 
 /** Who is using a feature: an account on its plan, or a guest (limited per guest and per client address). */
 export type UsageHolder =
-  { kind: 'account'; accountId: string; plan: Plan } | { kind: 'guest'; guestId: string; clientKey: string };
+  | { kind: 'account'; accountId: string; plan: Plan; apiKey?: { id: string; dailyCap: number | null } }
+  | { kind: 'guest'; guestId: string; clientKey: string };
 
 export type { RequestsPayload, UsagePayload };
 
@@ -29,6 +32,19 @@ export interface QuotaGrant {
   requestId: string;
   /** Gives the request back (the job failed or timed out): it no longer counts. */
   release(reason: string): Promise<void>;
+}
+
+/** The quota decider's refusal, in the API key's words: the key's cap is used up, not the account's plan. */
+function apiKeyCapReached(error: unknown, apiKeyId: string): unknown {
+  if (!(error instanceof DomainError) || error.code !== DAILY_LIMIT_REACHED) return error;
+  const details = error.details as { feature?: UsageFeature; limit?: number };
+  const tool = details.feature === 'humaniser' ? 'humanisation' : 'detection';
+  return new DomainError(
+    DAILY_LIMIT_REACHED,
+    `This API key has used its daily cap of ${details.limit} ${tool} requests. Try again after the daily reset or raise the cap with a new key.`,
+    429,
+    { ...error.details, apiKeyId },
+  );
 }
 
 /**
@@ -73,12 +89,18 @@ export class UsageService {
     const now = options.now ?? this.clock.now();
     const requestId = options.requestId ?? this.ids.uuid();
     const day = usageDay(now);
-    const limit = this.planOf(holder).dailyLimit;
+    const planLimit = this.planOf(holder).dailyLimit;
+    // An API key with a daily cap takes the request from its own allowance first (issue 29), then the account's.
+    const cap = holder.kind === 'account' && holder.apiKey?.dailyCap != null ? holder.apiKey : null;
+    const allowances: Array<{ subject: QuotaSubject; limit: number | null }> = [
+      ...(cap ? [{ subject: { kind: 'apikey' as const, id: cap.id }, limit: cap.dailyCap }] : []),
+      ...this.subjects(holder).map((subject) => ({ subject, limit: planLimit })),
+    ];
     const resetsAt = nextDailyReset(now).toISOString();
     const metadata = { actor: this.actor(holder), correlationId: requestId };
     const granted: string[] = [];
     try {
-      for (const subject of this.subjects(holder)) {
+      for (const { subject, limit } of allowances) {
         const stream = usageStreamId(feature, day, subject);
         await handleCommand(
           this.store,
@@ -90,7 +112,9 @@ export class UsageService {
           },
           // An unlimited allowance cannot be exceeded: count without a version check (no conflicts between parallel requests).
           { metadata, maxAttempts: 200, cache: this.cache, expectedVersion: limit === null ? 'any' : 'checked' },
-        );
+        ).catch((error: unknown) => {
+          throw subject.kind === 'apikey' ? apiKeyCapReached(error, subject.id) : error;
+        });
         granted.push(stream);
       }
     } catch (error) {

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { DetectQuery, DetectRequest, DetectResponse } from '@inkprint/contracts';
 import type { z } from 'zod';
-import { CurrentAccountOptional, OptionalAuthGuard, type SignedInAccount } from '../../accounts';
+import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { callerOf, GuestId, isTrue } from '../shared/caller';
@@ -16,7 +16,8 @@ export class DetectController {
 
   @Post('detect')
   @HttpCode(200)
-  @UseGuards(OptionalAuthGuard)
+  @UseGuards(AiCallerGuard)
+  @ApiKeyScopes('detect')
   @ApiHeader({
     name: 'X-Internal-Humanise-Detection',
     required: false,
@@ -43,6 +44,7 @@ export class DetectController {
       'SERVICE_UNAVAILABLE',
     ],
     auth: 'guest-or-bearer',
+    apiKeyScopes: ['detect'],
   })
   detect(
     @Body(new ZodValidationPipe(DetectRequest)) body: z.output<typeof DetectRequest>,

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { HumaniseRequest, HumaniseResponse } from '@inkprint/contracts';
 import type { z } from 'zod';
-import { CurrentAccountOptional, OptionalAuthGuard, type SignedInAccount } from '../../accounts';
+import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { callerOf, GuestId, isTrue } from '../shared/caller';
@@ -16,7 +16,8 @@ export class HumaniseController {
 
   @Post('humanise')
   @HttpCode(200)
-  @UseGuards(OptionalAuthGuard)
+  @UseGuards(AiCallerGuard)
+  @ApiKeyScopes('humanise')
   @ApiHeader({
     name: 'X-Client-Trim',
     required: false,
@@ -37,6 +38,7 @@ export class HumaniseController {
       'SERVICE_UNAVAILABLE',
     ],
     auth: 'guest-or-bearer',
+    apiKeyScopes: ['humanise'],
   })
   humanise(
     @Body(new ZodValidationPipe(HumaniseRequest)) body: z.output<typeof HumaniseRequest>,

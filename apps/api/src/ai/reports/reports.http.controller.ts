@@ -4,7 +4,13 @@ import { ApiTags } from '@nestjs/swagger';
 import { ReportResponse, SavedReport, SaveReportRequest } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import type { z } from 'zod';
-import { CurrentAccountOptional, GuestsService, OptionalAuthGuard, type SignedInAccount } from '../../accounts';
+import {
+  AiCallerGuard,
+  ApiKeyScopes,
+  CurrentAccountOptional,
+  GuestsService,
+  type SignedInAccount,
+} from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { GuestId } from '../shared/caller';
@@ -31,13 +37,15 @@ export class ReportsController {
 
   @Post('ai/report')
   @HttpCode(201)
-  @UseGuards(OptionalAuthGuard)
+  @UseGuards(AiCallerGuard)
+  @ApiKeyScopes('reports')
   @ApiContract({
     summary:
       'Store a detection report for 24 h and get its link id: the detection this caller (account or guest) ran on result.originalText in result.mode within 48 h',
     body: SaveReportRequest,
     responses: { 201: SavedReport },
     errors: ['PAYLOAD_TOO_LARGE', 'AUTH_REQUIRED', 'REPORT_SOURCE_NOT_FOUND', 'REPORT_LIMIT_REACHED'],
+    apiKeyScopes: ['reports'],
   })
   async save(
     @Body(new ZodValidationPipe(SaveReportRequest)) body: z.output<typeof SaveReportRequest>,

@@ -28,6 +28,11 @@ const INVALID_RESULT: Record<AiJobKind, string> = {
   humanise: 'The rewrite failed (502). Please try again.',
 };
 
+/** The recorded fact names the API key the run was called with (issue 29: usage charged with the key's id). */
+function withApiKey<C extends ToolRunCommand | null>(command: C, caller: ToolCaller): C {
+  return command && caller.apiKeyId ? { ...command, data: { ...command.data, apiKeyId: caller.apiKeyId } } : command;
+}
+
 /** One run in progress: who asked, its request id and time, and the ways out to a worker and to the usage. */
 export interface AiRun {
   caller: ToolCaller;
@@ -101,7 +106,7 @@ export class AiToolRunner {
         await grant.release('no_verdict');
         run.counted = false;
       }
-      const command = await tool.record(output, run);
+      const command = withApiKey(await tool.record(output, run), caller);
       if (command) {
         await handleCommand(this.store, toolRunStreamId(requestId), toolRunDecider, command, {
           newStream: true,

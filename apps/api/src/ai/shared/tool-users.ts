@@ -12,6 +12,8 @@ export interface ToolCaller {
   plan: Plan;
   /** The account's subscription plan slug (null for guests and accounts on the default plan). */
   subscriptionPlanSlug: string | null;
+  /** The API key the call came with (issue 29): recorded on the run, its daily cap taken with the account's quota. */
+  apiKeyId?: string;
 }
 
 export interface CallerCredentials {
@@ -34,11 +36,18 @@ export class ToolUsers {
       // The AuthGuard loaded the account for this request: its plan comes with it.
       const planSlug = credentials.account.planSlug;
       const plan = accountPlan(planSlug);
+      const key = credentials.account.apiKey;
       return {
-        holder: { kind: 'account', accountId: credentials.account.accountId, plan },
+        holder: {
+          kind: 'account',
+          accountId: credentials.account.accountId,
+          plan,
+          ...(key ? { apiKey: { id: key.id, dailyCap: key.dailyCap } } : {}),
+        },
         user: { type: 'user', id: credentials.account.accountId },
         plan,
         subscriptionPlanSlug: planSlug,
+        ...(key ? { apiKeyId: key.id } : {}),
       };
     }
     const holder = await this.guests.resolve(credentials.guestId, credentials.guestToken, credentials.ip);

@@ -17,7 +17,7 @@ import { Throttle } from '@nestjs/throttler';
 import { PROVIDE_FILE_OR_URL, UploadTextFields, UploadTextResponse } from '@inkprint/contracts';
 import { INGEST_LIMITS } from '@inkprint/ingest';
 import type { z } from 'zod';
-import { CurrentAccountOptional, OptionalAuthGuard, type SignedInAccount } from '../../accounts';
+import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
 import { AuthThrottlerGuard } from '../../accounts/auth/auth-throttler.guard';
 import { RequestValidationError } from '../../http/api-error';
 import { ApiContract } from '../../http/api-contract';
@@ -39,7 +39,8 @@ export class UploadController {
 
   @Post('upload-text')
   @HttpCode(200)
-  @UseGuards(OptionalAuthGuard, AuthThrottlerGuard)
+  @UseGuards(AiCallerGuard, AuthThrottlerGuard)
+  @ApiKeyScopes('detect', 'humanise')
   @Throttle({ auth: { limit: 30, ttl: 60_000 } })
   @UseInterceptors(FileInterceptor('file', { limits: { fileSize: INGEST_LIMITS.documentBytes, files: 1, fields: 10 } }))
   @UseFilters(UploadLimitFilter)
@@ -64,6 +65,7 @@ export class UploadController {
       'TOO_MANY_REQUESTS',
     ],
     auth: 'guest-or-bearer',
+    apiKeyScopes: ['detect', 'humanise'],
   })
   upload(
     @UploadedFile() file: UploadedPart | undefined,

@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Account } from '@inkprint/accounts-domain';
+import type { ApiKey, ApiKeyList, CreateApiKeyRequest, CreatedApiKey } from '@inkprint/contracts';
+import type { Actor } from '@inkprint/eventstore';
+import { AccountsReadModel } from '@inkprint/read-models';
+import { IDS, type Ids } from '../../platform/ids';
+import { AccountStreams } from '../shared/account-streams';
+import { hashApiKey, mintApiKey } from './api-key-token';
+
+/** What an account's API keys look like to their owner and to admins (never the key, never its hash). */
+export function listedKeys(
+  account: Account,
+  uses: ReadonlyMap<string, { uses: number; lastUsedAt: Date }>,
+): ApiKeyList {
+  const apiKeys: ApiKey[] = [...(account.apiKeys ?? [])].reverse().map((key) => ({
+    id: key.keyId,
+    name: key.name,
+    scopes: key.scopes,
+    dailyCap: key.dailyCap,
+    createdAt: key.createdAt,
+    lastUsedAt: uses.get(key.keyId)?.lastUsedAt.toISOString() ?? null,
+    uses: uses.get(key.keyId)?.uses ?? 0,
+    revokedAt: key.revokedAt,
+  }));
+  return { apiKeys };
+}
+
+/**
+ * Creating, listing and revoking an account's API keys (issue 29), for the owner (/auth/api-keys) and for admins
+ * (/admin/users/{id}/api-keys). Keys are facts of the account's stream; last use and uses come from its timeline.
+ */
+@Injectable()
+export class ApiKeys {
+  constructor(
+    private readonly accounts: AccountStreams,
+    private readonly read: AccountsReadModel,
+    @Inject(IDS) private readonly ids: Ids,
+  ) {}
+
+  async create(accountId: string, request: CreateApiKeyRequest, actor: Actor): Promise<CreatedApiKey> {
+    const keyId = this.ids.secret(9);
+    const key = mintApiKey(accountId, keyId, this.ids.secret(32));
+    const at = this.accounts.nowIso();
+    const name = request.name.trim();
+    const scopes = request.scopes as CreatedApiKey['scopes'];
+    const dailyCap = request.dailyCap ?? null;
+    await this.accounts.run(
+      accountId,
+      { type: 'CreateApiKey', data: { keyId, name, scopes, dailyCap, secretHash: hashApiKey(key), at } },
+      actor,
+    );
+    return { id: keyId, name, scopes, dailyCap, key, createdAt: at };
+  }
+
+  async list(accountId: string): Promise<ApiKeyList> {
+    const [account, uses] = await Promise.all([this.accounts.existing(accountId), this.read.apiKeyUses(accountId)]);
+    return listedKeys(account, uses);
+  }
+
+  /** Revokes a key (again: nothing changes) and answers it as listed now. */
+  async revoke(accountId: string, keyId: string, by: 'owner' | 'admin', actor: Actor): Promise<ApiKey> {
+    await this.accounts.run(accountId, (at) => ({ type: 'RevokeApiKey', data: { keyId, by, at } }), actor);
+    return (await this.list(accountId)).apiKeys.find((key) => key.id === keyId)!;
+  }
+}

@@ -1,0 +1,48 @@
+import { Controller, Delete, Get, HttpCode, Param, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ApiKey, ApiKeyList } from '@inkprint/contracts';
+import { adminActor, ApiKeys } from '../../accounts';
+import { AuthGuard, CurrentAccount, Roles, RolesGuard, type SignedInAccount } from '../../accounts/auth';
+import { ApiContract } from '../../http/api-contract';
+import { AdminReads } from '../shared/admin-reads';
+
+/** An account's API keys as admins see them (names, scopes, last use; never a key), and their revocation (issue 29). */
+@ApiTags('admin')
+@Controller('admin/users/:id/api-keys')
+@UseGuards(AuthGuard, RolesGuard)
+@Roles('admin', 'super_admin')
+export class UserApiKeysController {
+  constructor(
+    private readonly keys: ApiKeys,
+    private readonly reads: AdminReads,
+  ) {}
+
+  @Get()
+  @ApiContract({
+    summary: "An account's API keys, newest first (revoked ones too)",
+    responses: { 200: ApiKeyList },
+    errors: ['FORBIDDEN', 'ACCOUNT_NOT_FOUND'],
+    auth: 'bearer',
+  })
+  async list(@Param('id') id: string): Promise<ApiKeyList> {
+    // Last use comes from the audit timeline: read it caught up with the log.
+    await this.reads.caughtUp(['audit_timeline']);
+    return this.keys.list(id);
+  }
+
+  @Delete(':keyId')
+  @HttpCode(200)
+  @ApiContract({
+    summary: "Revoke one of an account's API keys (recorded as done by an admin)",
+    responses: { 200: ApiKey },
+    errors: ['FORBIDDEN', 'ACCOUNT_NOT_FOUND', 'API_KEY_NOT_FOUND'],
+    auth: 'bearer',
+  })
+  async revoke(
+    @CurrentAccount() admin: SignedInAccount,
+    @Param('id') id: string,
+    @Param('keyId') keyId: string,
+  ): Promise<ApiKey> {
+    return this.keys.revoke(id, keyId, 'admin', adminActor(admin));
+  }
+}
