@@ -78,6 +78,11 @@ export interface Detector {
   detect(text: string, options?: DetectOptions): Promise<DetectionResult>;
   /** Only the calibrated probability of the mode's procedure (no chunks, sentences or result): parity and eval. */
   probability(text: string, options?: DetectOptions): Promise<{ probability: number; words: number }>;
+  /**
+   * The language model the mode stacks (shared with detect, loaded on first use) and how many tokens the mode scores,
+   * or undefined where the mode has none or it is not available. The humaniser's judge reads its surprisal.
+   */
+  languageModel(mode?: DetectionMode): Promise<{ runner: LmRunner; maxTokens: number } | undefined>;
   close(): Promise<void>;
 }
 
@@ -252,6 +257,11 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
         probability: await modeProbability(doc, modePlan, activeScorer, wordLists, languageModel),
         words: doc.words,
       };
+    },
+    async languageModel(mode: DetectionMode = DEFAULT_MODE) {
+      const lm = activePlan.modes[mode]?.languageModel;
+      const runner = lm ? await loadLanguageModel() : undefined;
+      return runner && lm ? { runner, maxTokens: lm.maxTokens } : undefined;
     },
     async close(): Promise<void> {
       if (activeScorer instanceof OnnxScorer) await activeScorer.release();

@@ -55,8 +55,12 @@ export function loadGemmaTokenizer(lmDir: string, tokenizerFile = LM_TOKENIZER_F
   return new GemmaTokenizer(vocab);
 }
 
+/** Texts whose features an LmRunner remembers. */
+const FEATURE_MEMO = 16;
+
 export class LmRunner {
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly memo = new Map<string, Promise<number[]>>();
 
   private constructor(
     readonly tokenizer: GemmaTokenizer,
@@ -101,10 +105,22 @@ export class LmRunner {
     return this.serialised(() => this.runStats(ids));
   }
 
-  /** The 8 features of LM_FEATURE_NAMES for a normalised text (its first maxTokens tokens). */
+  /**
+   * The 8 features of LM_FEATURE_NAMES for a normalised text (its first maxTokens tokens). The last
+   * FEATURE_MEMO texts are remembered: the humaniser's judge reads a candidate's features and then detects it.
+   */
   async features(norm: string, maxTokens = LM_MAX_TOKENS): Promise<number[]> {
-    const s = await this.tokenStats(this.tokenIds(norm, maxTokens));
-    return documentFeatures(s.logp, s.entropy, s.variance, s.rank);
+    const key = `${maxTokens}\u0000${norm}`;
+    let run = this.memo.get(key);
+    if (!run) {
+      run = this.tokenStats(this.tokenIds(norm, maxTokens)).then((s) =>
+        documentFeatures(s.logp, s.entropy, s.variance, s.rank),
+      );
+      run.catch(() => this.memo.delete(key));
+      if (this.memo.size >= FEATURE_MEMO) this.memo.delete(this.memo.keys().next().value as string);
+      this.memo.set(key, run);
+    }
+    return [...(await run)];
   }
 
   async release(): Promise<void> {

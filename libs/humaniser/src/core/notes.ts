@@ -18,6 +18,12 @@ export interface NoteInput {
   unchanged?: boolean;
   /** Candidate rewrites the search weighed (when it kept the text as written, the notes say so). */
   candidates?: number;
+  /** No candidate stayed as fluent as human text (the language model's check), so the text is returned unchanged. */
+  disfluent?: boolean;
+  /** The meaning guard's figure, or that it fell back to word overlap. */
+  meaning?: string;
+  /** How the rewrite was chosen. */
+  judge?: string;
   /** The tone's style targets met and missed by the result (omitted when the text is returned unchanged). */
   style?: Pick<StyleReport, 'met' | 'missed'>;
 }
@@ -26,6 +32,8 @@ export function composeNotes(n: NoteInput): string {
   const c = n.changes;
   const parts: string[] = [];
   if (n.unchanged) parts.push('No safe rewrite kept the meaning, so the text is returned unchanged');
+  if (n.disfluent)
+    parts.push('No rewrite read as fluently as human text to the language model, so the text is returned unchanged');
   if (n.removed.preamble) parts.push('removed the assistant preamble');
   if (n.removed.closing) parts.push(`removed the closing line "${n.removed.closing.slice(0, 60)}"`);
   if (c.phrases) parts.push(`replaced ${plural(c.phrases, 'stock phrase', 'stock phrases')}`);
@@ -52,12 +60,14 @@ export function composeNotes(n: NoteInput): string {
     parts.push(`the language model's rewrite was not used (${n.llmReason ?? 'failed the meaning check'})`);
   if (n.llm === 'failed')
     parts.push(`the language model was unavailable (${n.llmReason ?? 'error'}), so the built-in engine ran`);
-  if (parts.length === 0)
+  if (parts.length === 0 && !n.unchanged && !n.disfluent)
     parts.push(
       n.candidates
         ? `kept as written: none of ${plural(n.candidates, 'candidate rewrite', 'candidate rewrites')} scored better with the detector and the ${n.profile.tone} style targets`
         : 'nothing needed changing',
     );
+  if (n.meaning) parts.push(n.meaning);
+  if (n.judge) parts.push(n.judge);
   if (n.style && n.style.met.length + n.style.missed.length > 0) {
     const total = n.style.met.length + n.style.missed.length;
     parts.push(

@@ -150,7 +150,8 @@ export interface Similarity {
   dropped: string[];
 }
 
-function sentencesOf(text: string): string[] {
+/** The prose sentences of a text (markdown-aware, protected spans restored). */
+export function proseSentences(text: string): string[] {
   const doc = parseDocument(text);
   const out: string[] = [];
   for (const line of proseLines(doc)) for (const s of line.sentences) if (s.trim()) out.push(doc.table.restore(s));
@@ -160,8 +161,8 @@ function sentencesOf(text: string): string[] {
 export function similarity(input: string, output: string, opts: { ignoreSentences?: string[] } = {}): Similarity {
   const inDoc = parseDocument(input);
   const ignore = (opts.ignoreSentences ?? []).filter((x) => x.trim());
-  const inSentences = sentencesOf(input).filter((s) => !ignore.some((x) => x.includes(s.trim())));
-  const outSentences = sentencesOf(output);
+  const inSentences = proseSentences(input).filter((s) => !ignore.some((x) => x.includes(s.trim())));
+  const outSentences = proseSentences(output);
 
   // entities: protected spans and verbatim blocks as exact substrings, names as words
   const missing: string[] = [];

@@ -2,8 +2,17 @@
 // (protocol only: the fake returns canned rewrites; the built-in engine is what ships).
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createDetector, type Detector } from '@inkprint/detector';
-import { createHumaniser, HumaniserError, type Humaniser } from './humaniser';
+import * as path from 'node:path';
+import { createDetector, lmFilesPresent, type Detector } from '@inkprint/detector';
+import { encoderFilesPresent, findEncoderDir } from '@inkprint/sentence-encoder';
+import { createHumaniser, HUMAN_LOGP_FLOOR, HumaniserError, type Humaniser } from './humaniser';
+import { PARAGRAPH_COSINE, SENTENCE_COSINE } from './meaning';
+
+// The judge runs Gemma 3 270M on every request (a few seconds per call on a busy 2-core machine).
+jest.setTimeout(240_000);
+/** The sentence encoder and the language model come from npm run models:fetch; CI must have them. */
+const REQUIRED = Boolean(process.env.CI || process.env.INKPRINT_REQUIRE_LM);
+const READY = encoderFilesPresent(findEncoderDir()) && lmFilesPresent(path.resolve(__dirname, '../../../../models/lm'));
 
 const AI_TEXT = [
   "In today's fast-paced world, remote work plays a crucial role in how companies operate. Moreover, it is important to note that " +
@@ -87,6 +96,46 @@ describe('humanise (built-in engine, real detector)', () => {
     expect(distinct.size).toBe(7);
     expect(out.get('formal')).not.toMatch(/\b\w+n't\b/);
     expect(out.get('casual')).toMatch(/\b\w+n't\b|\b\w+'(?:s|re|ll|ve)\b/);
+  });
+
+  (REQUIRED ? it : it.skip)('has the encoder and the language model (required: CI or INKPRINT_REQUIRE_LM)', () => {
+    expect(encoderFilesPresent(findEncoderDir())).toBe(true);
+    expect(detector.info.languageModel?.available).toBe(true);
+  });
+
+  // without npm run models:fetch (locally) it is skipped; the degraded path is the next test
+  (READY || REQUIRED ? it : it.skip)(
+    'checks meaning with the encoder and chooses with the language-model judge',
+    async () => {
+      const r = await humaniser.humanise(AI_TEXT, { tone: 'neutral' });
+      if (!('sentenceMin' in r.meaning)) throw new Error(`no encoder: ${r.meaning.reason}`);
+      expect(r.meaning.encoder).toMatch(/MiniLM/);
+      expect(r.meaning.passes).toBe(true);
+      expect(r.meaning.sentenceMin).toBeGreaterThanOrEqual(SENTENCE_COSINE);
+      expect(r.meaning.paragraphMin).toBeGreaterThanOrEqual(PARAGRAPH_COSINE);
+      expect(r.meaning.sentenceMedian).toBeGreaterThanOrEqual(r.meaning.sentenceMin);
+      expect(r.notes).toMatch(/meaning similarity 0\.\d\d \(lowest sentence 0\.\d\d\)/);
+      expect(r.judge).toMatchObject({ by: 'language-model' });
+      expect(r.judge.candidates).toBeGreaterThanOrEqual(1);
+      expect(r.judge.fluency?.after).toBeGreaterThanOrEqual(HUMAN_LOGP_FLOOR);
+      expect(r.notes).toMatch(/chosen among \d by the language-model judge/);
+      // the evaluation is the language-model-backed detector's own score of the rewrite
+      expect(r.evaluation.aiProbability).toBeCloseTo(
+        (await detector.detect(r.humanised, { mode: 'moderate' })).score,
+        6,
+      );
+      expect(r.evaluation.engine).toMatch(/gemma/);
+    },
+  );
+
+  it('falls back to word overlap and the n-gram search without the encoder and the judge, and says so', async () => {
+    const h = await createHumaniser({ detector, llm: false, encoder: false, judge: 'off' });
+    const r = await h.humanise(AI_TEXT, { tone: 'neutral' });
+    expect(r.meaning).toEqual({ encoder: null, reason: expect.stringMatching(/turned off/) });
+    expect(r.notes).toMatch(/meaning checked by word overlap only/);
+    expect(r.judge).toMatchObject({ by: 'n-gram', reason: 'turned off' });
+    expect(r.similarity.score).toBeGreaterThanOrEqual(r.similarity.threshold);
+    await h.close();
   });
 
   it('rejects bad input with catalogue codes', async () => {

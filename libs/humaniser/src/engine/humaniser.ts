@@ -1,16 +1,26 @@
 // createHumaniser(): the built-in rewrite engine guided by the detector, with an optional LLM provider.
 //
-// Per text: resolve the tone -> build the plan (3 variants per sentence + merge options, seeded) -> render the
-// default choice -> coordinate descent over sentences (seeded order, a fixed budget of detector calls): try each
-// sentence's other variants and merge flag, keep a change when the detector's probability drops -> stop once the
-// probability is well inside the Human band -> meaning guard (similarity threshold, every entity kept, no sentence
-// lost); sentences are relaxed to their light variant until the guard passes -> evaluate before/after.
-import { createDetector, type DetectionMode, type Detector, type DetectorOptions } from '@inkprint/detector';
+// Per text: resolve the tone -> build the plan (up to 5 variants per sentence + merge options, seeded) -> the sentence
+// encoder drops variants that moved too far from their sentence (meaning.ts) -> coordinate descent over sentences
+// (seeded order, a fixed budget of n-gram detector calls): try each sentence's other variants and merge flag, keep a
+// change when the objective (probability + style distance + machine markers) drops -> the best few distinct
+// candidates go through the meaning guard (word overlap, every entity kept, no sentence lost, paragraph cosine;
+// sentences are relaxed to the text as written until it passes) -> the judge: the language model (Gemma 3 270M,
+// the detector's own) checks each candidate's fluency and the language-model-backed detector scores it; the best
+// fluent candidate wins (the LLM provider's rewrite competes when configured) -> evaluate before/after.
+import {
+  createDetector,
+  normalize,
+  type DetectionMode,
+  type DetectionResult,
+  type Detector,
+  type DetectorOptions,
+} from '@inkprint/detector';
 import { composeNotes } from '../core/notes';
 import { noChanges, type Changes } from '../core/operators';
 import { buildPlan, defaultChoice, renderPlan, type Choice, type Plan } from '../core/plan';
 import { Rng } from '../core/rng';
-import { similarity, SIMILARITY_THRESHOLD, type Similarity } from '../core/similarity';
+import { proseSentences, similarity, SIMILARITY_THRESHOLD, type Similarity } from '../core/similarity';
 import {
   machineMarkers,
   measureStyle,
@@ -22,6 +32,7 @@ import {
 import { DEFAULT_TONE, isTone, resolveTone, TONES, type Tone } from '../core/tones';
 import { evaluation, type HumaniserEvaluation } from './evaluation';
 import { requestRewrite, type LlmConfig } from './llm';
+import { MeaningEncoder, PARAGRAPH_COSINE, SENTENCE_COSINE, type EncoderState, type MeaningScore } from './meaning';
 
 export const MAX_CHARS = 20_000;
 
@@ -52,6 +63,18 @@ export interface HumaniserOptions {
   searchBudget?: number;
   /** Weight of the distance to the tone's style targets in the search objective (default STYLE_WEIGHT). */
   styleWeight?: number;
+  /**
+   * The sentence encoder of the meaning guard: a loaded one to reuse, or false for word overlap only. Default: loads
+   * models/encoder (npm run models:fetch); without it the guard uses word overlap alone and the notes say so.
+   */
+  encoder?: MeaningEncoder | false;
+  /**
+   * 'auto' (default): when the detector's mode has its language model, the best JUDGE_CANDIDATES candidates are judged
+   * by it (fluency, and the language-model-backed probability); 'off': the n-gram search's best is taken.
+   */
+  judge?: 'auto' | 'off';
+  /** Candidates the judge weighs (default JUDGE_CANDIDATES). */
+  judgeCandidates?: number;
 }
 
 export interface HumaniseOptions {
@@ -80,6 +103,13 @@ export interface HumaniseResult {
   /** The same evaluation of the input. */
   before: HumaniserEvaluation;
   similarity: Similarity & { threshold: number };
+  /**
+   * The sentence encoder's figures for the rewrite (cosine per sentence and paragraph, the thresholds), or why it was
+   * not used (`encoder: null`: meaning was checked by word overlap only).
+   */
+  meaning: MeaningScore | { encoder: null; reason: string };
+  /** How the rewrite was chosen among candidates. */
+  judge: JudgeReport;
   changes: Changes;
   engine: 'builtin' | 'llm';
   timings: { durationMs: number; detectorCalls: number };
@@ -94,8 +124,37 @@ export interface HumaniseResult {
 export interface Humaniser {
   humanise(text: string, options?: HumaniseOptions): Promise<HumaniseResult>;
   readonly detector: Detector;
+  /** The meaning guard's sentence encoder, when loaded. */
+  readonly meaning: MeaningEncoder | undefined;
   close(): Promise<void>;
 }
+
+export interface JudgeReport {
+  /** 'language-model': Gemma's fluency check and the language-model-backed detector; 'n-gram': the search's detector. */
+  by: 'language-model' | 'n-gram';
+  /** Distinct guarded candidates weighed (the LLM provider's rewrite included). */
+  candidates: number;
+  /** Why the language model did not judge (by 'n-gram'). */
+  reason?: string;
+  /**
+   * Gemma's mean log-probability per token of the chosen rewrite over the tokens the mode scores, the human floor it
+   * had to reach, and the input's figure when it was needed (an input below the floor itself).
+   */
+  fluency?: { before?: number; after: number; floor: number };
+  /** Candidates refused as less fluent than human text / the input allows. */
+  disfluent?: number;
+}
+
+interface Candidate {
+  text: string;
+  changes: Changes;
+  sim: Similarity;
+  choice?: Choice;
+  engine: 'builtin' | 'llm';
+  logp?: number;
+}
+
+const r3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 interface Scored {
   text: string;
@@ -110,6 +169,20 @@ interface Scored {
 export const STYLE_WEIGHT = 0.2;
 /** Weight of one machine marker per 100 words left in the text (core/style.ts machineMarkers). */
 export const MARKER_WEIGHT = 0.05;
+/** Candidates the language-model judge weighs per text (each costs one Gemma pass over the mode's first tokens). */
+export const JUDGE_CANDIDATES = 2;
+/**
+ * Fluency floor: Gemma 3 270M's mean log p per token over the first 128 tokens of human text, 5th percentile (694
+ * human texts of the detector's LM sample, ml/cache/lm-sample-128.jsonl: p1 -4.88, p5 -4.44, median -3.61; AI median
+ * -3.01). A rewrite below it reads less fluent than 95% of human writing.
+ */
+export const HUMAN_LOGP_FLOOR = -4.44;
+/**
+ * An input that is itself below HUMAN_LOGP_FLOOR (dense technical text) may lose at most this much. Above it the floor
+ * alone applies: AI text is more predictable than human text (median -3.0 against -3.6), so a rewrite that reads less
+ * predictably but stays within human range is not a fluency loss.
+ */
+export const FLUENCY_DROP = 0.5;
 
 /** Share of words of `a` not matched in order in `b` (word-level edit distance over the length of `a`). */
 export function changedWordShare(a: string, b: string): number {
@@ -138,6 +211,19 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
   const maxChars = options.maxChars ?? MAX_CHARS;
   const budget = options.searchBudget ?? 60;
   const styleWeight = options.styleWeight ?? STYLE_WEIGHT;
+  const judgeMode = options.judge ?? 'auto';
+  const judgeCandidates = Math.max(1, options.judgeCandidates ?? JUDGE_CANDIDATES);
+  const meaning: EncoderState =
+    options.encoder === false
+      ? { reason: 'the sentence encoder is turned off' }
+      : options.encoder
+        ? { encoder: options.encoder }
+        : detector.info.engine === 'heuristic'
+          ? {
+              reason: 'the detector runs without ONNX (heuristic engine), so the sentence encoder is not loaded either',
+            }
+          : await MeaningEncoder.load();
+  const ownsEncoder = options.encoder === undefined && meaning.encoder !== undefined;
   /** Per text and tone: how often it was asked for and the rewrites returned (so 'Regenerate' gives another). */
   const seen = new Map<string, { asked: number; outputs: Set<string> }>();
 
@@ -147,8 +233,15 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
    * plus the distance to the tone's style targets). No threshold ends it early: it spends its budget looking for the
    * best rewrite the guards allow. Rewrites in `avoid` (returned before for this text) are never chosen.
    */
-  async function search(plan: Plan, seed: string, counter: { calls: number }, avoid: Set<string>): Promise<Scored> {
+  async function search(
+    plan: Plan,
+    seed: string,
+    counter: { calls: number },
+    avoid: Set<string>,
+    blocked: Set<string>,
+  ): Promise<{ best: Scored; pool: Map<string, Scored> }> {
     const targets = plan.profile.targets;
+    const pool = new Map<string, Scored>();
     const score = async (choice: Choice): Promise<Scored> => {
       const r = renderPlan(plan, choice);
       counter.calls++;
@@ -160,9 +253,20 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         styleWeight * styleDistance(measureStyle(r.text), targets) +
         MARKER_WEIGHT * machineMarkers(r.text) +
         (avoid.has(r.text) ? 10 : 0);
-      return { text: r.text, p: probability, objective, changes: r.changes, choice };
+      const scored = { text: r.text, p: probability, objective, changes: r.changes, choice };
+      if (!pool.has(r.text)) pool.set(r.text, scored);
+      return scored;
     };
-    let best = await score(defaultChoice(plan, seed));
+    const first = defaultChoice(plan, seed);
+    // a variant the sentence encoder refused is replaced by the next allowed one (the last, as written, always is)
+    first.variant.forEach((row, li) =>
+      row.forEach((v, si) => {
+        let k = v;
+        while (blocked.has(`${li}:${si}:${k}`)) k++;
+        row[si] = k;
+      }),
+    );
+    let best = await score(first);
     const slots: { li: number; si: number }[] = [];
     plan.lines.forEach((lp, li) => lp.sentences.forEach((_, si) => slots.push({ li, si })));
     const rng = new Rng(`${seed}:order`);
@@ -178,7 +282,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         const sp = plan.lines[li].sentences[si];
         const tries: Choice[] = [];
         for (let v = 0; v < sp.variants.length; v++) {
-          if (v === best.choice.variant[li][si]) continue;
+          if (v === best.choice.variant[li][si] || blocked.has(`${li}:${si}:${v}`)) continue;
           const c = cloneChoice(best.choice);
           c.variant[li][si] = v;
           tries.push(c);
@@ -200,21 +304,52 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       }
       if (!improved) break;
     }
-    return best;
+    return { best, pool };
+  }
+
+  /** Variants whose cosine to the sentence they rewrite is below SENTENCE_COSINE, as `line:sentence:variant`. */
+  async function refusedVariants(plan: Plan): Promise<{ blocked: Set<string>; cos: Map<string, number> }> {
+    const blocked = new Set<string>();
+    const cos = new Map<string, number>();
+    if (!meaning.encoder) return { blocked, cos };
+    const keys: string[] = [];
+    const pairs: [string, string][] = [];
+    const restore = (x: string): string => plan.doc.table.restore(x);
+    plan.lines.forEach((lp, li) =>
+      lp.sentences.forEach((sp, si) =>
+        sp.variants.forEach((v, vi) => {
+          if (vi === sp.variants.length - 1 || v.text === sp.original) return;
+          keys.push(`${li}:${si}:${vi}`);
+          pairs.push([restore(sp.original), restore(v.text)]);
+        }),
+      ),
+    );
+    const values = await meaning.encoder.cosines(pairs);
+    keys.forEach((k, i) => {
+      cos.set(k, values[i]);
+      if (values[i] < SENTENCE_COSINE) blocked.add(k);
+    });
+    return { blocked, cos };
   }
 
   /** Relax sentences to their light variant (and undo merges) until the meaning guard passes. */
-  function guard(
+  async function guard(
     original: string,
     plan: Plan,
     chosen: Scored,
     ignore: string[],
-  ): { text: string; changes: Changes; sim: Similarity; ok: boolean } {
+  ): Promise<{ text: string; changes: Changes; sim: Similarity; ok: boolean; choice: Choice }> {
     const check = (text: string): Similarity => similarity(original, text, { ignoreSentences: ignore });
-    const passes = (s: Similarity): boolean =>
-      s.score >= SIMILARITY_THRESHOLD && s.missing.length === 0 && s.dropped.length === 0;
+    const paragraphsKept = async (text: string): Promise<boolean> =>
+      !meaning.encoder || Math.min(...(await meaning.encoder.paragraphCosines(original, text))) >= PARAGRAPH_COSINE;
+    const passes = async (s: Similarity, text: string): Promise<boolean> =>
+      s.score >= SIMILARITY_THRESHOLD &&
+      s.missing.length === 0 &&
+      s.dropped.length === 0 &&
+      (await paragraphsKept(text));
     let sim = check(chosen.text);
-    if (passes(sim)) return { text: chosen.text, changes: chosen.changes, sim, ok: true };
+    if (await passes(sim, chosen.text))
+      return { text: chosen.text, changes: chosen.changes, sim, ok: true, choice: chosen.choice };
     const choice = cloneChoice(chosen.choice);
     // relax the most-changed sentences first
     const order: { li: number; si: number; weight: number }[] = [];
@@ -232,9 +367,10 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       choice.merge[li][si] = false;
       rendered = renderPlan(plan, choice);
       sim = check(rendered.text);
-      if (passes(sim)) return { text: rendered.text, changes: rendered.changes, sim, ok: true };
+      if (await passes(sim, rendered.text))
+        return { text: rendered.text, changes: rendered.changes, sim, ok: true, choice };
     }
-    return { text: rendered.text, changes: rendered.changes, sim, ok: false };
+    return { text: rendered.text, changes: rendered.changes, sim, ok: false, choice };
   }
 
   async function humanise(text: string, opts: HumaniseOptions = {}): Promise<HumaniseResult> {
@@ -255,15 +391,24 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
 
     const plan = buildPlan(text, profile, seed);
     const ignore = [plan.removed.preamble, plan.removed.closing].filter((x): x is string => Boolean(x));
-    const best = await search(plan, seed, counter, avoid);
-    const guarded = guard(text, plan, best, ignore);
-    let out = guarded.ok ? guarded.text : text;
-    let changes = guarded.ok ? guarded.changes : noChanges();
-    let sim = guarded.ok ? guarded.sim : similarity(text, text);
-    let engine: 'builtin' | 'llm' = 'builtin';
+    const refused = await refusedVariants(plan);
+    const { best, pool } = await search(plan, seed, counter, avoid, refused.blocked);
+
+    // The best few distinct rewrites the guards allow (best objective first), for the judge.
+    const want = judgeMode === 'off' ? 1 : judgeCandidates;
+    const candidates: Candidate[] = [];
+    const ranked = [best, ...[...pool.values()].filter((c) => c !== best).sort((x, y) => x.objective - y.objective)];
+    for (const c of ranked.slice(0, 2 * want + 2)) {
+      if (candidates.length >= want) break;
+      const g = await guard(text, plan, c, ignore);
+      if (!g.ok || candidates.some((k) => k.text === g.text)) continue;
+      if (avoid.has(g.text) && candidates.length + 1 < ranked.length) continue;
+      candidates.push({ text: g.text, changes: g.changes, sim: g.sim, choice: g.choice, engine: 'builtin' });
+    }
+    const builtinCount = candidates.length;
+
     let llmState: 'used' | 'rejected' | 'failed' | undefined;
     let llmReason: string | undefined;
-
     if (llm) {
       const reply = await requestRewrite(llm, text, profile);
       if (!reply.ok) {
@@ -271,11 +416,12 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         llmReason = reply.error;
       } else {
         const s = similarity(text, reply.text, { ignoreSentences: ignore });
+        const m = meaning.encoder ? await alignedMeaning(text, reply.text, ignore) : undefined;
         if (s.missing.length) {
           llmState = 'rejected';
           llmReason = `it changed or dropped ${s.missing
             .slice(0, 2)
-            .map((m) => `"${m.slice(0, 30)}"`)
+            .map((x) => `"${x.slice(0, 30)}"`)
             .join(', ')}`;
         } else if (s.dropped.length) {
           llmState = 'rejected';
@@ -283,28 +429,110 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         } else if (s.score < SIMILARITY_THRESHOLD) {
           llmState = 'rejected';
           llmReason = `similarity ${s.score.toFixed(2)} below ${SIMILARITY_THRESHOLD}`;
-        } else {
-          counter.calls += 2;
-          const [mine, theirs] = await Promise.all([
-            detector.probability(out, { mode, languageModel: 'off' }),
-            detector.probability(reply.text, { mode, languageModel: 'off' }),
-          ]);
-          if (theirs.probability <= mine.probability) {
-            out = reply.text;
-            sim = s;
-            changes = noChanges();
-            engine = 'llm';
-            llmState = 'used';
-          } else {
-            llmState = 'rejected';
-            llmReason = 'the built-in rewrite scored more human';
-          }
-        }
+        } else if (m && !m.passes) {
+          llmState = 'rejected';
+          llmReason = `meaning similarity ${Math.min(m.sentenceMin, m.paragraphMin).toFixed(2)} below ${
+            m.sentenceMin < SENTENCE_COSINE ? SENTENCE_COSINE : PARAGRAPH_COSINE
+          }`;
+        } else candidates.push({ text: reply.text, changes: noChanges(), sim: s, engine: 'llm' });
       }
     }
 
-    counter.calls += 2;
-    const [before, after] = await Promise.all([detector.detect(text, { mode }), detector.detect(out, { mode })]);
+    // The judge: the language model's fluency check and the strongest detector available.
+    const lm = judgeMode === 'off' ? undefined : await detector.languageModel(mode);
+    const judge: JudgeReport = {
+      by: lm ? 'language-model' : 'n-gram',
+      candidates: candidates.length,
+      ...(lm
+        ? {}
+        : {
+            reason:
+              judgeMode === 'off'
+                ? 'turned off'
+                : `the detector's ${mode} mode has no language model here (${detector.info.languageModel?.reason ?? 'not available'})`,
+          }),
+    };
+    let chosen: Candidate | undefined;
+    let after: DetectionResult | undefined;
+    if (candidates.length) {
+      // Fluent = within human range (HUMAN_LOGP_FLOOR); only an input below that range itself needs its own figure.
+      let logpBefore: number | undefined;
+      const logp = async (t: string): Promise<number> =>
+        lm ? (await lm.runner.features(normalize(t), lm.maxTokens))[0] : NaN;
+      const fluent = async (lp: number): Promise<boolean> => {
+        if (!lm || lp >= HUMAN_LOGP_FLOOR) return true;
+        logpBefore ??= await logp(text);
+        return logpBefore < HUMAN_LOGP_FLOOR && lp >= logpBefore - FLUENCY_DROP;
+      };
+      let bestObjective = Infinity;
+      let disfluent = 0;
+      for (const c of candidates) {
+        const lp = await logp(c.text);
+        if (!(await fluent(lp))) {
+          disfluent++;
+          continue;
+        }
+        counter.calls++;
+        let p: number;
+        let result: DetectionResult | undefined;
+        if (lm) {
+          result = await detector.detect(c.text, { mode });
+          p = result.aiProbability / 100;
+        } else if (candidates.length === 1) p = 0;
+        else p = (await detector.probability(c.text, { mode, languageModel: 'off' })).probability;
+        const objective =
+          p +
+          styleWeight * styleDistance(measureStyle(c.text), profile.targets) +
+          MARKER_WEIGHT * machineMarkers(c.text) +
+          (avoid.has(c.text) ? 10 : 0);
+        if (objective < bestObjective - 1e-9) {
+          bestObjective = objective;
+          chosen = { ...c, logp: lp };
+          after = result;
+        }
+      }
+      if (lm) {
+        judge.disfluent = disfluent;
+        if (chosen)
+          judge.fluency = {
+            ...(logpBefore === undefined ? {} : { before: r3(logpBefore) }),
+            after: r3(chosen.logp ?? NaN),
+            floor: HUMAN_LOGP_FLOOR,
+          };
+      }
+    }
+    const llmCandidate = candidates.find((c) => c.engine === 'llm');
+    if (llmCandidate && chosen?.engine === 'llm') llmState = 'used';
+    else if (llmCandidate) {
+      llmState = 'rejected';
+      llmReason = lm ? 'the built-in rewrite scored better with the judge' : 'the built-in rewrite scored more human';
+    }
+
+    const out = chosen?.text ?? text;
+    const changes = chosen?.changes ?? noChanges();
+    const sim = chosen?.sim ?? similarity(text, text);
+    const engine: 'builtin' | 'llm' = chosen?.engine ?? 'builtin';
+    let meaningReport: HumaniseResult['meaning'] = {
+      encoder: null,
+      reason: 'reason' in meaning ? meaning.reason : 'not used',
+    };
+    if (meaning.encoder) {
+      if (chosen?.choice) {
+        const cos: number[] = [];
+        plan.lines.forEach((lp, li) =>
+          lp.sentences.forEach((_, si) =>
+            cos.push(refused.cos.get(`${li}:${si}:${chosen?.choice?.variant[li][si]}`) ?? 1),
+          ),
+        );
+        meaningReport = meaning.encoder.score(cos, await meaning.encoder.paragraphCosines(text, out));
+      } else meaningReport = await alignedMeaning(text, out, ignore);
+    }
+
+    counter.calls += after ? 1 : 2;
+    const [before, afterResult] = await Promise.all([
+      detector.detect(text, { mode }),
+      after ? Promise.resolve(after) : detector.detect(out, { mode }),
+    ]);
     const style = styleReport(out, profile.targets);
     if (opts.seed === undefined) {
       history.asked++;
@@ -317,12 +545,25 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       changes,
       profile,
       requestedTone: tone,
-      removed: engine === 'builtin' && guarded.ok ? plan.removed : {},
+      removed: engine === 'builtin' && chosen ? plan.removed : {},
       dropped: sim.dropped,
       llm: llmState,
       llmReason,
-      unchanged: !guarded.ok && engine === 'builtin',
+      unchanged: !chosen && builtinCount === 0,
+      disfluent: !chosen && (judge.disfluent ?? 0) > 0,
       candidates: plan.lines.reduce((a, l) => a + l.sentences.reduce((b, sp) => b + sp.variants.length - 1, 0), 0),
+      meaning:
+        'reason' in meaningReport
+          ? `meaning checked by word overlap only: ${meaningReport.reason}`
+          : out === text
+            ? undefined
+            : `meaning similarity ${meaningReport.sentenceMedian.toFixed(2)} (lowest sentence ${meaningReport.sentenceMin.toFixed(2)})`,
+      judge:
+        out === text
+          ? undefined
+          : judge.by === 'language-model'
+            ? `chosen among ${judge.candidates} by the language-model judge`
+            : undefined,
     });
     return {
       humanised: out,
@@ -331,9 +572,11 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       words: before.words,
       tone,
       appliedTone: profile.tone,
-      evaluation: evaluation(after),
+      evaluation: evaluation(afterResult),
       before: evaluation(before),
       similarity: { ...sim, threshold: SIMILARITY_THRESHOLD },
+      meaning: meaningReport,
+      judge,
       changes,
       engine,
       timings: { durationMs: Math.round((performance.now() - started) * 100) / 100, detectorCalls: counter.calls },
@@ -343,11 +586,21 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
     };
   }
 
+  /** Sentence (aligned) and paragraph cosines of any rewrite. */
+  async function alignedMeaning(original: string, rewrite: string, ignore: string[]): Promise<MeaningScore> {
+    const enc = meaning.encoder as MeaningEncoder;
+    const inS = proseSentences(original).filter((x) => !ignore.some((i) => i.includes(x.trim())));
+    const cos = await enc.alignedSentenceCosines(inS, proseSentences(rewrite));
+    return enc.score(cos, await enc.paragraphCosines(original, rewrite));
+  }
+
   return {
     humanise,
     detector,
+    meaning: meaning.encoder,
     async close(): Promise<void> {
       if (ownsDetector) await detector.close();
+      if (ownsEncoder) await meaning.encoder?.release();
     },
   };
 }
