@@ -10,6 +10,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { createApp } from '../../api/src/app.factory';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- same
 import { loadConfig } from '../../api/src/config';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- same: the hosted API's usage and event store
+import { UsageService } from '../../api/src/accounts';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- same
+import { EVENT_STORE } from '../../api/src/platform/tokens';
+// The test writes a run as an older version recorded it.
+import { toolRunDecider, toolRunStreamId, type DetectionFacts } from '@inkprint/ai-domain';
+import { handleCommand, type EventStore } from '@inkprint/eventstore';
+import { planBySlug } from '@inkprint/plans-domain';
 
 /**
  * The admin console in Debian Chromium against the built app: the API (started in this process from its sources, on
@@ -558,6 +566,103 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       await other.getByText('Invitation token missing from the URL.').waitFor();
       await other.goto(`${base}/admin/invite?token=nope`);
       await other.getByText('This invitation could not be found or has expired.').waitFor();
+    });
+
+    // Issue 30 item 8: 'Admin since' is when the role was granted, and a sign-up by code counts as a sign-in.
+    it("shows 'Admin since' as the grant and a last login for an account that only signed up by code", async () => {
+      const team = await call<{ admins: { id: string; email: string; createdAt: string; adminSince: string }[] }>(
+        'GET',
+        '/admin/admins',
+        undefined,
+        root.tokens.accessToken,
+      );
+      const invited = team.body.admins.find((a) => a.email.toLowerCase() === invitee.email.toLowerCase())!;
+      expect(Date.parse(invited.adminSince)).toBeGreaterThan(Date.parse(invited.createdAt));
+      const page = await pageAs(root);
+      await page.goto(`${base}/admin/admins`);
+      const row = page.getByTestId('admin-row').filter({ hasText: invited.email });
+      expect(await row.getByTestId('admin-since').locator('time').getAttribute('datetime')).toBe(invited.adminSince);
+      // Below 1200 px each admin is a card (no column behind a sideways scroll), still saying since when.
+      await page.setViewportSize({ width: 768, height: 900 });
+      await page
+        .getByTestId('admin-row')
+        .filter({ hasText: invited.email })
+        .getByTestId('admin-since')
+        .filter({ hasText: /^admin · admin since \d/ })
+        .waitFor();
+      expect(await page.getByRole('table', { name: 'Current admin team' }).count()).toBe(0);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await shot(page, 'admin-team');
+      await expectAccessible(page, 'admin team');
+
+      // Sam only ever signed up by code: the directory shows that sign-in, not '—'.
+      await page.goto(`${base}/admin/users`);
+      await page.getByRole('textbox', { name: 'Search users' }).fill(stranger.user.email);
+      await page.getByTestId('directory-count').filter({ hasText: 'Showing 1 of 1' }).waitFor();
+      const lastLogin = await page
+        .getByRole('row')
+        .filter({ hasText: stranger.user.email })
+        .getByRole('cell')
+        .nth(6)
+        .textContent();
+      expect(lastLogin).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC$/);
+    });
+
+    // Issue 30 item 1: a run recorded before too-short texts were given back reads 'Too short to judge', not 'Mixed'.
+    it('reads a detection recorded too short to judge as its own state on the dashboard and the timeline', async () => {
+      const requestId = `old-short-${stamp}`;
+      const at = new Date().toISOString();
+      await api
+        .get(UsageService)
+        .consume({ kind: 'account', accountId: plain.user.id, plan: planBySlug('free-signup') }, 'detector', {
+          words: 2,
+          requestId,
+        });
+      const facts: DetectionFacts = {
+        requestId,
+        user: { type: 'user', id: plain.user.id },
+        plan: 'free-signup',
+        textHash: 'f'.repeat(64),
+        characters: 9,
+        words: 2,
+        engine: 'onnx',
+        modelVersion: null,
+        durationMs: 3,
+        cached: false,
+        clientTrim: false,
+        source: 'paste',
+        score: 0.49,
+        aiProbability: 47.5,
+        confidence: 1.2,
+        mode: 'fast',
+        modeLabel: 'Fast',
+        at,
+      };
+      await handleCommand(
+        api.get<EventStore>(EVENT_STORE),
+        toolRunStreamId(requestId),
+        toolRunDecider,
+        { type: 'RecordDetection', data: facts },
+        { newStream: true, metadata: { actor: facts.user, correlationId: requestId } },
+      );
+      const page = await pageAs(root);
+      await page.goto(`${base}/admin`);
+      const activity = page.getByRole('table', { name: 'Latest humanisations' });
+      const row = activity.getByTestId('activity-row').filter({ hasText: 'Too short to judge' });
+      await row.waitFor();
+      expect(await row.getByRole('cell').allTextContents()).toEqual([
+        expect.any(String),
+        'Detection',
+        plain.user.email,
+        'Too short to judge',
+        '—',
+        '—',
+      ]);
+      expect(await activity.getByText('49.0 %').count()).toBe(0);
+      await shot(page, 'dashboard');
+      await page.goto(`${base}/admin/users/${plain.user.id}/timeline`);
+      await page.getByText('Detection: Too short to judge (2 of 50 words), fast').waitFor();
+      await expectAccessible(page, 'timeline with a too-short run');
     });
 
     it("changes the invitee's status and plan (with 'No change'), revokes the admin, and the timeline shows each with its actor", async () => {

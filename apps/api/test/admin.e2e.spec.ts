@@ -379,10 +379,13 @@ function adminSuite(backend: () => TestBackend) {
       await usage.consume(holder, 'humaniser', { words: 40 });
       const row = (await list({ q: target.email }).expect(200)).body.users[0];
       expect(row.wordsUsed).toBe(290);
-      expect(row.lastLoginAt).toBeNull();
+      // The sign-up by code signed the account in (issue 30 item 8): it has a last login before any password sign-in.
+      const signedUp = Date.parse(row.lastLoginAt);
+      expect(signedUp).toBeGreaterThan(Date.now() - 600_000);
       await logIn(target.email, PASSWORD);
       const after = (await list({ q: target.email }).expect(200)).body.users[0];
       expect(Date.parse(after.lastLoginAt)).toBeGreaterThan(Date.now() - 60_000);
+      expect(Date.parse(after.lastLoginAt)).toBeGreaterThanOrEqual(signedUp);
     });
 
     it.each([
@@ -555,7 +558,16 @@ function adminSuite(backend: () => TestBackend) {
     it('lists the admin team and revokes an admin back to a user', async () => {
       const extra = await promoted('teammate');
       const team = (await http().get('/admin/admins').set(bearer(root)).expect(200)).body.admins;
-      expect(team[0]).toEqual({ id: root.id, email: SUPER.email, role: 'super_admin', createdAt: expect.any(String) });
+      expect(team[0]).toEqual({
+        id: root.id,
+        email: SUPER.email,
+        role: 'super_admin',
+        createdAt: expect.any(String),
+        adminSince: expect.any(String),
+      });
+      // Admin since the invite was accepted, not since the account was created (issue 30 item 8).
+      const joined = team.find((a: { id: string }) => a.id === extra.id);
+      expect(Date.parse(joined.adminSince)).toBeGreaterThan(Date.parse(joined.createdAt));
       expect(team.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining([admin.id, extra.id]));
       await http().get('/admin/dashboard').set(bearer(extra)).expect(200);
 

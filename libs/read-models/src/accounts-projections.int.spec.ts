@@ -23,7 +23,7 @@ import {
 import { usageQuotaDecider, usageStreamId, type QuotaSubject, type UsageFeature } from '@inkprint/plans-domain';
 import { createScratchDatabase, describeWithService, type ScratchDatabase } from '@inkprint/testing';
 import { toolRunDecider, toolRunStreamId, type DetectionFacts, type ToolUser } from '@inkprint/ai-domain';
-import { AccountsReadModel, decodeUserCursor, encodeUserCursor, inkprintProjections } from './index';
+import { AccountsReadModel, decodeUserCursor, encodeUserCursor, inkprintProjections, upgradeReadModels } from './index';
 
 const T0 = Date.parse('2026-03-02T09:00:00.000Z');
 const sha = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -118,13 +118,13 @@ class Scenario {
   }
 
   /** The API records each run after its job answered: scores, hashes and lengths (never text). */
-  detection(requestId: string, user: ToolUser, score: number, aiProbability: number) {
+  detection(requestId: string, user: ToolUser, score: number, aiProbability: number, words = 150) {
     const facts: DetectionFacts = {
       requestId,
       user,
       textHash: sha(requestId),
-      characters: 900,
-      words: 150,
+      characters: words * 6,
+      words,
       engine: 'onnx',
       modelVersion: 'auto:1.1.0',
       durationMs: 8,
@@ -579,6 +579,77 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
       expect([name, held <= 3 ? 'at most 3' : `${held} entities`]).toEqual([name, 'at most 3']);
     }
     await runner.catchUpAll();
+  });
+
+  it('reads a detection under the minimum length as too short to judge, an admin since the grant and a sign-up by code as a sign-in', async () => {
+    // Recorded before too-short runs were given back (issue 30 item 1): 2 words, a score the engine gave anyway.
+    await scenario.register('short-0001', 'short@example.com', 'Short Text');
+    await scenario.consume('detector', { kind: 'account', id: 'short-0001' }, 'req-s1', 2);
+    await scenario.detection('req-s1', { type: 'user', id: 'short-0001' }, 0.49, 47.5, 2);
+    await runner.catchUpAll();
+    const { recentActivity } = await read.dashboard({ recentUsers: 1, recentActivity: 50 });
+    expect(recentActivity.find((r) => r.id === 'req-s1')).toMatchObject({
+      verdict: 'Too short to judge',
+      aiPercent: null,
+      biasPercent: null,
+    });
+    const timeline = await read.timeline('short-0001', { limit: 50 });
+    expect(timeline.find((e) => e.type === 'DetectionRecorded')?.summary).toBe(
+      'Detection: Too short to judge (2 of 50 words), moderate',
+    );
+    // The sign-up by code signed the account in: its last login is the verification.
+    const verified = timeline.find((e) => e.type === 'EmailVerified')!;
+    expect((await read.user('short-0001'))!.lastLoginAt).toEqual(verified.at);
+    // Admin since the role was granted, not since the account was created; the bootstrap super admin since creation.
+    const cy = (await read.user(ids.cy))!;
+    const granted = (await read.timeline(ids.cy, { limit: 50 })).find((e) => e.type === 'RoleChanged')!;
+    expect(cy.adminSince).toEqual(granted.at);
+    expect(cy.adminSince!.getTime()).toBeGreaterThan(cy.createdAt.getTime());
+    const sa = (await read.user(ids.sa))!;
+    expect(sa.adminSince).toEqual(sa.createdAt);
+    expect((await read.user(ids.ada))!.adminSince).toBeNull();
+  });
+
+  it('rebuilds at start a read model that an older version wrote, so old rows read like new ones', async () => {
+    const readings = async () => ({
+      activity: (await read.dashboard({ recentUsers: 1, recentActivity: 50 })).recentActivity.find(
+        (r) => r.id === 'req-s1',
+      ),
+      summary: (await read.timeline('short-0001', { limit: 50 })).find((e) => e.type === 'DetectionRecorded')?.summary,
+      cy: await read.user(ids.cy),
+      short: await read.user('short-0001'),
+    });
+    const right = await readings();
+    // Rows as the version before wrote them: no versions stamped, 'Mixed 49.0 %', admin since unknown, no login.
+    await db.sql.query(`drop table if exists "${live}".read_model_versions`);
+    await db.sql.query(
+      `update "${live}".recent_activity set verdict = 'Mixed', ai_percent = 49, bias_percent = 1.5 where id = 'req-s1'`,
+    );
+    await db.sql.query(
+      `update "${live}".audit_timeline set summary = 'Detection: Mixed 49.0 %, moderate (2 words)'
+       where account_id = 'short-0001' and type = 'DetectionRecorded'`,
+    );
+    await db.sql.query(`update "${live}".users set admin_since = null, last_login_at = null where id in ($1, $2)`, [
+      ids.cy,
+      'short-0001',
+    ]);
+    expect((await readings()).activity?.verdict).toBe('Mixed');
+    expect((await upgradeReadModels(runner, db)).sort()).toEqual(['audit_timeline', 'recent_activity', 'users']);
+    expect(await readings()).toEqual(right);
+    // Stamped: the next start rebuilds nothing; a new schema (nothing projected yet) is only stamped.
+    expect(await upgradeReadModels(runner, db)).toEqual([]);
+    const fresh = new ProjectionRunner(db, store, inkprintProjections(), {
+      schema: `rm_${randomUUID().replace(/-/g, '').slice(0, 10)}`,
+    });
+    await fresh.init();
+    expect(await upgradeReadModels(fresh, db)).toEqual([]);
+    expect(
+      await db.sql.query(`select projection, version from "${fresh.schema}".read_model_versions order by projection`),
+    ).toEqual([
+      { projection: 'audit_timeline', version: 2 },
+      { projection: 'recent_activity', version: 2 },
+      { projection: 'users', version: 2 },
+    ]);
   });
 }
 

@@ -8,6 +8,7 @@ import {
 } from './accounts';
 
 export * from './accounts';
+export * from './read-model-versions';
 
 /**
  * Every read model Inkprint keeps, shared by the API (which runs them) and the CLI (status, rebuild).

@@ -12,6 +12,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useDataProvider, useGetList, useRefresh } from 'react-admin';
@@ -88,12 +90,28 @@ function InviteForm({ onSent }: { onSent: (invite: Invite) => void }) {
   );
 }
 
+/** When the admin role was granted (the account may be older); '—' for a row read before it was known. */
+function AdminSince({ admin }: { admin: AdminListItem }) {
+  return admin.adminSince ? <time dateTime={admin.adminSince}>{formatDateTime(admin.adminSince)}</time> : <>—</>;
+}
+
+function TeamActions({ admin }: { admin: AdminListItem }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <RevokeAdminButton record={admin} label="Revoke" />
+      <ResetMfaButton record={admin} />
+    </Box>
+  );
+}
+
 function TeamTable() {
   const toast = useToast();
   const { data, isPending, error } = useGetList<AdminListItem>('admins', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'createdAt', order: 'ASC' },
   });
+  // One card per admin until the table fits with every column (as the user directory): no sideways scroll.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'));
   const { failed } = toast;
   useEffect(() => {
     if (error) failed('admins', error);
@@ -104,38 +122,49 @@ function TeamTable() {
         <Typography variant="h6" component="h2" id="team-title" gutterBottom>
           Current admin team
         </Typography>
-        <ScrollTable label="Admin team">
-          <Table size="small" aria-labelledby="team-title">
-            <TableHead>
-              <TableRow>
-                <TableCell>Email</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Admin since</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {isPending ? (
+        {isPending ? <Typography color="text.secondary">Loading…</Typography> : null}
+        {narrow ? (
+          <Stack component="ul" aria-labelledby="team-title" sx={{ listStyle: 'none', p: 0, m: 0, gap: 1.5 }}>
+            {(data ?? []).map((admin) => (
+              <Card component="li" key={admin.id} variant="outlined" data-testid="admin-row">
+                <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{admin.email}</Typography>
+                  <Typography variant="body2" color="text.secondary" data-testid="admin-since" sx={{ mb: 1.5 }}>
+                    {words(admin.role)} · admin since <AdminSince admin={admin} />
+                  </Typography>
+                  <TeamActions admin={admin} />
+                </CardContent>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <ScrollTable label="Admin team">
+            <Table size="small" aria-labelledby="team-title">
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={4}>Loading…</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Role</TableCell>
+                  <TableCell>Admin since</TableCell>
+                  <TableCell>Actions</TableCell>
                 </TableRow>
-              ) : null}
-              {(data ?? []).map((admin) => (
-                <TableRow key={admin.id} data-testid="admin-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{admin.email}</TableCell>
-                  <TableCell>{words(admin.role)}</TableCell>
-                  <TableCell>{formatDateTime(admin.createdAt)}</TableCell>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                      <RevokeAdminButton record={admin} label="Revoke" />
-                      <ResetMfaButton record={admin} />
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </ScrollTable>
+              </TableHead>
+              <TableBody>
+                {(data ?? []).map((admin) => (
+                  <TableRow key={admin.id} data-testid="admin-row">
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{admin.email}</TableCell>
+                    <TableCell>{words(admin.role)}</TableCell>
+                    <TableCell data-testid="admin-since">
+                      <AdminSince admin={admin} />
+                    </TableCell>
+                    <TableCell>
+                      <TeamActions admin={admin} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollTable>
+        )}
       </CardContent>
     </Card>
   );

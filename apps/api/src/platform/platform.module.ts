@@ -43,7 +43,7 @@ import {
   TEXT_VAULT,
 } from './tokens';
 import { ApiJobBus } from './job-bus.provider';
-import { inkprintProjections } from '@inkprint/read-models';
+import { inkprintProjections, upgradeReadModels } from '@inkprint/read-models';
 import { TextVault } from '@inkprint/text-vault';
 import { accountsPersonalData } from '@inkprint/accounts-domain';
 import { languageModelStatus } from '@inkprint/detector';
@@ -102,6 +102,9 @@ import { languageModelStatus } from '@inkprint/detector';
             ),
         });
         await runner.init();
+        // Read models whose rows an older version wrote are rebuilt from the log (READ_MODEL_VERSIONS).
+        const rebuilt = await upgradeReadModels(runner, db);
+        if (rebuilt.length) logger.log(`rebuilt from the log for their new version: ${rebuilt.join(', ')}`);
         return runner;
       },
     },

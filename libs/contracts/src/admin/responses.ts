@@ -18,9 +18,9 @@ export const AdminUser = z
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-/** Spec §3 "Admin list item" (the admin team). */
+/** Spec §3 "Admin list item" (the admin team); `adminSince`: when the admin role was granted (the account's creation is `createdAt`). */
 export const AdminListItem = z
-  .object({ id: z.string(), email: z.string(), role: z.enum(ROLES), createdAt: iso })
+  .object({ id: z.string(), email: z.string(), role: z.enum(ROLES), createdAt: iso, adminSince: iso.nullable() })
   .meta({ id: 'AdminListItem' });
 export type AdminListItem = z.infer<typeof AdminListItem>;
 

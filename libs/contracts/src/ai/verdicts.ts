@@ -45,7 +45,7 @@ export function displayModeLabel(label: string): string {
 export const DETECTION_MIN_WORDS = 50;
 /** Warning codes of a detection that gives no verdict. */
 export const NO_VERDICT_CODES: readonly string[] = ['TEXT_TOO_SHORT', 'EMPTY_TEXT'];
-export const TOO_SHORT_LABEL = 'Too short to judge';
+export const TOO_SHORT_LABEL = 'Too short to judge' as const;
 
 /** Words as the detector counts them (letters or digits, joined by apostrophes; hyphens and dashes split). */
 export function detectionWords(text: string): number {
@@ -55,6 +55,24 @@ export function detectionWords(text: string): number {
 /** A detection that carries no verdict: the text was below the minimum length (or had no words). */
 export function isTooShortToJudge(result: { warning?: { codes?: readonly string[] } | null }): boolean {
   return (result.warning?.codes ?? []).some((code) => NO_VERDICT_CODES.includes(code));
+}
+
+/** A recorded run of this many detector words carried no verdict (older runs were recorded; newer ones are not). */
+export function tooShortWords(words: number): boolean {
+  return words < DETECTION_MIN_WORDS;
+}
+
+/**
+ * How a recorded detection reads wherever it is listed later (admin dashboard, audit timeline): 'Too short to judge'
+ * with no AI % below the minimum length, whatever score the engine gave it, else the report band and its AI %.
+ */
+export function recordedDetectionReading(run: { score: number; words: number }): {
+  verdict: ReportClassification | typeof TOO_SHORT_LABEL;
+  aiPercent: number | null;
+} {
+  return tooShortWords(run.words)
+    ? { verdict: TOO_SHORT_LABEL, aiPercent: null }
+    : { verdict: reportClassification(run.score), aiPercent: round1(run.score * 100) };
 }
 
 export const round1 = (x: number): number => Math.round(x * 10) / 10;

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DETECTION_MIN_WORDS, detectionWords, isTooShortToJudge } from './verdicts';
+import { DETECTION_MIN_WORDS, detectionWords, isTooShortToJudge, recordedDetectionReading } from './verdicts';
 
 describe('too short to judge', () => {
   it("is the detector manifest's min_words", () => {
@@ -22,5 +22,18 @@ describe('too short to judge', () => {
     expect(isTooShortToJudge({ warning: { codes: ['EMPTY_TEXT'] } })).toBe(true);
     expect(isTooShortToJudge({ warning: { codes: ['TEXT_NORMALISED'] } })).toBe(false);
     expect(isTooShortToJudge({})).toBe(false);
+  });
+
+  it('reads a recorded run under the minimum as too short to judge, whatever its score (no AI %)', () => {
+    expect(recordedDetectionReading({ score: 0.49, words: 2 })).toEqual({
+      verdict: 'Too short to judge',
+      aiPercent: null,
+    });
+    expect(recordedDetectionReading({ score: 0.9, words: 49 })).toEqual({
+      verdict: 'Too short to judge',
+      aiPercent: null,
+    });
+    expect(recordedDetectionReading({ score: 0.49, words: 50 })).toEqual({ verdict: 'Mixed', aiPercent: 49 });
+    expect(recordedDetectionReading({ score: 0.3, words: 120 })).toEqual({ verdict: 'Human', aiPercent: 30 });
   });
 });

@@ -2,7 +2,7 @@ import { BigIntType, EntitySchema, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERASED, type Actor, type Projection, type RecordedEvent } from '@inkprint/eventstore';
 import { ACCOUNT_EVENT_TYPES, OPERATOR_ACTOR_ID, type AccountEvent } from '@inkprint/accounts-domain';
-import { reportClassification, round1 } from '@inkprint/contracts';
+import { DETECTION_MIN_WORDS, recordedDetectionReading, round1, TOO_SHORT_LABEL } from '@inkprint/contracts';
 import type {
   DetectionRecorded,
   HumanisationRecorded,
@@ -168,7 +168,11 @@ function activityLine(event: ActivityEvent): string {
       ]
         .filter(Boolean)
         .join(', ');
-      return `Detection: ${reportClassification(d.score)} ${round1(d.score * 100).toFixed(1)} %, ${how} (${d.words} words)`;
+      // Below the minimum length there is no verdict, whatever the score (runs recorded before they were given back).
+      const { verdict, aiPercent } = recordedDetectionReading(d);
+      return aiPercent === null
+        ? `Detection: ${TOO_SHORT_LABEL} (${d.words} of ${DETECTION_MIN_WORDS} words), ${how}`
+        : `Detection: ${verdict} ${aiPercent.toFixed(1)} %, ${how} (${d.words} words)`;
     }
     case 'HumanisationRecorded': {
       const d = event.data;

@@ -4,7 +4,7 @@ import { ERASED, type Projection, type RecordedEvent } from '@inkprint/eventstor
 import type { AccountRegistered } from '@inkprint/accounts-domain';
 import type { QuotaConsumed, QuotaReleased } from '@inkprint/plans-domain';
 import { historyDisplay, type DetectionRecorded, type HumanisationRecorded } from '@inkprint/ai-domain';
-import { humaniserVerdict, round1 } from '@inkprint/contracts';
+import { humaniserVerdict, recordedDetectionReading, round1 } from '@inkprint/contracts';
 import { accountIdOfStream, eventTime, parseUsageStream } from './streams';
 
 /** The verdict, AI % and bias % a recorded run shows (the history display's reading; bias only for detections). */
@@ -12,6 +12,9 @@ function runColumns(
   event: DetectionRecorded | HumanisationRecorded,
 ): Pick<RecentActivityRow, 'verdict' | 'aiPercent' | 'biasPercent'> {
   if (event.type === 'DetectionRecorded') {
+    // Below the minimum length: 'Too short to judge', no AI % or bias (runs recorded before they were given back).
+    const reading = recordedDetectionReading(event.data);
+    if (reading.aiPercent === null) return { verdict: reading.verdict, aiPercent: null, biasPercent: null };
     const display = historyDisplay(event.data);
     return { verdict: display.verdict, aiPercent: display.aiProbabilityPercent, biasPercent: display.biasPercent };
   }

@@ -18,7 +18,10 @@ export class UserDirectoryRow {
   planSlug!: string | null;
   /** Words of the account's counted requests (detector and humaniser, released ones taken off). */
   wordsUsed!: number;
+  /** Last sign-in: a password sign-in, or the sign-up by code (verifying the address signs the account in). */
   lastLoginAt!: Date | null;
+  /** When the account's admin role was granted (an accepted invite, the bootstrap); null while it is not an admin. */
+  adminSince!: Date | null;
   createdAt!: Date;
   updatedAt!: Date;
 }
@@ -38,6 +41,7 @@ export const UserDirectorySchema = new EntitySchema<UserDirectoryRow>({
     planSlug: { type: 'string', nullable: true, index: true },
     wordsUsed: { type: new BigIntType('number'), default: 0 },
     lastLoginAt: { type: 'datetime', nullable: true },
+    adminSince: { type: 'datetime', nullable: true },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime' },
   },
@@ -161,6 +165,7 @@ export function usersProjection(): Projection {
               planSlug: null,
               wordsUsed: 0,
               lastLoginAt: null,
+              adminSince: d.role === 'user' ? null : at,
               createdAt: at,
               updatedAt: at,
             }),
@@ -187,7 +192,9 @@ export function usersProjection(): Projection {
             user.nameLower = e.data.name.toLowerCase();
             break;
           case 'EmailVerified':
+            // POST /auth/verify-otp verifies the address and signs in: the sign-up's first sign-in.
             user.status = 'active';
+            user.lastLoginAt = at;
             break;
           case 'LoggedIn':
             user.lastLoginAt = at;
@@ -200,6 +207,8 @@ export function usersProjection(): Projection {
             break;
           case 'RoleChanged':
             user.role = e.data.to;
+            // Admin since the grant; an admin made super admin stays admin since the first grant.
+            user.adminSince = e.data.to === 'user' ? null : e.data.from === 'user' ? at : (user.adminSince ?? at);
             break;
           default:
             continue;

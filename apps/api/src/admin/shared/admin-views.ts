@@ -28,7 +28,13 @@ export function adminUser(row: UserDirectoryRow): AdminUser {
 
 /** Spec §3 "Admin list item". */
 export function adminListItem(row: UserDirectoryRow): AdminListItem {
-  return { id: row.id, email: row.email, role: row.role, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    adminSince: iso(row.adminSince),
+  };
 }
 
 /** Spec §3 dashboard `recentUsers[]`. */
