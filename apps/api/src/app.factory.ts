@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import type { AppConfig, LogLevel } from './config';
 import { API_KEY_SECURITY, contractComponents } from './http/api-contract';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { AdmissionControl, type AdmissionOptions } from './http/admission-control';
 import { bodyParsers } from './http/body-parsers';
 import { ApiMetrics, correlationMiddleware, correlationScope } from './observability';
 import { webAppsMiddleware } from './web-apps/web-apps.middleware';
@@ -35,6 +36,8 @@ export interface CreateAppOptions {
   logFormat?: LogFormat;
   /** Where log lines go; default stdout (tests pass a sink to read them). */
   logDestination?: DestinationStream;
+  /** Back-pressure on the AI routes (defaults in AdmissionControl; tests lower them to provoke shedding). */
+  admission?: AdmissionOptions;
 }
 
 /**
@@ -66,6 +69,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(securityHeaders({ production: config.nodeEnv === 'production' }));
   app.use(correlationMiddleware());
   app.use(app.get(ApiMetrics).httpMiddleware());
+  // Before the body is read: an AI request the process cannot answer in time is shed with 503 at once.
+  app.use(app.get(ApiMetrics).admit(new AdmissionControl(options.admission)));
   for (const handler of bodyParsers()) app.use(handler);
   app.use(correlationScope());
   // Before the Nest router, so browser navigations to /admin/... reach the admin SPA, not the admin API.

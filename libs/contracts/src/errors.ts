@@ -112,7 +112,11 @@ export const ERROR_CODES = {
   REPORT_LIMIT_REACHED: { status: 429, meaning: 'Too many reports shared by this caller within the hour.' },
   JOB_TIMEOUT: { status: 504, meaning: 'The analysis did not finish within 45 s.' },
   JOB_FAILED: { status: 502, meaning: 'The worker failed the analysis.' },
-  SERVICE_UNAVAILABLE: { status: 503, meaning: 'The service is restarting or a dependency is down.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    meaning:
+      'The service is restarting, a dependency is down, or it is busy (an AI request shed under load: Retry-After).',
+  },
   TOO_MANY_REQUESTS: { status: 429, meaning: 'Too many sign-in or code requests from this client: wait a minute.' },
   NOT_FOUND: { status: 404, meaning: 'No such route or resource.' },
   INTERNAL_ERROR: { status: 500, meaning: 'An unexpected error occurred.' },

@@ -102,6 +102,33 @@ export class ApiMetrics {
     });
   }
 
+  readonly requestsShed = new Counter({
+    name: 'inkprint_requests_shed_total',
+    help: 'AI requests refused with 503 SERVICE_UNAVAILABLE because the process was at its admission limit, by route',
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
+
+  /** Counts the requests `admission` sheds and shows its in-flight count and limit; returns its middleware. */
+  admit(admission: {
+    onShed?: (route: string) => void;
+    readonly active: number;
+    limit(): number;
+    middleware(): (req: Request, res: Response, next: NextFunction) => void;
+  }) {
+    admission.onShed = (route) => this.requestsShed.inc({ route });
+    this.gaugeAtScrape('inkprint_ai_requests_in_flight', 'AI requests admitted and not yet answered', [], async () => [
+      { labels: {}, value: admission.active },
+    ]);
+    this.gaugeAtScrape(
+      'inkprint_ai_admission_limit',
+      'AI requests the process lets in at once now (its answer rate x the queue budget, at least the minimum)',
+      [],
+      async () => [{ labels: {}, value: admission.limit() }],
+    );
+    return admission.middleware();
+  }
+
   readonly quotaRefusals = new Counter({
     name: 'inkprint_quota_refusals_total',
     help: 'Requests refused with DAILY_LIMIT_REACHED, by feature (detector, humaniser)',

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createScratchDatabase, type ScratchDatabase } from '@inkprint/testing';
-import { createApp } from '../../src/app.factory';
+import { createApp, type CreateAppOptions } from '../../src/app.factory';
 import { loadConfig, type AppConfig } from '../../src/config';
 
 /** Where a test app keeps its data: embedded PGlite in a temporary folder, or a fresh database on a real PostgreSQL. */
@@ -25,7 +25,12 @@ export interface TestApp {
  */
 export async function startTestApp(
   backend: TestBackend,
-  options: { env?: Record<string, string>; imports?: ModuleMetadata['imports']; label?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    imports?: ModuleMetadata['imports'];
+    label?: string;
+    admission?: CreateAppOptions['admission'];
+  } = {},
 ): Promise<TestApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-api-test-'));
   let scratch: ScratchDatabase | undefined;
@@ -45,7 +50,7 @@ export async function startTestApp(
   });
   let app: NestExpressApplication | undefined;
   try {
-    app = await createApp(config, { imports: options.imports ?? [] });
+    app = await createApp(config, { imports: options.imports ?? [], admission: options.admission });
     await app.init();
   } catch (error) {
     await app?.close().catch(() => undefined);

@@ -119,6 +119,9 @@ export interface LoadReport {
   seconds: number;
   outcomes: Outcome[];
   answered: number;
+  /** Answered 503 SERVICE_UNAVAILABLE: shed at the admission limit (back-pressure), nothing counted or queued. */
+  shed: number;
+  /** Neither answered nor shed. */
   errors: number;
   errorRate: number;
   rps: number;
@@ -153,16 +156,24 @@ export async function sustain(
   return summarise(clients, (performance.now() - started) / 1000, outcomes);
 }
 
+/** A request the API shed under load (503 SERVICE_UNAVAILABLE): refused at once, neither counted nor lost. */
+export function isShed(o: Outcome): boolean {
+  return o.status === 503 && o.code === 'SERVICE_UNAVAILABLE';
+}
+
 export function summarise(clients: number, seconds: number, outcomes: Outcome[]): LoadReport {
   const ok = outcomes.filter((o) => o.status === 200);
+  const shed = outcomes.filter(isShed).length;
   const latencies = ok.map((o) => o.ms).sort((a, b) => a - b);
+  const errors = outcomes.length - ok.length - shed;
   return {
     clients,
     seconds,
     outcomes,
     answered: ok.length,
-    errors: outcomes.length - ok.length,
-    errorRate: outcomes.length ? (outcomes.length - ok.length) / outcomes.length : 0,
+    shed,
+    errors,
+    errorRate: outcomes.length ? errors / outcomes.length : 0,
     rps: ok.length / seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
@@ -171,7 +182,7 @@ export function summarise(clients: number, seconds: number, outcomes: Outcome[])
 }
 
 export function formatReport(label: string, r: LoadReport): string {
-  return `${label}: ${r.clients} clients, ${r.seconds.toFixed(0)} s: ${r.answered} answered, ${r.errors} errors (${(
+  return `${label}: ${r.clients} clients, ${r.seconds.toFixed(0)} s: ${r.answered} answered, ${r.shed} shed (503), ${r.errors} errors (${(
     r.errorRate * 100
   ).toFixed(
     2,

@@ -1,0 +1,118 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { ApiErrorBody } from '@inkprint/contracts';
+
+/** The AI tools' routes: each takes a job on the bus and a request from the daily quota. */
+export const AI_TOOL_ROUTES: readonly string[] = ['/ai/detect', '/ai/humanise', '/ai/upload-text', '/ai/batches'];
+
+/**
+ * The answer to a request shed under load: the spec's 503 (its web client retries a message that names 503, with
+ * backoff), SERVICE_UNAVAILABLE, and Retry-After.
+ */
+export const SERVICE_BUSY_MESSAGE = 'The service is busy (503). Please try again.';
+
+export interface AdmissionOptions {
+  /** AI requests always let in at once, whatever the measured rate (default 64: a burst of 50 clients never waits). */
+  minInFlight?: number;
+  /** AI requests in flight never above this (default 1,024). */
+  maxInFlight?: number;
+  /**
+   * The longest a newly admitted request should queue behind the ones in flight (default 1.5 s): a request is let in
+   * while in flight < the rate the process answers AI requests at × this, so p95 stays under about twice it.
+   */
+  queueSeconds?: number;
+  /** Seconds a shed caller is told to wait (Retry-After; default 1). */
+  retryAfterSeconds?: number;
+  now?: () => number;
+}
+
+/** Answers per 100 ms over the last 3 s: the rate the process serves AI requests at. */
+const BUCKET_MS = 100;
+const BUCKETS = 30;
+
+/**
+ * Back-pressure for the AI routes (issue 28 item 3): a request beyond what the process can answer within
+ * `queueSeconds` is refused at once with 503 SERVICE_UNAVAILABLE before anything is read, counted or queued, instead
+ * of joining a queue that grows every client's wait. Nothing of a shed request reaches the quota or the bus.
+ */
+export class AdmissionControl {
+  private inFlight = 0;
+  private readonly answered = new Array<number>(BUCKETS).fill(0);
+  private bucketAt = 0;
+  private readonly minInFlight: number;
+  private readonly maxInFlight: number;
+  private readonly queueSeconds: number;
+  private readonly retryAfterSeconds: number;
+  private readonly now: () => number;
+  /** Called for each shed request (metrics). */
+  onShed?: (route: string) => void;
+
+  constructor(options: AdmissionOptions = {}) {
+    this.minInFlight = options.minInFlight ?? 64;
+    this.maxInFlight = Math.max(this.minInFlight, options.maxInFlight ?? 1_024);
+    this.queueSeconds = options.queueSeconds ?? 1.5;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? 1;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** AI requests admitted and not yet answered. */
+  get active(): number {
+    return this.inFlight;
+  }
+
+  /** Answers per second over the last 3 s. */
+  rate(): number {
+    this.roll();
+    return this.answered.reduce((a, b) => a + b, 0) / ((BUCKETS * BUCKET_MS) / 1000);
+  }
+
+  /** How many AI requests may be in flight now. */
+  limit(): number {
+    return Math.min(this.maxInFlight, Math.max(this.minInFlight, Math.floor(this.rate() * this.queueSeconds)));
+  }
+
+  /** Takes a place, or null when the request must be shed; the returned function gives the place back (once). */
+  admit(): (() => void) | null {
+    if (this.inFlight >= this.limit()) return null;
+    this.inFlight++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.inFlight--;
+      this.roll();
+      this.answered[Math.floor(this.now() / BUCKET_MS) % BUCKETS]++;
+    };
+  }
+
+  /** Express middleware for POSTs to the AI tools' routes; other requests pass untouched. */
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction): void => {
+      const route =
+        req.method === 'POST' ? AI_TOOL_ROUTES.find((r) => req.path === r || req.path.startsWith(`${r}/`)) : undefined;
+      if (!route) return next();
+      const release = this.admit();
+      if (!release) {
+        this.onShed?.(route);
+        const body: ApiErrorBody = {
+          message: SERVICE_BUSY_MESSAGE,
+          status: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          details: { reason: 'overloaded', retryAfterSeconds: this.retryAfterSeconds },
+        };
+        res.status(503).set('Retry-After', String(this.retryAfterSeconds)).json(body);
+        return;
+      }
+      res.once('finish', release);
+      res.once('close', release);
+      next();
+    };
+  }
+
+  /** Clears the buckets the clock has moved past since the last look. */
+  private roll(): void {
+    const bucket = Math.floor(this.now() / BUCKET_MS);
+    if (this.bucketAt === 0 || bucket - this.bucketAt >= BUCKETS) this.answered.fill(0);
+    else for (let b = this.bucketAt + 1; b <= bucket; b++) this.answered[b % BUCKETS] = 0;
+    this.bucketAt = bucket;
+  }
+}
