@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { BlogPost } from '../types';
+import type { BlogPost } from '@inkprint/contracts';
 
 /** `GET /api/blogs/{slug}`: one post; 404 = not found. */
 export const getBlog = (slug: string) => api.request<BlogPost>(`/api/blogs/${encodeURIComponent(slug)}`);

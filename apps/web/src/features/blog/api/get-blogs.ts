@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { newestFirst, type BlogListResponse } from '../types';
+import type { BlogListResponse } from '@inkprint/contracts';
+import { newestFirst } from '../posts';
 
 /** `GET /api/blogs`: every published post, shown newest update first. */
 export const getBlogs = async () => {

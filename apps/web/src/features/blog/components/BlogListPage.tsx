@@ -15,7 +15,8 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { withQueryClient } from '../../../lib/query-client';
 import { useBlogs } from '../api/get-blogs';
-import { formatDate, type BlogListItem } from '../types';
+import type { BlogListItem } from '@inkprint/contracts';
+import { formatDate } from '../posts';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 function PostCard({ post }: { post: BlogListItem }) {

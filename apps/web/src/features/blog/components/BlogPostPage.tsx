@@ -13,7 +13,7 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { withQueryClient } from '../../../lib/query-client';
 import { useBlog } from '../api/get-blog';
-import { formatDate } from '../types';
+import { formatDate } from '../posts';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 function BackLink() {
