@@ -20,7 +20,7 @@ import {
   warningNotes,
 } from '../verdict-display';
 import { CopyButton } from './CopyButton';
-import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from './ProbabilityBar';
+import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from '../../../components/ui/ProbabilityBar';
 
 export interface DetectorResultPanelProps {
   result: DetectionResult;

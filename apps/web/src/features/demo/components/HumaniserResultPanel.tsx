@@ -12,7 +12,7 @@ import { TONE_LABELS } from '../options';
 import { percent1 } from '../verdict-display';
 import { diffStats, wordDiff } from '../word-diff';
 import { CopyButton } from './CopyButton';
-import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from './ProbabilityBar';
+import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from '../../../components/ui/ProbabilityBar';
 
 /** The spec's badge classes (humanised ≤ 0.35, ai ≥ 0.65, else borderline), labelled by the band they stand for. */
 const BADGE = {

@@ -11,6 +11,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { goToSection } from '../../../components/layout/navigation';
 import { Carousel } from '../../../components/ui/Carousel';
+import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from '../../../components/ui/ProbabilityBar';
 import { slidesPerView, TESTIMONIAL_AUTO_ADVANCE_MS, testimonialSwipeThreshold } from '../../../components/ui/carousel';
 import { BoltIcon, GroupIcon, PenIcon, SearchIcon, ShieldIcon } from '../../../components/ui/icons';
 import type { SectionId } from '../../../config/paths';
@@ -63,24 +64,6 @@ function SectionTitle({
   );
 }
 
-function Bar({ label, value, color }: { label: string; value: number; color: string }) {
-  return (
-    <Box sx={{ mt: 2 }}>
-      <Stack direction="row" justifyContent="space-between">
-        <Typography variant="body2" sx={{ fontWeight: 650 }}>
-          {label}
-        </Typography>
-        <Typography variant="body2" sx={{ fontWeight: 800 }}>
-          {value}%
-        </Typography>
-      </Stack>
-      <Box sx={{ mt: 0.75, height: 10, borderRadius: 5, bgcolor: 'rgba(27,42,74,0.08)', overflow: 'hidden' }}>
-        <Box sx={{ width: `${value}%`, height: '100%', bgcolor: color, borderRadius: 5 }} />
-      </Box>
-    </Box>
-  );
-}
-
 /** An illustrative detector result beside the hero (the live tool sits in the demo section). */
 /**
  * The example card shows a real answer, not a flattering one: a 401-word human Stack Exchange answer scored by
@@ -117,8 +100,8 @@ function SampleResult() {
           </Typography>
         </Box>
       </Stack>
-      <Bar label="AI probability" value={12} color="#c0392b" />
-      <Bar label="Human probability" value={88} color="#2e7d5b" />
+      <ProbabilityBar label="AI probability" value={11.8} color={AI_COLOR} />
+      <ProbabilityBar label="Human probability" value={88.2} color={HUMAN_COLOR} />
       <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 2.5 }}>
         Every verdict comes with its confidence and a chunk-by-chunk breakdown you can share as a report.
       </Typography>

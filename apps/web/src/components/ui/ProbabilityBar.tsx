@@ -1,8 +1,14 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { percent1 } from '../verdict-display';
 
+/** The colours of the AI and the human side wherever a probability is drawn (demo, report). */
+export const AI_COLOR = '#b03a2e';
+export const HUMAN_COLOR = '#2e7d5b';
+
+const percent1 = (value: number): string => `${(Math.round(value * 10) / 10).toFixed(1)}%`;
+
+/** One labelled probability bar (a meter 0-100 %): the demo's result panels and the report's section 3. */
 export function ProbabilityBar({ label, value, color }: { label: string; value: number; color: string }) {
   const clamped = Math.max(0, Math.min(100, value));
   return (
@@ -21,6 +27,7 @@ export function ProbabilityBar({ label, value, color }: { label: string; value: 
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(clamped * 10) / 10}
+        aria-valuetext={percent1(value)}
         sx={{ mt: 0.75, height: 10, borderRadius: 5, bgcolor: 'rgba(27,42,74,0.08)', overflow: 'hidden' }}
       >
         <Box sx={{ width: `${clamped}%`, height: '100%', bgcolor: color, borderRadius: 5 }} />
@@ -28,6 +35,3 @@ export function ProbabilityBar({ label, value, color }: { label: string; value: 
     </Box>
   );
 }
-
-export const AI_COLOR = '#c0392b';
-export const HUMAN_COLOR = '#2e7d5b';
