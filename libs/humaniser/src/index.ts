@@ -12,4 +12,5 @@ export * from './core/style';
 export { lexiconEntries, posFits, rankCandidates, type LexEntry, type LexCandidate, type LexPos } from './core/lexicon';
 export * from './engine/evaluation';
 export * from './engine/llm';
+export * from './engine/meaning';
 export * from './engine/humaniser';

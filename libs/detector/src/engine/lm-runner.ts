@@ -107,15 +107,16 @@ export class LmRunner {
 
   /**
    * The 8 features of LM_FEATURE_NAMES for a normalised text (its first maxTokens tokens). The last
-   * FEATURE_MEMO texts are remembered: the humaniser's judge reads a candidate's features and then detects it.
+   * FEATURE_MEMO token sequences are remembered: the humaniser's judge reads a candidate's features and then detects
+   * it, and candidates that differ only beyond the scored tokens cost one run.
    */
   async features(norm: string, maxTokens = LM_MAX_TOKENS): Promise<number[]> {
-    const key = `${maxTokens}\u0000${norm}`;
+    const ids = this.tokenIds(norm, maxTokens);
+    // keyed by the scored ids: texts that differ only after the first maxTokens tokens share one run
+    const key = ids.join(',');
     let run = this.memo.get(key);
     if (!run) {
-      run = this.tokenStats(this.tokenIds(norm, maxTokens)).then((s) =>
-        documentFeatures(s.logp, s.entropy, s.variance, s.rank),
-      );
+      run = this.tokenStats(ids).then((s) => documentFeatures(s.logp, s.entropy, s.variance, s.rank));
       run.catch(() => this.memo.delete(key));
       if (this.memo.size >= FEATURE_MEMO) this.memo.delete(this.memo.keys().next().value as string);
       this.memo.set(key, run);

@@ -1,0 +1,172 @@
+"""Issue 26 "Must show": an independent detector trained on other families only, and the humanise-eval table.
+
+The independent detector: TF-IDF word 1-2-grams + character 3-5-grams, logistic regression (class-balanced), trained
+on BiScope, L2R, ImBD and OUTFOX (human vs ai; no paraphrase or ai_edited rows), at most 2,500 rows per source and
+label. It never saw GECScore (the evaluation source of libs/humaniser/bench/humanise-eval.ts) nor anything of the
+humaniser. Its AUROC on GECScore human vs AI rows is printed so the reader can judge it. "Judged AI" = p >= 0.5.
+
+    cd ml && OMP_NUM_THREADS=1 nice -n 10 .venv/bin/python experiments/humanise_independent.py ../tmp/humanise-eval.jsonl
+
+Prints the per-tone table (markdown) and writes <input>.summary.json; the fitted detector is cached in
+ml/cache/humanise-independent-detector.pkl (delete it to refit).
+"""
+from __future__ import annotations
+
+import gzip, hashlib, json, random, sys, time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "datasets"
+TRAIN_SOURCES = ["biscope", "l2r", "imbd", "outfox_valid"]
+CAP = 2500
+
+
+def rows(source):
+    with gzip.open(DATA / f"{source}.jsonl.gz", "rt") as f:
+        for line in f:
+            if line.strip():
+                yield json.loads(line)
+
+
+def train():
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline, make_union
+    rng = random.Random(26)
+    texts, labels = [], []
+    for s in TRAIN_SOURCES:
+        by = defaultdict(list)
+        for r in rows(s):
+            if r["label"] in ("human", "ai") and not r.get("attack") and len(r["text"].split()) >= 50:
+                by[r["label"]].append(r["text"])
+        for lab, xs in by.items():
+            rng.shuffle(xs)
+            for t in xs[:CAP]:
+                texts.append(t); labels.append(1 if lab == "ai" else 0)
+    vec = make_union(
+        TfidfVectorizer(ngram_range=(1, 2), min_df=3, max_features=150_000, sublinear_tf=True, lowercase=True),
+        TfidfVectorizer(analyzer="char_wb", ngram_range=(3, 5), min_df=5, max_features=150_000, sublinear_tf=True),
+    )
+    model = make_pipeline(vec, LogisticRegression(C=4.0, max_iter=2000, class_weight="balanced"))
+    t = time.time()
+    model.fit(texts, labels)
+    print(f"independent detector: {len(texts)} training texts ({sum(labels)} ai) from {', '.join(TRAIN_SOURCES)}; "
+          f"fit {time.time() - t:.0f} s", file=sys.stderr)
+    return model
+
+
+def auroc(pos, neg):
+    from sklearn.metrics import roc_auc_score
+    return roc_auc_score([1] * len(pos) + [0] * len(neg), list(pos) + list(neg))
+
+
+def excerpt(text, words=55):
+    w = " ".join(text.split()).split(" ")
+    return " ".join(w[:words]) + (" …" if len(w) > words else "")
+
+
+def examples(res, tones, per=5):
+    """Five before/after pairs per tone (the first texts of the set that tone ran on), excerpts with their figures."""
+    md = []
+    for tone in tones:
+        rs = [r for r in res if r["tone"] == tone][:per]
+        if not rs:
+            continue
+        md.append(f"#### {tone}\n")
+        for r in rs:
+            m = r["meaning"]
+            cos = f"sentence cosine median {m['sentenceMedian']:.2f} / min {m['sentenceMin']:.2f}" if "sentenceMedian" in m else "no encoder"
+            md.append(
+                f"- **{r['generator']}, {r['domain']}** ({r['words']} words). LM-backed detector {r['before']:.2f} → "
+                f"**{r['after']:.2f}**, independent {r['indBefore']:.2f} → **{r['indAfter']:.2f}**; {cos}; words changed "
+                f"{100 * r['changedWords']:.0f}%; numbers {'kept' if r['numbersKept'] else 'NOT kept'}, names "
+                f"{'kept' if r['namesKept'] else 'NOT kept'}; style targets {r['styleMet']} of {r['styleTotal']}.\n"
+                f"  - before: \"{excerpt(r['original'])}\"\n"
+                f"  - after: \"{excerpt(r['humanised'])}\"\n")
+    return "\n".join(md)
+
+
+def main():
+    path = Path(sys.argv[1])
+    res = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
+    cache = Path(__file__).resolve().parents[1] / "cache" / "humanise-independent-detector.pkl"
+    if cache.exists():
+        import pickle
+        model = pickle.loads(cache.read_bytes())
+    else:
+        import pickle
+        model = train()
+        cache.write_bytes(pickle.dumps(model))
+    # validity on the evaluation source: GECScore human vs AI (a hash sample of 400 each), untouched texts
+    g = list(rows("gecscore"))
+    key = lambda r: hashlib.sha256(r["id"].encode()).hexdigest()  # noqa: E731
+    hum = sorted([r for r in g if r["label"] == "human" and len(r["text"].split()) >= 100], key=key)[:400]
+    ai = sorted([r for r in g if r["label"] == "ai" and len(r["text"].split()) >= 100], key=key)[:400]
+    ph = model.predict_proba([r["text"] for r in hum])[:, 1]
+    pa = model.predict_proba([r["text"] for r in ai])[:, 1]
+    valid = {"auroc": round(auroc(pa, ph), 3), "human_at_0.5": round(float((ph >= 0.5).mean()), 3),
+             "ai_at_0.5": round(float((pa >= 0.5).mean()), 3)}
+    print(f"independent detector on GECScore (400 human, 400 AI, 100+ words): {valid}", file=sys.stderr)
+    before = model.predict_proba([r["original"] for r in res])[:, 1]
+    after = model.predict_proba([r["humanised"] for r in res])[:, 1]
+    for r, b, a in zip(res, before, after):
+        r["indBefore"], r["indAfter"] = float(b), float(a)
+    tones = ["auto", "formal", "casual", "creative", "neutral", "persuasive", "technical", "narrative"]
+    pct = lambda xs: f"{100 * np.mean(xs):.1f}%"  # noqa: E731
+    out = {"independent_validity": valid, "tones": {}}
+    print("| tone | texts | LM-backed detector AI at 0.5 before → after | independent AI at 0.5 before → after | "
+          "sentence cosine median / min | paragraph min | numbers kept | names kept | style targets met | "
+          "words changed (median) | p50 per 300 words: CPU / wall |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for tone in tones:
+        rs = [r for r in res if r["tone"] == tone]
+        if not rs:
+            continue
+        m = [r["meaning"] for r in rs if "sentenceMedian" in r["meaning"]]
+        row = {
+            "texts": len(rs),
+            "lm_before": float(np.mean([r["before"] > 0.5 for r in rs])),
+            "lm_after": float(np.mean([r["after"] > 0.5 for r in rs])),
+            "ind_before": float(np.mean([r["indBefore"] >= 0.5 for r in rs])),
+            "ind_after": float(np.mean([r["indAfter"] >= 0.5 for r in rs])),
+            "sent_median": float(np.median([x["sentenceMedian"] for x in m])) if m else None,
+            "sent_min": float(np.min([x["sentenceMin"] for x in m])) if m else None,
+            "para_min": float(np.min([x["paragraphMin"] for x in m])) if m else None,
+            "numbers": float(np.mean([r["numbersKept"] for r in rs])),
+            "names": float(np.mean([r["namesKept"] for r in rs])),
+            "style": float(np.mean([r["styleMet"] / max(1, r["styleTotal"]) for r in rs])),
+            "changed": float(np.median([r["changedWords"] for r in rs])),
+            "cpu300": float(np.median([r["cpuMsPer300"] for r in rs])),
+            "wall300": float(np.median([r["msPer300"] for r in rs])),
+            "judged_by_lm": float(np.mean([r["judge"]["by"] == "language-model" for r in rs])),
+        }
+        out["tones"][tone] = row
+        print(f"| {tone} | {len(rs)} | {pct([r['before'] > 0.5 for r in rs])} → {pct([r['after'] > 0.5 for r in rs])} | "
+              f"{pct([r['indBefore'] >= 0.5 for r in rs])} → {pct([r['indAfter'] >= 0.5 for r in rs])} | "
+              f"{row['sent_median']:.3f} / {row['sent_min']:.3f} | {row['para_min']:.3f} | {pct([r['numbersKept'] for r in rs])} | "
+              f"{pct([r['namesKept'] for r in rs])} | {100 * row['style']:.0f}% | {100 * row['changed']:.1f}% | "
+              f"{row['cpu300'] / 1000:.2f} s / {row['wall300'] / 1000:.2f} s |")
+    auto = [r for r in res if r["tone"] == "auto"]
+    if auto:
+        by = defaultdict(list)
+        for r in auto:
+            by[r["generator"]].append(r)
+        out["auto_by_generator"] = {k: {"n": len(v), "lm_before": float(np.mean([r["before"] > 0.5 for r in v])),
+                                        "lm_after": float(np.mean([r["after"] > 0.5 for r in v])),
+                                        "ind_before": float(np.mean([r["indBefore"] >= 0.5 for r in v])),
+                                        "ind_after": float(np.mean([r["indAfter"] >= 0.5 for r in v]))}
+                                    for k, v in sorted(by.items())}
+        out["auto_median_score"] = {"lm_before": float(np.median([r["before"] for r in auto])),
+                                    "lm_after": float(np.median([r["after"] for r in auto])),
+                                    "ind_before": float(np.median([r["indBefore"] for r in auto])),
+                                    "ind_after": float(np.median([r["indAfter"] for r in auto]))}
+    Path(str(path) + ".summary.json").write_text(json.dumps(out, indent=1))
+    Path(str(path) + ".examples.md").write_text(examples(res, tones))
+    Path(str(path) + ".scored.jsonl").write_text("".join(json.dumps(r) + "\n" for r in res))
+    print(json.dumps({k: v for k, v in out.items() if k != "tones"}, indent=1), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
