@@ -7,6 +7,7 @@ export const ADMIN_ERRORS = {
   status: { title: 'Update failed', message: 'Unable to update user status.' },
   revoke: { title: 'Revoke failed', message: 'Unable to revoke admin access.' },
   mfaReset: { title: 'Reset failed', message: 'Unable to reset two-factor sign-in.' },
+  apiKeyRevoke: { title: 'Revoke failed', message: 'Unable to revoke the API key.' },
   invite: { title: 'Invite failed', message: 'Unable to send invite.' },
   timeline: { title: 'Timeline load failed', message: 'Unable to load the audit timeline.' },
   profile: { title: 'Profile sync failed', message: 'Unable to reload your profile.' },

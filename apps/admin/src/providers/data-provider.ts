@@ -1,4 +1,6 @@
 import type {
+  ApiKey,
+  ApiKeyList,
   AccountStatus,
   AdminRevokedResponse,
   AdminTeamResponse,
@@ -62,6 +64,10 @@ export interface AdminDataProvider extends DataProvider {
   confirmMfa(code: string): Promise<MfaEnabledResponse>;
   verifyMfa(code: string): Promise<MfaVerifiedResponse>;
   resetMfa(id: string): Promise<MessageResponse>;
+  /** `GET /admin/users/{id}/api-keys`: the account's API keys (names, scopes, last use; never a key). */
+  listApiKeys(id: string): Promise<ApiKey[]>;
+  /** `POST /admin/users/{id}/api-keys/{keyId}/revoke`: revoked at once, recorded as done by an admin. */
+  revokeApiKey(id: string, keyId: string): Promise<ApiKey>;
 }
 
 const unsupported = (what: string) => () =>
@@ -208,6 +214,11 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     confirmMfa: (code) => client.request<MfaEnabledResponse>('/admin/mfa/confirm', { method: 'POST', body: { code } }),
     verifyMfa: (code) => client.request<MfaVerifiedResponse>('/admin/mfa/verify', { method: 'POST', body: { code } }),
     resetMfa: (id) => client.request<MessageResponse>(`/admin/admins/${path(id)}/mfa/reset`, { method: 'POST' }),
+    async listApiKeys(id) {
+      return (await client.request<ApiKeyList>(`/admin/users/${path(id)}/api-keys`)).apiKeys;
+    },
+    revokeApiKey: (id, keyId) =>
+      client.request<ApiKey>(`/admin/users/${path(id)}/api-keys/${path(keyId)}/revoke`, { method: 'POST' }),
     getTimeline: (id, page = {}) =>
       client.request<TimelineResponse>(`/admin/users/${path(id)}/timeline`, {
         query: {

@@ -19,6 +19,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { ScrollTable } from '../layout/ScrollTable';
+import { AccountApiKeys } from '../users/AccountApiKeys';
 import { formatDateTime } from '../lib/format';
 import { useToast } from '../lib/toast';
 import type { AdminDataProvider } from '../providers/data-provider';
@@ -84,6 +85,7 @@ export function AccountTimeline() {
           This account was erased at its owner&apos;s request: the history stays, the name and e-mail address are gone.
         </Alert>
       ) : null}
+      {erased ? null : <AccountApiKeys accountId={id} />}
       <Card variant="outlined">
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' }, mb: 2 }}>

@@ -72,6 +72,7 @@ export const WEB_ROUTES: readonly string[] = [
   '/forgot-password',
   '/reset-password',
   '/report/:id',
+  '/account/api-keys',
 ];
 export const SERVER_ERROR_ROUTE = '/500';
 

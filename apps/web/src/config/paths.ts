@@ -13,6 +13,7 @@ export const paths = {
   resetPassword: '/reset-password',
   serverError: '/500',
   report: (id: string) => `/report/${encodeURIComponent(id)}`,
+  apiKeys: '/account/api-keys',
   apiDocs: '/api/docs',
   admin: '/admin',
 } as const;

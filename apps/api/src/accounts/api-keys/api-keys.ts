@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Account } from '@inkprint/accounts-domain';
 import type { ApiKey, ApiKeyList, CreateApiKeyRequest, CreatedApiKey } from '@inkprint/contracts';
-import type { Actor } from '@inkprint/eventstore';
+import type { Actor, ReadModelFreshness } from '@inkprint/eventstore';
 import { AccountsReadModel } from '@inkprint/read-models';
 import { IDS, type Ids } from '../../platform/ids';
+import { READ_MODEL_FRESHNESS } from '../../platform/tokens';
 import { AccountStreams } from '../shared/account-streams';
 import { hashApiKey, mintApiKey } from './api-key-token';
 
@@ -35,6 +36,7 @@ export class ApiKeys {
     private readonly accounts: AccountStreams,
     private readonly read: AccountsReadModel,
     @Inject(IDS) private readonly ids: Ids,
+    @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
   ) {}
 
   async create(accountId: string, request: CreateApiKeyRequest, actor: Actor): Promise<CreatedApiKey> {
@@ -53,6 +55,8 @@ export class ApiKeys {
   }
 
   async list(accountId: string): Promise<ApiKeyList> {
+    // Last use comes from the audit timeline: read it caught up with the log (bounded wait).
+    await this.freshness.waitForHead(['audit_timeline']);
     const [account, uses] = await Promise.all([this.accounts.existing(accountId), this.read.apiKeyUses(accountId)]);
     return listedKeys(account, uses);
   }

@@ -1,10 +1,9 @@
-import { Controller, Delete, Get, HttpCode, Param, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKey, ApiKeyList } from '@inkprint/contracts';
 import { adminActor, ApiKeys } from '../../accounts';
 import { AuthGuard, CurrentAccount, Roles, RolesGuard, type SignedInAccount } from '../../accounts/auth';
 import { ApiContract } from '../../http/api-contract';
-import { AdminReads } from '../shared/admin-reads';
 
 /** An account's API keys as admins see them (names, scopes, last use; never a key), and their revocation (issue 29). */
 @ApiTags('admin')
@@ -12,10 +11,7 @@ import { AdminReads } from '../shared/admin-reads';
 @UseGuards(AuthGuard, RolesGuard)
 @Roles('admin', 'super_admin')
 export class UserApiKeysController {
-  constructor(
-    private readonly keys: ApiKeys,
-    private readonly reads: AdminReads,
-  ) {}
+  constructor(private readonly keys: ApiKeys) {}
 
   @Get()
   @ApiContract({
@@ -24,9 +20,7 @@ export class UserApiKeysController {
     errors: ['FORBIDDEN', 'ACCOUNT_NOT_FOUND'],
     auth: 'bearer',
   })
-  async list(@Param('id') id: string): Promise<ApiKeyList> {
-    // Last use comes from the audit timeline: read it caught up with the log.
-    await this.reads.caughtUp(['audit_timeline']);
+  list(@Param('id') id: string): Promise<ApiKeyList> {
     return this.keys.list(id);
   }
 
@@ -39,6 +33,23 @@ export class UserApiKeysController {
     auth: 'bearer',
   })
   async revoke(
+    @CurrentAccount() admin: SignedInAccount,
+    @Param('id') id: string,
+    @Param('keyId') keyId: string,
+  ): Promise<ApiKey> {
+    return this.keys.revoke(id, keyId, 'admin', adminActor(admin));
+  }
+
+  /** The console's form of the same command (like POST /admin/admins/{id}/revoke). */
+  @Post(':keyId/revoke')
+  @HttpCode(200)
+  @ApiContract({
+    summary: "Revoke one of an account's API keys (the console's POST form of DELETE)",
+    responses: { 200: ApiKey },
+    errors: ['FORBIDDEN', 'ACCOUNT_NOT_FOUND', 'API_KEY_NOT_FOUND'],
+    auth: 'bearer',
+  })
+  revokeByPost(
     @CurrentAccount() admin: SignedInAccount,
     @Param('id') id: string,
     @Param('keyId') keyId: string,

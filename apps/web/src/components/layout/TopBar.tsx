@@ -136,6 +136,20 @@ export function TopBar() {
         Admin
       </Button>
     ) : null;
+  // A signed-in account's API keys (issue 29): its own page, not a landing section.
+  const apiKeysLink = (block = false) =>
+    session ? (
+      <Button
+        component={RouterLink}
+        to={paths.apiKeys}
+        color="inherit"
+        fullWidth={block}
+        onClick={() => setMenuOpen(false)}
+        sx={{ ...linkLayoutSx(block), color: 'text.secondary' }}
+      >
+        API keys
+      </Button>
+    ) : null;
 
   return (
     <AppBar
@@ -159,6 +173,7 @@ export function TopBar() {
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.25, ml: 3 }}>
             {NAV_SECTIONS.map((s) => navLink(s.id, s.label))}
             {blogLink()}
+            {apiKeysLink()}
             {adminLink()}
           </Box>
           <Box sx={{ flex: 1 }} />
@@ -237,6 +252,7 @@ export function TopBar() {
             <Box component="nav" aria-label="Mobile" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
               {SECTIONS.map((s) => navLink(s.id, s.label, true))}
               {blogLink(true)}
+              {apiKeysLink(true)}
               {adminLink(true)}
             </Box>
             <Divider sx={{ my: 2 }} />

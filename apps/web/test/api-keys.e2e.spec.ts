@@ -1,0 +1,178 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import * as path from 'node:path';
+import {
+  axeViolations,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  createAccount,
+  ensureBuilt,
+  hasChromium,
+  post,
+  REPO_ROOT,
+  startApp,
+  storeSession,
+  SUPER_ADMIN,
+  uniqueEmail,
+  type RunningApp,
+  type SignedIn,
+} from './support';
+
+const describeInBrowser = hasChromium ? describe : describe.skip;
+/** API_KEYS_SCREENSHOTS=1 also writes docs/screenshots/api-keys-*.png at 360, 768 and 1280 px. */
+const SHOTS = process.env.API_KEYS_SCREENSHOTS === '1';
+const WIDTHS = [360, 768, 1280];
+const TEXT =
+  'We walked along the canal after lunch, arguing about whether the heron was the same one as last week. ' +
+  'Tom said yes, obviously, it has the same limp; I said herons do not limp. We are both probably wrong. ' +
+  'On the way back we stopped at the lock, bought two terrible coffees from the boat, and watched a narrowboat ' +
+  'take twenty minutes to go nowhere at all. Nobody minded.';
+
+describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let errors: string[] = [];
+  let client = 0;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    app = await startApp();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  beforeEach(() => {
+    errors = [];
+  });
+  afterEach(async () => {
+    while (contexts.length) await contexts.pop()?.close();
+    expect(errors).toEqual([]);
+  });
+
+  async function signedInPage(account: SignedIn, width = 1280): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${++client}` },
+    });
+    contexts.push(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(`console: ${message.text()}`);
+    });
+    await storeSession(page, app.baseUrl, account);
+    await page.goto(`${app.baseUrl}/account/api-keys`);
+    return page;
+  }
+
+  async function onPlan(account: SignedIn, planSlug: string) {
+    const root = await post<SignedIn>(app.baseUrl, '/auth/login', SUPER_ADMIN);
+    const changed = await post(
+      app.baseUrl,
+      `/admin/users/${account.user.id}/plan`,
+      { planSlug },
+      root.body.tokens.accessToken,
+    );
+    expect(changed.status).toBe(200);
+  }
+
+  const detectWith = (key: string) =>
+    fetch(`${app.baseUrl}/ai/detect?mode=fast`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: TEXT }),
+    });
+
+  /** The page from its top, or what the viewport shows (a dialog: `fullPage` false). */
+  async function shoot(page: Page, name: string, fullPage = true) {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      // Nothing wider than the viewport at any width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // A full page from its top: scrolled, the sticky bar would be drawn mid-page.
+      if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+      if (SHOTS)
+        await page.screenshot({
+          path: path.join(REPO_ROOT, `docs/screenshots/api-keys-${name}-${width}.png`),
+          fullPage,
+        });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  it('a Free account is told keys come with Basic, Pro and Enterprise, with a way to the plans', async () => {
+    const free = await createAccount(app.baseUrl, uniqueEmail('keys-free'));
+    const page = await signedInPage(free);
+    await page.getByText('API keys come with the Basic, Pro and Enterprise plans. Upgrade to create one.').waitFor();
+    expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/#pricing');
+    expect(await page.getByRole('button', { name: 'Create key' }).count()).toBe(0);
+    await shoot(page, 'free');
+  });
+
+  it('creates a key shown once with a copy button, which works until it is revoked', async () => {
+    const ada = await createAccount(app.baseUrl, uniqueEmail('keys'));
+    await onPlan(ada, 'basic');
+    const page = await signedInPage(ada);
+    await page.getByRole('button', { name: 'Create key' }).waitFor();
+
+    // The form checks what the API checks, in the same words.
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText('Name the key.').waitFor();
+    await page.getByLabel('Name').fill('Grading script');
+    await page.getByLabel('Daily cap (optional)').fill('20');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText("The daily cap must be below your plan's daily limit of 20 requests.").waitFor();
+    await page.getByLabel('Daily cap (optional)').fill('5');
+    await page.getByRole('checkbox', { name: /Reports/ }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+
+    const value = page.getByTestId('new-key-value');
+    await value.waitFor();
+    const key = (await value.textContent())!.trim();
+    expect(key).toMatch(/^ink_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('button', { name: 'Copy key' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    const row = page.getByTestId('api-key-row').filter({ hasText: 'Grading script' });
+    await row.getByText('Cap 5 a day').waitFor();
+    await row.getByText(/Last used never · 0 uses/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'created');
+
+    // The key works on the AI routes; the page, reloaded, never shows it again but shows its use.
+    expect((await detectWith(key)).status).toBe(200);
+    await page.reload();
+    await row.getByText(/1 use$/).waitFor();
+    expect(await page.getByTestId('new-key-value').count()).toBe(0);
+    expect(await page.content()).not.toContain(key.split('.')[2]);
+
+    // Revoke, confirmed: the row says so and the key is refused.
+    await row.getByRole('button', { name: 'Revoke Grading script' }).click();
+    await page.getByRole('dialog').getByText('Requests with this key are refused from now on.').waitFor();
+    await shoot(page, 'revoke', false);
+    await page.getByRole('button', { name: 'Revoke key' }).click();
+    await row.getByText('Revoked', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+    const refused = await detectWith(key);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('API_KEY_INVALID');
+    await shoot(page, 'revoked');
+  });
+
+  it('is in the top bar for signed-in users (and in the phone menu)', async () => {
+    const bo = await createAccount(app.baseUrl, uniqueEmail('keys-nav'));
+    const page = await signedInPage(bo);
+    await page.goto(app.baseUrl + '/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+    await page.waitForURL('**/account/api-keys');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(app.baseUrl + '/');
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'API keys' }).click();
+    await page.waitForURL('**/account/api-keys');
+  });
+});
