@@ -46,22 +46,20 @@ function acceptFailure(error: unknown): string {
 export function InviteScreen({ dataProvider, storage }: { dataProvider: AdminDataProvider; storage: SessionStorage }) {
   const [params] = useSearchParams();
   const token = (params.get('token') ?? '').trim();
-  const [lookup, setLookup] = useState<Lookup>(token ? { kind: 'loading' } : { kind: 'missing' });
+  // The answer for one token; the screen reads it only for the token in the address (another one is still loading).
+  const [answer, setAnswer] = useState<{ token: string; lookup: Lookup } | null>(null);
+  const lookup: Lookup = !token ? { kind: 'missing' } : answer?.token === token ? answer.lookup : { kind: 'loading' };
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState<string | null>(null);
   const [accepted, setAccepted] = useState<string | null>(null);
   const session = useMemo(() => readSession(storage), [storage]);
 
   useEffect(() => {
-    if (!token) {
-      setLookup({ kind: 'missing' });
-      return;
-    }
+    if (!token) return;
     let live = true;
-    setLookup({ kind: 'loading' });
     dataProvider.lookupInvite(token).then(
-      ({ invite }) => live && setLookup({ kind: 'found', invite }),
-      (error) => live && setLookup({ kind: 'failed', message: lookupFailure(error) }),
+      ({ invite }) => live && setAnswer({ token, lookup: { kind: 'found', invite } }),
+      (error) => live && setAnswer({ token, lookup: { kind: 'failed', message: lookupFailure(error) } }),
     );
     return () => {
       live = false;

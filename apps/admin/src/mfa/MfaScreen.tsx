@@ -109,6 +109,7 @@ export function MfaScreen({
         onChange={(e) => setCode(e.target.value)}
         autoComplete="one-time-code"
         inputProps={{ inputMode: step.kind === 'verify' ? 'text' : 'numeric', 'aria-label': label }}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the code field is the step's one task: focus goes to it when the step appears
         autoFocus
         size="small"
         sx={{ minWidth: 220 }}

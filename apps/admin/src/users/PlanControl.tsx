@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDataProvider, useRefresh } from 'react-admin';
 import { planName } from '../lib/format';
 import { NO_CHANGE } from '../lib/messages';
@@ -24,7 +24,12 @@ export function PlanControl({ record }: { record: AdminUser }) {
   const toast = useToast();
   const current = livePlan(record.planSlug);
   const [selected, setSelected] = useState(current);
-  useEffect(() => setSelected(current), [current]);
+  // A new plan on the row (a refresh after a change) resets the selection, in the render that sees it.
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setSelected(current);
+  }
 
   const confirm = useMutation({
     mutationFn: async (planSlug: string) => {

@@ -41,11 +41,11 @@ export async function bootstrapSession(): Promise<void> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(userSession.subscribe, userSession.get);
   const guest = useSyncExternalStore(guestSession.subscribe, guestSession.get);
-  const [status, setStatus] = useState<AuthStatus>('idle');
+  // The session is bootstrapped once at mount: it is loading from the first render.
+  const [status, setStatus] = useState<AuthStatus>('loading');
 
   useEffect(() => {
     let cancelled = false;
-    setStatus('loading');
     bootstrapSession().then(
       () => !cancelled && setStatus('ready'),
       () => !cancelled && setStatus('error'),

@@ -10,7 +10,10 @@ export function SiteLayout() {
   const { pathname, state, hash } = useLocation();
   const wantsSection = Boolean((state as { scrollTo?: string } | null)?.scrollTo || hash);
   const wantsSectionRef = useRef(wantsSection);
-  wantsSectionRef.current = wantsSection;
+  // Effects run in order: this one updates the ref before the next reads it.
+  useEffect(() => {
+    wantsSectionRef.current = wantsSection;
+  });
   // A new page starts at the top, unless it was asked to scroll to a section.
   useEffect(() => {
     if (!wantsSectionRef.current) window.scrollTo(0, 0);

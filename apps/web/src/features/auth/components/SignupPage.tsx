@@ -163,6 +163,7 @@ export function SignupPage() {
             onChange={(e) => setOtp(otpInput(e.target.value))}
             autoComplete="one-time-code"
             required
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the form: focus moves to its one field
             autoFocus
             disabled={verify.isPending}
             slotProps={{

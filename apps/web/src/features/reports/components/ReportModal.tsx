@@ -63,7 +63,12 @@ export function ReportModal({ open, onClose, report }: ReportModalProps) {
     const store = storage();
     if (open && report && store) keepLocalPreview(store, report, Date.now());
   }, [open, report]);
-  useEffect(() => setShare({ kind: 'idle' }), [draft]);
+  // A new draft forgets the previous one's shared link, in the render that sees it.
+  const [shareOf, setShareOf] = useState(draft);
+  if (shareOf !== draft) {
+    setShareOf(draft);
+    setShare({ kind: 'idle' });
+  }
 
   const sharedUrl = share.kind === 'copied' || share.kind === 'copy-failed' ? share.url : null;
   const verifyUrl = sharedUrl;
