@@ -11,13 +11,15 @@ export const AI_TOOL_ROUTES: readonly string[] = ['/ai/detect', '/ai/humanise', 
 export const SERVICE_BUSY_MESSAGE = 'The service is busy (503). Please try again.';
 
 export interface AdmissionOptions {
-  /** AI requests always let in at once, whatever the measured rate (default 64: a burst of 50 clients never waits). */
+  /** Off: every request is let in (the test rigs' default; the back-pressure tests turn it on). Default on. */
+  enabled?: boolean;
+  /** AI requests always let in at once, whatever the measured capacity (default 8). */
   minInFlight?: number;
-  /** AI requests in flight never above this (default 1,024). */
+  /** AI requests in flight never above this; also the limit before any capacity was measured (default 1,024). */
   maxInFlight?: number;
   /**
    * The longest a newly admitted request should queue behind the ones in flight (default 1.5 s): a request is let in
-   * while in flight < the rate the process answers AI requests at × this, so p95 stays under about twice it.
+   * while in flight < the process's measured capacity (answers per second) × this, so p95 stays under about 2 s.
    */
   queueSeconds?: number;
   /** Seconds a shed caller is told to wait (Retry-After; default 1). */
@@ -28,16 +30,26 @@ export interface AdmissionOptions {
 /** Answers per 100 ms over the last 3 s: the rate the process serves AI requests at. */
 const BUCKET_MS = 100;
 const BUCKETS = 30;
+/** Per full window the capacity estimate keeps this share when the process answers less (an idle spell, a slower host). */
+const CAPACITY_DECAY = 0.97;
 
 /**
  * Back-pressure for the AI routes (issue 28 item 3): a request beyond what the process can answer within
  * `queueSeconds` is refused at once with 503 SERVICE_UNAVAILABLE before anything is read, counted or queued, instead
  * of joining a queue that grows every client's wait. Nothing of a shed request reaches the quota or the bus.
+ *
+ * The capacity is the highest answer rate measured over a full 3 s window, decaying slowly when the process answers
+ * less (so it follows a slower host, and a burst after a quiet spell is let in at what the process has shown it can
+ * do; what is shed retries after Retry-After, by when the estimate has caught up).
  */
 export class AdmissionControl {
   private inFlight = 0;
   private readonly answered = new Array<number>(BUCKETS).fill(0);
   private bucketAt = 0;
+  private firstAnswerAt: number | undefined;
+  private capacity = 0;
+  private windowEndsAt = 0;
+  private readonly enabled: boolean;
   private readonly minInFlight: number;
   private readonly maxInFlight: number;
   private readonly queueSeconds: number;
@@ -47,7 +59,8 @@ export class AdmissionControl {
   onShed?: (route: string) => void;
 
   constructor(options: AdmissionOptions = {}) {
-    this.minInFlight = options.minInFlight ?? 64;
+    this.enabled = options.enabled ?? true;
+    this.minInFlight = options.minInFlight ?? 8;
     this.maxInFlight = Math.max(this.minInFlight, options.maxInFlight ?? 1_024);
     this.queueSeconds = options.queueSeconds ?? 1.5;
     this.retryAfterSeconds = options.retryAfterSeconds ?? 1;
@@ -67,7 +80,10 @@ export class AdmissionControl {
 
   /** How many AI requests may be in flight now. */
   limit(): number {
-    return Math.min(this.maxInFlight, Math.max(this.minInFlight, Math.floor(this.rate() * this.queueSeconds)));
+    if (!this.enabled) return Infinity;
+    this.roll();
+    if (this.capacity === 0) return this.maxInFlight;
+    return Math.min(this.maxInFlight, Math.max(this.minInFlight, Math.floor(this.capacity * this.queueSeconds)));
   }
 
   /** Takes a place, or null when the request must be shed; the returned function gives the place back (once). */
@@ -80,6 +96,7 @@ export class AdmissionControl {
       done = true;
       this.inFlight--;
       this.roll();
+      this.firstAnswerAt ??= this.now();
       this.answered[Math.floor(this.now() / BUCKET_MS) % BUCKETS]++;
     };
   }
@@ -108,11 +125,19 @@ export class AdmissionControl {
     };
   }
 
-  /** Clears the buckets the clock has moved past since the last look. */
+  /** Clears the buckets the clock has moved past since the last look; at each full window, updates the capacity. */
   private roll(): void {
-    const bucket = Math.floor(this.now() / BUCKET_MS);
+    const now = this.now();
+    const bucket = Math.floor(now / BUCKET_MS);
     if (this.bucketAt === 0 || bucket - this.bucketAt >= BUCKETS) this.answered.fill(0);
     else for (let b = this.bucketAt + 1; b <= bucket; b++) this.answered[b % BUCKETS] = 0;
     this.bucketAt = bucket;
+    if (this.firstAnswerAt === undefined || now < this.windowEndsAt) return;
+    // A full window of answers behind us: its rate is what the process has shown it can do at least.
+    if (now - this.firstAnswerAt >= BUCKETS * BUCKET_MS) {
+      const measured = this.answered.reduce((a, b) => a + b, 0) / ((BUCKETS * BUCKET_MS) / 1000);
+      this.capacity = Math.max(measured, this.capacity * CAPACITY_DECAY);
+    }
+    this.windowEndsAt = now + BUCKETS * BUCKET_MS;
   }
 }

@@ -1,40 +1,63 @@
 import { AdmissionControl } from './admission-control';
 
 describe('AdmissionControl', () => {
-  it('lets in the minimum at once, then as many as its answer rate clears within the queue budget', () => {
+  it('lets everything in until it has measured a full window, then what its capacity clears within the queue budget', () => {
     let now = 1_000_000;
     const admission = new AdmissionControl({ minInFlight: 2, queueSeconds: 1, now: () => now });
-    const first = admission.admit()!;
-    const second = admission.admit()!;
+    // Nothing measured yet: up to the maximum.
+    const burst = Array.from({ length: 100 }, () => admission.admit());
+    expect(burst.every(Boolean)).toBe(true);
+    for (const release of burst) release!();
+    // 3.1 s answering 10 a second: capacity 10, so 10 may wait at most 1 s.
+    for (let i = 0; i < 31; i++) {
+      now += 100;
+      admission.admit()!();
+    }
+    const limit = admission.limit();
+    expect(limit).toBeGreaterThanOrEqual(9); // 29 or 30 answers in the window, depending on where it falls
+    expect(limit).toBeLessThanOrEqual(10);
+    const places = Array.from({ length: limit }, () => admission.admit());
+    expect(places.every(Boolean)).toBe(true);
+    expect(admission.active).toBe(limit);
     expect(admission.admit()).toBeNull();
     // A place is given back once, however often its request ends (finish, then close).
-    first();
-    first();
-    expect(admission.active).toBe(1);
-    second();
-    // 30 answers over the last 3 s: 10 a second, so 10 may wait at most 1 s.
-    for (let i = 0; i < 30; i++) {
-      now += 100;
-      admission.admit()?.();
-    }
-    expect(admission.rate()).toBeCloseTo(10, 0);
-    expect(admission.limit()).toBe(10);
-    const places = Array.from({ length: 10 }, () => admission.admit());
-    expect(places.every(Boolean)).toBe(true);
-    expect(admission.active).toBe(10);
-    expect(admission.admit()).toBeNull();
-    // After 3 quiet seconds the rate has gone: back to the minimum.
-    now += 3_100;
-    expect(admission.limit()).toBe(2);
+    places[0]!();
+    places[0]!();
+    expect(admission.active).toBe(limit - 1);
+    for (const release of places.slice(1)) release!();
   });
 
-  it('never goes above its maximum', () => {
+  it('keeps what it measured through a quiet spell, decaying slowly, and never goes under its minimum', () => {
+    let now = 1_000_000;
+    const admission = new AdmissionControl({ minInFlight: 4, queueSeconds: 1, now: () => now });
+    for (let i = 0; i < 310; i++) {
+      now += 10;
+      admission.admit()!();
+    }
+    expect(admission.limit()).toBeGreaterThanOrEqual(96);
+    // 30 s idle: ten windows at 0.97 each.
+    for (let i = 0; i < 11; i++) {
+      now += 3_000;
+      admission.limit();
+    }
+    expect(admission.limit()).toBeGreaterThan(60);
+    expect(admission.limit()).toBeLessThan(96);
+    for (let i = 0; i < 400; i++) {
+      now += 3_000;
+      admission.limit();
+    }
+    expect(admission.limit()).toBe(4);
+  });
+
+  it('never goes above its maximum, and lets everything in when turned off', () => {
     let now = 1_000_000;
     const admission = new AdmissionControl({ minInFlight: 1, maxInFlight: 5, queueSeconds: 10, now: () => now });
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 400; i++) {
       now += 10;
       admission.admit()?.();
     }
     expect(admission.limit()).toBe(5);
+    const off = new AdmissionControl({ enabled: false, minInFlight: 1, maxInFlight: 1 });
+    expect([off.admit(), off.admit(), off.admit()].every(Boolean)).toBe(true);
   });
 });

@@ -50,7 +50,11 @@ export async function startTestApp(
   });
   let app: NestExpressApplication | undefined;
   try {
-    app = await createApp(config, { imports: options.imports ?? [], admission: options.admission });
+    // Back-pressure off unless a test asks for it: suites fire bursts of parallel requests at a cold process.
+    app = await createApp(config, {
+      imports: options.imports ?? [],
+      admission: options.admission ?? { enabled: false },
+    });
     await app.init();
   } catch (error) {
     await app?.close().catch(() => undefined);
