@@ -18,7 +18,7 @@ export interface AdmissionOptions {
   /** AI requests in flight never above this; also the limit before any capacity was measured (default 1,024). */
   maxInFlight?: number;
   /**
-   * The longest a newly admitted request should queue behind the ones in flight (default 1.5 s): a request is let in
+   * The longest a newly admitted request should queue behind the ones in flight (default 1 s): a request is let in
    * while in flight < the process's measured capacity (answers per second) × this, so p95 stays under about 2 s.
    */
   queueSeconds?: number;
@@ -38,9 +38,11 @@ const CAPACITY_DECAY = 0.97;
  * `queueSeconds` is refused at once with 503 SERVICE_UNAVAILABLE before anything is read, counted or queued, instead
  * of joining a queue that grows every client's wait. Nothing of a shed request reaches the quota or the bus.
  *
- * The capacity is the highest answer rate measured over a full 3 s window, decaying slowly when the process answers
- * less (so it follows a slower host, and a burst after a quiet spell is let in at what the process has shown it can
- * do; what is shed retries after Retry-After, by when the estimate has caught up).
+ * The capacity is the answer rate of the last full 3 s window in which the limit was reached (then the rate is what
+ * the process can do, on a host that may have got busier); in a window below the limit the rate only says what was
+ * asked, so the estimate keeps the higher of it and the previous one decayed by 3% (a burst after a quiet spell is
+ * let in at what the process has shown it can do; what is shed retries after Retry-After). At the limit the queue
+ * settles where in flight / answer rate = `queueSeconds`.
  */
 export class AdmissionControl {
   private inFlight = 0;
@@ -48,6 +50,8 @@ export class AdmissionControl {
   private bucketAt = 0;
   private firstAnswerAt: number | undefined;
   private capacity = 0;
+  /** Whether the limit was reached in the current window (then the answer rate is the capacity, not the demand). */
+  private saturated = false;
   private windowEndsAt = 0;
   private readonly enabled: boolean;
   private readonly minInFlight: number;
@@ -62,7 +66,7 @@ export class AdmissionControl {
     this.enabled = options.enabled ?? true;
     this.minInFlight = options.minInFlight ?? 8;
     this.maxInFlight = Math.max(this.minInFlight, options.maxInFlight ?? 1_024);
-    this.queueSeconds = options.queueSeconds ?? 1.5;
+    this.queueSeconds = options.queueSeconds ?? 1;
     this.retryAfterSeconds = options.retryAfterSeconds ?? 1;
     this.now = options.now ?? Date.now;
   }
@@ -88,7 +92,10 @@ export class AdmissionControl {
 
   /** Takes a place, or null when the request must be shed; the returned function gives the place back (once). */
   admit(): (() => void) | null {
-    if (this.inFlight >= this.limit()) return null;
+    if (this.inFlight >= this.limit()) {
+      this.saturated = true;
+      return null;
+    }
     this.inFlight++;
     let done = false;
     return () => {
@@ -136,8 +143,10 @@ export class AdmissionControl {
     // A full window of answers behind us: its rate is what the process has shown it can do at least.
     if (now - this.firstAnswerAt >= BUCKETS * BUCKET_MS) {
       const measured = this.answered.reduce((a, b) => a + b, 0) / ((BUCKETS * BUCKET_MS) / 1000);
-      this.capacity = Math.max(measured, this.capacity * CAPACITY_DECAY);
+      // At the limit the rate is what the process can do now (a busier host: lower); below it, only the demand.
+      this.capacity = this.saturated ? measured : Math.max(measured, this.capacity * CAPACITY_DECAY);
     }
+    this.saturated = false;
     this.windowEndsAt = now + BUCKETS * BUCKET_MS;
   }
 }
