@@ -3,3 +3,4 @@ export * from './holder';
 export * from './history';
 export * from './detection';
 export * from './report';
+export * from './batch';

@@ -110,6 +110,7 @@ export const ERROR_CODES = {
       'A report can only carry a detection the service produced for this caller in the last 48 h (same text and mode).',
   },
   REPORT_LIMIT_REACHED: { status: 429, meaning: 'Too many reports shared by this caller within the hour.' },
+  BATCH_NOT_FOUND: { status: 404, meaning: 'No batch with this id belongs to the caller.' },
   JOB_TIMEOUT: { status: 504, meaning: 'The analysis did not finish within 45 s.' },
   JOB_FAILED: { status: 502, meaning: 'The worker failed the analysis.' },
   SERVICE_UNAVAILABLE: {

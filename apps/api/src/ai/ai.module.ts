@@ -18,6 +18,9 @@ import { ToolUsers } from './shared/tool-users';
 import { ImportTextHandler, URL_IMPORT_OPTIONS } from './upload/import-text.handler';
 import { UploadController } from './upload/upload.http.controller';
 import type { UrlImportOptions } from '@inkprint/ingest';
+import { BatchesController } from './batches/batches.http.controller';
+import { OpenBatchHandler } from './batches/open-batch.query';
+import { SubmitBatchHandler } from './batches/submit-batch.handler';
 
 /** The AI calls of spec §7 (detect, humanise, reports) over the quotas, the job bus and the purgeable vault. */
 @Module({
@@ -34,6 +37,8 @@ import type { UrlImportOptions } from '@inkprint/ingest';
       useFactory: (config: AppConfig): UrlImportOptions => config.urlImport,
     },
     ImportTextHandler,
+    SubmitBatchHandler,
+    OpenBatchHandler,
     AiToolRunner,
     InterruptedRuns,
     DetectTextHandler,
@@ -44,7 +49,7 @@ import type { UrlImportOptions } from '@inkprint/ingest';
     PurgeExpiredHandler,
     RetentionScheduler,
   ],
-  controllers: [DetectController, HumaniseController, ReportsController, UploadController],
+  controllers: [DetectController, HumaniseController, ReportsController, UploadController, BatchesController],
   exports: [ToolUsers, AiToolRunner],
 })
 export class AiModule {}

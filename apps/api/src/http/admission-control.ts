@@ -15,8 +15,10 @@ export interface AdmissionOptions {
   enabled?: boolean;
   /** AI requests always let in at once, whatever the measured capacity (default 8). */
   minInFlight?: number;
-  /** AI requests in flight never above this; also the limit before any capacity was measured (default 1,024). */
+  /** AI requests in flight never above this (default 1,024). */
   maxInFlight?: number;
+  /** The limit before a full window was measured (default 64): a cold process starts here, then follows what it measures. */
+  initialInFlight?: number;
   /**
    * The longest a newly admitted request should queue behind the ones in flight (default 1 s): a request is let in
    * while in flight < the process's measured capacity (answers per second) × this, so p95 stays under about 2 s.
@@ -49,13 +51,15 @@ export class AdmissionControl {
   private readonly answered = new Array<number>(BUCKETS).fill(0);
   private bucketAt = 0;
   private firstAnswerAt: number | undefined;
-  private capacity = 0;
+  /** Answers per second the process can give (undefined until a full window was measured). */
+  private capacity: number | undefined;
   /** Whether the limit was reached in the current window (then the answer rate is the capacity, not the demand). */
   private saturated = false;
   private windowEndsAt = 0;
   private readonly enabled: boolean;
   private readonly minInFlight: number;
   private readonly maxInFlight: number;
+  private readonly initialInFlight: number;
   private readonly queueSeconds: number;
   private readonly retryAfterSeconds: number;
   private readonly now: () => number;
@@ -66,6 +70,7 @@ export class AdmissionControl {
     this.enabled = options.enabled ?? true;
     this.minInFlight = options.minInFlight ?? 8;
     this.maxInFlight = Math.max(this.minInFlight, options.maxInFlight ?? 1_024);
+    this.initialInFlight = Math.min(this.maxInFlight, Math.max(this.minInFlight, options.initialInFlight ?? 64));
     this.queueSeconds = options.queueSeconds ?? 1;
     this.retryAfterSeconds = options.retryAfterSeconds ?? 1;
     this.now = options.now ?? Date.now;
@@ -86,7 +91,7 @@ export class AdmissionControl {
   limit(): number {
     if (!this.enabled) return Infinity;
     this.roll();
-    if (this.capacity === 0) return this.maxInFlight;
+    if (this.capacity === undefined) return this.initialInFlight;
     return Math.min(this.maxInFlight, Math.max(this.minInFlight, Math.floor(this.capacity * this.queueSeconds)));
   }
 
@@ -144,7 +149,7 @@ export class AdmissionControl {
     if (now - this.firstAnswerAt >= BUCKETS * BUCKET_MS) {
       const measured = this.answered.reduce((a, b) => a + b, 0) / ((BUCKETS * BUCKET_MS) / 1000);
       // At the limit the rate is what the process can do now (a busier host: lower); below it, only the demand.
-      this.capacity = this.saturated ? measured : Math.max(measured, this.capacity * CAPACITY_DECAY);
+      this.capacity = this.saturated ? measured : Math.max(measured, (this.capacity ?? 0) * CAPACITY_DECAY);
     }
     this.saturated = false;
     this.windowEndsAt = now + BUCKETS * BUCKET_MS;

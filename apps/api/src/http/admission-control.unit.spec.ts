@@ -1,12 +1,13 @@
 import { AdmissionControl } from './admission-control';
 
 describe('AdmissionControl', () => {
-  it('lets everything in until it has measured a full window, then what its capacity clears within the queue budget', () => {
+  it('lets in its initial number until it has measured a full window, then what its capacity clears within the queue budget', () => {
     let now = 1_000_000;
-    const admission = new AdmissionControl({ minInFlight: 2, queueSeconds: 1, now: () => now });
-    // Nothing measured yet: up to the maximum.
+    const admission = new AdmissionControl({ minInFlight: 2, initialInFlight: 100, queueSeconds: 1, now: () => now });
+    // Nothing measured yet: the initial limit.
     const burst = Array.from({ length: 100 }, () => admission.admit());
     expect(burst.every(Boolean)).toBe(true);
+    expect(admission.admit()).toBeNull();
     for (const release of burst) release!();
     // 3.1 s answering 10 a second: capacity 10, so 10 may wait at most 1 s.
     for (let i = 0; i < 31; i++) {
@@ -25,6 +26,22 @@ describe('AdmissionControl', () => {
     places[0]!();
     expect(admission.active).toBe(limit - 1);
     for (const release of places.slice(1)) release!();
+  });
+
+  it('follows a host that got slower: a window at the limit sets the capacity to what it answered, even none', () => {
+    let now = 1_000_000;
+    const admission = new AdmissionControl({ minInFlight: 3, initialInFlight: 3, queueSeconds: 1, now: () => now });
+    for (let i = 0; i < 310; i++) {
+      now += 10;
+      admission.admit()!();
+    }
+    expect(admission.limit()).toBeGreaterThanOrEqual(96);
+    // Now every request hangs: the limit fills, requests are shed, and the next window answers nothing.
+    const stuck = Array.from({ length: admission.limit() }, () => admission.admit());
+    expect(admission.admit()).toBeNull();
+    now += 3_100;
+    expect(admission.limit()).toBe(3);
+    for (const release of stuck) release!();
   });
 
   it('keeps what it measured through a quiet spell, decaying slowly, and never goes under its minimum', () => {

@@ -5,3 +5,4 @@ export * from './humanisation';
 export * from './report';
 export * from './upload';
 export * from './jobs';
+export * from './batch';

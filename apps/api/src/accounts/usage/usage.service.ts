@@ -159,6 +159,22 @@ export class UsageService {
     return Math.max(0, ...counts);
   }
 
+  /**
+   * Requests of `feature` still allowed today (null: unlimited): the plan's, and with an API key with a cap, the
+   * fewer of the key's and the plan's (a batch is refused up front when it holds more files than this, issue 29).
+   */
+  async remainingToday(holder: UsageHolder, feature: UsageFeature, now = this.clock.now()): Promise<number | null> {
+    const left: number[] = [];
+    const planLimit = this.planOf(holder).dailyLimit;
+    if (planLimit !== null) left.push(planLimit - (await this.usedToday(holder, feature, now)));
+    if (holder.kind === 'account' && holder.apiKey?.dailyCap != null) {
+      const stream = usageStreamId(feature, usageDay(now), { kind: 'apikey', id: holder.apiKey.id });
+      const { state } = await this.cache.load(this.store, stream, usageQuotaDecider);
+      left.push(holder.apiKey.dailyCap - countedRequests(state));
+    }
+    return left.length === 0 ? null : Math.max(0, Math.min(...left));
+  }
+
   async usage(holder: UsageHolder, subscriptionPlanSlug: string | null, now = this.clock.now()): Promise<UsagePayload> {
     return (await this.snapshot(holder, subscriptionPlanSlug, now)).usage;
   }

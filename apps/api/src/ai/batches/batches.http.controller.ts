@@ -1,0 +1,97 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Ip,
+  Param,
+  Post,
+  Query,
+  UploadedFiles,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { FilesInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { BATCH_MAX_ITEMS, BatchResponse, BatchTextsRequest, DetectQuery } from '@inkprint/contracts';
+import { INGEST_LIMITS } from '@inkprint/ingest';
+import type { z } from 'zod';
+import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
+import { ApiContract } from '../../http/api-contract';
+import { RequestValidationError } from '../../http/api-error';
+import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { callerOf } from '../shared/caller';
+import { UploadLimitFilter } from '../upload/upload-limit.filter';
+import { OpenBatch } from './open-batch.query';
+import { SubmitBatch } from './submit-batch.handler';
+
+interface UploadedPart {
+  buffer: Buffer;
+  originalname: string;
+}
+
+const TOO_MANY = `A batch holds at most ${BATCH_MAX_ITEMS} files or texts.`;
+
+/** Batch checks (issue 29 items 1 and 3; docs/ai.md "Batches"): many files or texts, each a detection. */
+@ApiTags('ai')
+@Controller('ai/batches')
+@UseGuards(AiCallerGuard)
+@ApiKeyScopes('detect')
+export class BatchesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  @HttpCode(202)
+  // One more than allowed, so a 51st file is refused with the batch's own message rather than multer's.
+  @UseInterceptors(
+    FilesInterceptor('files', BATCH_MAX_ITEMS + 1, {
+      limits: { fileSize: INGEST_LIMITS.documentBytes, files: BATCH_MAX_ITEMS + 1, fields: 10 },
+    }),
+  )
+  @UseFilters(UploadLimitFilter)
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiContract({
+    summary:
+      'Check up to 50 files (multipart `files`: txt, pdf, docx, jpg/png by OCR) or texts ({texts}) as one batch; each is counted like one detection',
+    body: BatchTextsRequest,
+    query: DetectQuery,
+    responses: { 202: BatchResponse },
+    errors: ['DAILY_LIMIT_REACHED', 'REMOTE_SIZE_EXCEEDED'],
+    auth: 'bearer',
+    apiKeyScopes: ['detect'],
+  })
+  submit(
+    @UploadedFiles() files: UploadedPart[] | undefined,
+    @Body() body: unknown,
+    @Query(new ZodValidationPipe(DetectQuery)) query: z.output<typeof DetectQuery>,
+    @Ip() ip: string,
+    @CurrentAccountOptional() account: SignedInAccount | undefined,
+  ): Promise<BatchResponse> {
+    const inputs = files?.length
+      ? files.map((file) => ({ file: { bytes: new Uint8Array(file.buffer), name: file.originalname } }))
+      : new ZodValidationPipe(BatchTextsRequest).transform(body).texts.map((text) => ({ text }));
+    if (inputs.length > BATCH_MAX_ITEMS) throw new RequestValidationError({ files: [TOO_MANY] }, TOO_MANY);
+    return this.commands.execute(new SubmitBatch(callerOf(account, undefined, undefined, ip), query.mode, inputs));
+  }
+
+  @Get(':id')
+  @ApiContract({
+    summary: "A batch's items: queued, done (with the detection result, 48 h) or failed (with the reason)",
+    responses: { 200: BatchResponse },
+    errors: ['BATCH_NOT_FOUND'],
+    auth: 'bearer',
+    apiKeyScopes: ['detect'],
+  })
+  open(
+    @Param('id') id: string,
+    @Ip() ip: string,
+    @CurrentAccountOptional() account: SignedInAccount | undefined,
+  ): Promise<BatchResponse> {
+    return this.queries.execute(new OpenBatch(callerOf(account, undefined, undefined, ip), id));
+  }
+}

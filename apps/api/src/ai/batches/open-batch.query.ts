@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { batchDecider, batchNotFound, batchStreamId } from '@inkprint/ai-domain';
+import { DetectionResult, type BatchItem, type BatchResponse } from '@inkprint/contracts';
+import { loadState, type EventStore } from '@inkprint/eventstore';
+import type { TextVault } from '@inkprint/text-vault';
+import { CLOCK, type Clock } from '../../platform/clock';
+import { EVENT_STORE } from '../../platform/tokens';
+import { TEXT_VAULT } from '../shared/tokens';
+import { ToolUsers, type CallerCredentials } from '../shared/tool-users';
+import { batchVaultKeys } from './batch-items';
+
+export class OpenBatch extends Query<BatchResponse> {
+  constructor(
+    readonly caller: CallerCredentials,
+    readonly batchId: string,
+  ) {
+    super();
+  }
+}
+
+/** `GET /ai/batches/{id}`: the caller's own batch, its items' states and, for 48 h, their names and results. */
+@QueryHandler(OpenBatch)
+export class OpenBatchHandler implements IQueryHandler<OpenBatch> {
+  constructor(
+    private readonly users: ToolUsers,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(TEXT_VAULT) private readonly vault: TextVault,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ caller, batchId }: OpenBatch): Promise<BatchResponse> {
+    if (!caller.account || !/^[0-9a-f-]{36}$/.test(batchId)) throw batchNotFound();
+    const owner = (await this.users.resolve(caller)).user;
+    const { state } = await loadState(this.store, batchStreamId(batchId), batchDecider);
+    if (state.status === 'none' || state.user.type !== owner.type || state.user.id !== owner.id) throw batchNotFound();
+    const now = this.clock.now();
+    const names = ((await this.vault.get(batchVaultKeys.names(owner, batchId), now))?.body as { names?: unknown[] })
+      ?.names;
+    const items = await Promise.all(
+      state.items.map(async (item): Promise<BatchItem> => {
+        const name = names?.[item.index];
+        const stored =
+          item.status === 'done' ? await this.vault.get(batchVaultKeys.result(owner, batchId, item.index), now) : null;
+        const result = stored ? DetectionResult.safeParse(stored.body) : null;
+        return {
+          index: item.index,
+          ...(typeof name === 'string' ? { name } : {}),
+          status: item.status,
+          ...(result?.success ? { result: result.data } : {}),
+          ...(item.error ? { error: item.error } : {}),
+        };
+      }),
+    );
+    return { id: batchId, status: state.status, mode: state.mode, createdAt: state.createdAt, items };
+  }
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { DetectionResult } from './detection';
+
+/** Issue 29 items 1 and 3: many files or texts checked in one request, each counted like a single check. */
+export const BATCH_MAX_ITEMS = 50;
+export const BATCH_ITEM_STATUSES = ['queued', 'done', 'failed'] as const;
+export type BatchItemStatus = (typeof BATCH_ITEM_STATUSES)[number];
+
+/** `POST /ai/batches?mode=` with JSON (files come as multipart `files`). */
+export const BatchTextsRequest = z
+  .object({
+    texts: z
+      .array(z.string({ error: 'Each text is a string.' }), { error: 'Send texts: an array of strings, or files.' })
+      .min(1, { error: 'Send at least one text or file.' })
+      .max(BATCH_MAX_ITEMS, { error: `A batch holds at most ${BATCH_MAX_ITEMS} files or texts.` }),
+  })
+  .strict()
+  .meta({ id: 'BatchTextsRequest' });
+export type BatchTextsRequest = z.input<typeof BatchTextsRequest>;
+
+export const BatchItem = z
+  .object({
+    index: z.number().int(),
+    /** The file's name (kept 48 h, like the text); absent for pasted texts. */
+    name: z.string().optional(),
+    status: z.enum(BATCH_ITEM_STATUSES),
+    /** The detection result (kept 48 h, like single checks); absent until done. */
+    result: DetectionResult.optional(),
+    /** Why the item failed, with the catalogue's code and message (a bad file: the upload messages). */
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+  })
+  .meta({ id: 'BatchItem' });
+export type BatchItem = z.infer<typeof BatchItem>;
+
+/** `POST /ai/batches` (202) and `GET /ai/batches/{id}`. */
+export const BatchResponse = z
+  .object({
+    id: z.string(),
+    status: z.enum(['running', 'done']),
+    mode: z.string(),
+    createdAt: z.string(),
+    items: z.array(BatchItem),
+  })
+  .meta({ id: 'BatchResponse' });
+export type BatchResponse = z.infer<typeof BatchResponse>;
