@@ -165,7 +165,7 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
       expect(await page.getByTestId('verdict-mode').textContent()).toMatch(labels[mode]);
       // The bars show the score the verdict reads (as the report does), one decimal.
       const { score } = ((await (await answer).json()) as { result: { score: number } }).result;
-      const meter = page.getByRole('meter', { name: 'AI probability' });
+      const meter = page.getByTestId('detector-result').getByRole('meter', { name: 'AI probability' });
       expect(Number(await meter.getAttribute('aria-valuenow'))).toBeCloseTo(score * 100, 1);
     }
     await page.getByTestId('sentence-map').waitFor();
