@@ -10,7 +10,10 @@ export default defineConfig({
   base: '/admin/',
   // @inkprint/contracts' package.json points at a CommonJS dist; the browser bundle takes its (zod-only) sources.
   resolve: {
-    alias: { '@inkprint/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)) },
+    alias: {
+      '@inkprint/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
+      '@inkprint/browser-client': fileURLToPath(new URL('../../libs/browser-client/src/index.ts', import.meta.url)),
+    },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2048 },
   server: {

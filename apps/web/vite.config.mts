@@ -13,6 +13,10 @@ export default defineConfig({
     // `@inkprint/contracts/policies` and `/errors-catalogue` are zod-free entry points for the initial bundle.
     alias: [
       {
+        find: /^@inkprint\/browser-client$/,
+        replacement: fileURLToPath(new URL('../../libs/browser-client/src/index.ts', import.meta.url)),
+      },
+      {
         find: /^@inkprint\/contracts$/,
         replacement: fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
       },

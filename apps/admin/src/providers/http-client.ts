@@ -1,4 +1,5 @@
-import type { ApiErrorBody, RefreshResponse } from '@inkprint/contracts';
+import { isRefreshAnswer, refreshOnce } from '@inkprint/browser-client';
+import type { ApiErrorBody } from '@inkprint/contracts';
 import { HttpError } from 'ra-core';
 import { clearSession, readSession, writeTokens, type SessionStorage } from './session';
 
@@ -56,7 +57,6 @@ export function errorCode(error: unknown): string | undefined {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const origin = options.apiOrigin.replace(/\/+$/, '');
-  let refreshing: Promise<boolean> | null = null;
 
   function url(path: string, query?: ApiRequest['query']): string {
     const params = new URLSearchParams();
@@ -94,8 +94,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         auth: false,
       });
       if (!response.ok) return false;
-      const tokens = (await response.json()) as RefreshResponse;
-      if (typeof tokens?.accessToken !== 'string') return false;
+      const tokens: unknown = await response.json();
+      if (!isRefreshAnswer(tokens)) return false;
       writeTokens(options.storage, tokens);
       return true;
     } catch {
@@ -103,12 +103,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function refreshOnce(): Promise<boolean> {
-    refreshing ??= refresh().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  }
+  // 401s that arrive together share one refresh (a refresh token works once).
+  const refreshShared = refreshOnce(refresh);
 
   async function parse(response: Response): Promise<unknown> {
     const text = await response.text();
@@ -124,7 +120,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async request<T>(path: string, init: ApiRequest = {}): Promise<T> {
       let response = await send(path, init);
       if (response.status === 401 && init.auth !== false && readSession(options.storage)) {
-        if (await refreshOnce()) {
+        if (await refreshShared()) {
           response = await send(path, init);
         } else {
           clearSession(options.storage);

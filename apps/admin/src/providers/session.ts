@@ -1,9 +1,17 @@
-import type { Role, Tokens } from '@inkprint/contracts';
+import {
+  GUEST_KEY,
+  isUserSession,
+  readStored,
+  REDIRECT_KEY,
+  SESSION_KEY,
+  withRefreshedTokens,
+  type SessionStorage,
+} from '@inkprint/browser-client';
+import type { RefreshResponse, Role, Tokens } from '@inkprint/contracts';
 
 /**
- * The session the admin console shares with the web app (same origin, product spec §3 "User session").
- *
- * Contract agreed with the web app (apps/web writes it at sign-in, both apps read and rotate it):
+ * The session the admin console shares with the web app (same origin, product spec §3 "User session"): the keys, the
+ * shape check and the token rotation are `@inkprint/browser-client`'s, the same the web app uses.
  * - localStorage `inkprint.session` holds JSON `{ user: {id, name, email, role}, tokens: {accessToken, refreshToken, expiresIn} }`
  *   (extra fields, e.g. `usage`, are kept as they are when the console writes the key back).
  * - localStorage `inkprint.guest` holds the guest session; the console never reads or writes it.
@@ -12,9 +20,7 @@ import type { Role, Tokens } from '@inkprint/contracts';
  * - Signed out, the console sends the browser to `/signin?redirect=<path>` and also stores that path in localStorage
  *   `inkprint.redirect` ("the stored redirect target" of spec §2 /signin), e.g. `/admin/users`.
  */
-export const SESSION_KEY = 'inkprint.session';
-export const GUEST_KEY = 'inkprint.guest';
-export const REDIRECT_KEY = 'inkprint.redirect';
+export { GUEST_KEY, REDIRECT_KEY, SESSION_KEY, type SessionStorage };
 
 export interface SessionUser {
   id: string;
@@ -29,31 +35,8 @@ export interface StoredSession {
   [extra: string]: unknown;
 }
 
-/** The storage the session lives in (window.localStorage in the browser; a Map-backed fake in unit tests). */
-export type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function isSession(value: unknown): value is StoredSession {
-  if (!value || typeof value !== 'object') return false;
-  const { user, tokens } = value as Partial<StoredSession>;
-  return (
-    !!user &&
-    typeof user.email === 'string' &&
-    typeof user.role === 'string' &&
-    !!tokens &&
-    typeof tokens.accessToken === 'string' &&
-    typeof tokens.refreshToken === 'string'
-  );
-}
-
 export function readSession(storage: SessionStorage): StoredSession | null {
-  try {
-    const raw = storage.getItem(SESSION_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    return isSession(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+  return readStored(storage, SESSION_KEY, isUserSession) as StoredSession | null;
 }
 
 export function writeSession(storage: SessionStorage, session: StoredSession): void {
@@ -61,9 +44,9 @@ export function writeSession(storage: SessionStorage, session: StoredSession): v
 }
 
 /** Rotated tokens go back into the same key, keeping the rest of what the web app stored. */
-export function writeTokens(storage: SessionStorage, tokens: Tokens): void {
+export function writeTokens(storage: SessionStorage, tokens: Partial<RefreshResponse> & { accessToken: string }): void {
   const current = readSession(storage);
-  if (current) writeSession(storage, { ...current, tokens });
+  if (current) writeSession(storage, withRefreshedTokens(current, tokens));
 }
 
 /** The profile call's user replaces the stored one (role changes, e.g. a revoked admin, show up on the next load). */

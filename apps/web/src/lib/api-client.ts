@@ -1,3 +1,4 @@
+import { isRefreshAnswer, refreshOnce, withRefreshedTokens } from '@inkprint/browser-client';
 import type { GuestSessionResponse, RefreshResponse } from '@inkprint/contracts';
 import { env } from '../config/env';
 import { ApiError, networkError, timeoutError } from './api-error';
@@ -83,43 +84,28 @@ async function send<T>(deps: ApiClientDeps, path: string, options: RequestOption
 
 /** The request layer of spec §4/§7/§8: timeout, retries, one refresh on 401, one guest retry, toasts. */
 export function createApiClient(deps: ApiClientDeps) {
-  let refreshing: Promise<boolean> | null = null;
   let creatingGuest: Promise<void> | null = null;
 
-  /** Spec §5: refresh needs a refreshToken and the answer must carry accessToken; a failure clears the session. */
-  function refreshSession(): Promise<boolean> {
-    refreshing ??= (async () => {
-      const session = userSession.get();
-      if (!session?.tokens.refreshToken) return false;
-      try {
-        const answer = await send<RefreshResponse>(deps, '/auth/refresh', {
-          method: 'POST',
-          body: { refreshToken: session.tokens.refreshToken },
-        });
-        if (!answer?.accessToken) throw new ApiError('Refresh failed', 401, 'SESSION_EXPIRED');
-        userSession.set((current) =>
-          current
-            ? {
-                ...current,
-                tokens: {
-                  ...current.tokens,
-                  ...(answer.expiresIn ? { expiresIn: answer.expiresIn } : {}),
-                  accessToken: answer.accessToken,
-                  refreshToken: answer.refreshToken ?? current.tokens.refreshToken,
-                },
-              }
-            : current,
-        );
-        return true;
-      } catch {
-        userSession.set(null);
-        return false;
-      }
-    })().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  }
+  /**
+   * Spec §5: refresh needs a refreshToken and the answer must carry accessToken; a failure clears the session. One
+   * refresh at a time (refreshOnce): 401s that arrive together share it.
+   */
+  const refreshSession = refreshOnce(async () => {
+    const session = userSession.get();
+    if (!session?.tokens.refreshToken) return false;
+    try {
+      const answer = await send<RefreshResponse>(deps, '/auth/refresh', {
+        method: 'POST',
+        body: { refreshToken: session.tokens.refreshToken },
+      });
+      if (!isRefreshAnswer(answer)) throw new ApiError('Refresh failed', 401, 'SESSION_EXPIRED');
+      userSession.set((current) => (current ? withRefreshedTokens(current, answer) : current));
+      return true;
+    } catch {
+      userSession.set(null);
+      return false;
+    }
+  });
 
   function createGuestSession(): Promise<void> {
     creatingGuest ??= send<GuestSessionResponse>(deps, '/auth/guest/session', { method: 'POST' })

@@ -1,0 +1,2 @@
+export * from './session';
+export * from './refresh-once';
