@@ -73,6 +73,7 @@ export const WEB_ROUTES: readonly string[] = [
   '/reset-password',
   '/report/:id',
   '/account/api-keys',
+  '/batch',
 ];
 export const SERVER_ERROR_ROUTE = '/500';
 

@@ -14,6 +14,7 @@ export const paths = {
   serverError: '/500',
   report: (id: string) => `/report/${encodeURIComponent(id)}`,
   apiKeys: '/account/api-keys',
+  batch: '/batch',
   apiDocs: '/api/docs',
   admin: '/admin',
 } as const;

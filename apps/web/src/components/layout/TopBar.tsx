@@ -60,6 +60,10 @@ const linkLayoutSx = (block: boolean) => ({
   minWidth: block ? undefined : { md: 0, lg: 64 },
 });
 
+/** The signed-in pages' links fit the bar from 1200 px; below, the phone menu has them. */
+const wideOnly = (block: boolean) =>
+  block ? {} : { display: { xs: 'none', lg: 'inline-flex' }, whiteSpace: 'nowrap', px: 1, minWidth: 0 };
+
 /** The current page's (or landing section's) link stands out. */
 const linkStateSx = (current: boolean) => ({
   color: current ? 'primary.main' : 'text.secondary',
@@ -136,7 +140,20 @@ export function TopBar() {
         Admin
       </Button>
     ) : null;
-  // A signed-in account's API keys (issue 29): its own page, not a landing section.
+  // A signed-in account's batch check and API keys (issue 29): their own pages, not landing sections.
+  const batchLink = (block = false) =>
+    session ? (
+      <Button
+        component={RouterLink}
+        to={paths.batch}
+        color="inherit"
+        fullWidth={block}
+        onClick={() => setMenuOpen(false)}
+        sx={{ ...linkLayoutSx(block), ...wideOnly(block), color: 'text.secondary' }}
+      >
+        Batch
+      </Button>
+    ) : null;
   const apiKeysLink = (block = false) =>
     session ? (
       <Button
@@ -145,7 +162,7 @@ export function TopBar() {
         color="inherit"
         fullWidth={block}
         onClick={() => setMenuOpen(false)}
-        sx={{ ...linkLayoutSx(block), color: 'text.secondary' }}
+        sx={{ ...linkLayoutSx(block), ...wideOnly(block), color: 'text.secondary' }}
       >
         API keys
       </Button>
@@ -173,6 +190,7 @@ export function TopBar() {
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.25, ml: 3 }}>
             {NAV_SECTIONS.map((s) => navLink(s.id, s.label))}
             {blogLink()}
+            {batchLink()}
             {apiKeysLink()}
             {adminLink()}
           </Box>
@@ -252,6 +270,7 @@ export function TopBar() {
             <Box component="nav" aria-label="Mobile" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
               {SECTIONS.map((s) => navLink(s.id, s.label, true))}
               {blogLink(true)}
+              {batchLink(true)}
               {apiKeysLink(true)}
               {adminLink(true)}
             </Box>

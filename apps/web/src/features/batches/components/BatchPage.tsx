@@ -1,0 +1,231 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { BATCH_MAX_ITEMS } from '@inkprint/contracts';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { withQueryClient } from '../../../lib/query-client';
+import { useBatch } from '../api/get-batch';
+import { useSubmitBatch } from '../api/submit-batch';
+import { batchCsv, batchRows, progressOf, type BatchRow } from '../batch-rows';
+
+const ACCEPT = '.txt,.pdf,.docx,.jpg,.jpeg,.png';
+const STATUS_CHIP = {
+  queued: { label: 'Checking', color: 'default' },
+  done: { label: 'Done', color: 'success' },
+  failed: { label: 'Failed', color: 'error' },
+} as const;
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Phones: one card per file (the table's six columns do not fit 360 px). */
+function ResultCards({ rows }: { rows: BatchRow[] }) {
+  return (
+    <Stack spacing={1} sx={{ display: { xs: 'flex', sm: 'none' } }} aria-label="Batch results">
+      {rows.map((row) => (
+        <Box key={row.index} sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
+          <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
+            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{row.file}</Typography>
+            <Chip size="small" label={STATUS_CHIP[row.status].label} color={STATUS_CHIP[row.status].color} />
+          </Stack>
+          {row.error ? (
+            <Typography variant="body2" color="error">
+              {row.error}
+            </Typography>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {[
+                row.verdict,
+                row.aiPercent && `AI ${row.aiPercent}`,
+                row.confidence && `confidence ${row.confidence}`,
+                row.words !== null && `${row.words} words`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+          )}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function Results({ rows }: { rows: BatchRow[] }) {
+  return (
+    <Box
+      sx={{ overflowX: 'auto', display: { xs: 'none', sm: 'block' } }}
+      tabIndex={0}
+      role="region"
+      aria-label="Batch results table"
+    >
+      <Table size="small" aria-label="Batch results">
+        <TableHead>
+          <TableRow>
+            <TableCell>File</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Words</TableCell>
+            <TableCell>Verdict</TableCell>
+            <TableCell align="right">AI %</TableCell>
+            <TableCell align="right">Confidence</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.index} data-testid="batch-row" data-status={row.status}>
+              <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>{row.file}</TableCell>
+              <TableCell>
+                <Chip size="small" label={STATUS_CHIP[row.status].label} color={STATUS_CHIP[row.status].color} />
+              </TableCell>
+              <TableCell align="right">{row.words ?? '—'}</TableCell>
+              <TableCell sx={{ minWidth: 140 }}>
+                {row.error ? (
+                  <Typography variant="body2" color="error">
+                    {row.error}
+                  </Typography>
+                ) : (
+                  row.verdict
+                )}
+              </TableCell>
+              <TableCell align="right">{row.aiPercent ?? '—'}</TableCell>
+              <TableCell align="right">{row.confidence ?? '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** `/batch`: a signed-in user checks up to 50 files at once (issue 29), watching each file's progress. */
+function BatchPage() {
+  useDocumentTitle('Batch check');
+  const { session, status } = useAuth();
+  const submit = useSubmitBatch();
+  const [files, setFiles] = useState<File[]>([]);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const batch = useBatch(batchId);
+  const rows = batch.data ? batchRows(batch.data) : [];
+  const progress = batch.data ? progressOf(batch.data) : null;
+  const tooMany = files.length > BATCH_MAX_ITEMS;
+  const submitError = submit.error instanceof ApiError ? submit.error.message : submit.error ? 'Upload failed' : null;
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    if (files.length === 0 || tooMany) return;
+    const answer = await submit.mutateAsync({ files, mode: 'moderate' }).catch(() => null);
+    if (answer) setBatchId(answer.id);
+  };
+
+  return (
+    <>
+      <PageHeader eyebrow="Batch check" title="Check a folder of files">
+        Up to {BATCH_MAX_ITEMS} files at once (.txt, .pdf, .docx, or .jpg/.png read by OCR). Each file counts as one
+        detection of your daily limit.
+      </PageHeader>
+      <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+        {!session ? (
+          <Alert
+            severity="info"
+            action={
+              <Button component={RouterLink} to={paths.signin}>
+                Sign in
+              </Button>
+            }
+          >
+            {status === 'ready' || status === 'error' ? 'Sign in to check several files at once.' : 'Loading…'}
+          </Alert>
+        ) : (
+          <Stack spacing={3}>
+            <Paper component="form" variant="outlined" onSubmit={start} sx={{ p: { xs: 2, sm: 3 } }} aria-label="Files">
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+                <Button variant="outlined" onClick={() => input.current?.click()} disabled={submit.isPending}>
+                  Choose files
+                </Button>
+                <input
+                  ref={input}
+                  type="file"
+                  multiple
+                  accept={ACCEPT}
+                  hidden
+                  aria-label="Files to check"
+                  data-testid="batch-files"
+                  onChange={(e) => setFiles([...(e.target.files ?? [])])}
+                />
+                <Typography sx={{ flex: 1 }} color="text.secondary">
+                  {files.length === 0
+                    ? 'No files chosen.'
+                    : `${files.length} file${files.length === 1 ? '' : 's'} chosen`}
+                </Typography>
+                <Button type="submit" variant="contained" disabled={files.length === 0 || tooMany || submit.isPending}>
+                  {submit.isPending ? 'Uploading…' : 'Check files'}
+                </Button>
+              </Stack>
+              {tooMany && (
+                <Alert severity="warning" sx={{ mt: 2 }}>
+                  A batch holds at most {BATCH_MAX_ITEMS} files or texts.
+                </Alert>
+              )}
+              {submitError && (
+                <Alert severity="error" sx={{ mt: 2 }}>
+                  {submitError}
+                </Alert>
+              )}
+            </Paper>
+            {batch.data && progress && (
+              <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
+                  <Box sx={{ flex: 1 }}>
+                    <Typography sx={{ fontWeight: 700 }} data-testid="batch-progress">
+                      {progress.settled} of {progress.total} checked
+                    </Typography>
+                    <LinearProgress
+                      variant="determinate"
+                      value={(progress.settled / progress.total) * 100}
+                      aria-label="Batch progress"
+                      sx={{ mt: 1 }}
+                    />
+                  </Box>
+                  <Button
+                    variant="outlined"
+                    disabled={batch.data.status !== 'done'}
+                    onClick={() => download(`inkprint-batch-${batch.data.id.slice(0, 8)}.csv`, batchCsv(rows))}
+                  >
+                    Export CSV
+                  </Button>
+                </Stack>
+                <Results rows={rows} />
+                <ResultCards rows={rows} />
+              </Paper>
+            )}
+          </Stack>
+        )}
+      </Container>
+    </>
+  );
+}
+
+export default withQueryClient(BatchPage);

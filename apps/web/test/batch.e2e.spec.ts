@@ -1,0 +1,158 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (real docx and pdf bytes)
+import { makeDocx, makePdf } from '../../../libs/ingest/src/testing/fixtures';
+import {
+  axeViolations,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  createAccount,
+  ensureBuilt,
+  hasChromium,
+  post,
+  REPO_ROOT,
+  startApp,
+  storeSession,
+  SUPER_ADMIN,
+  uniqueEmail,
+  type RunningApp,
+  type SignedIn,
+} from './support';
+
+const describeInBrowser = hasChromium ? describe : describe.skip;
+/** BATCH_SCREENSHOTS=1 also writes docs/screenshots/batch-*.png at 360, 768 and 1280 px. */
+const SHOTS = process.env.BATCH_SCREENSHOTS === '1';
+const WIDTHS = [360, 768, 1280];
+const TOPICS = [
+  'the canal',
+  'the bakery',
+  'the allotment',
+  'the night bus',
+  'the library',
+  'the football',
+  'a wedding',
+];
+const essay = (n: number) =>
+  `About ${TOPICS[n % TOPICS.length]}, take ${n}. I missed the 8:14 again, so I walked. Rain, obviously. By the ` +
+  "time I reached the bakery on Carver St. they'd sold out of the rye my mum likes, and the woman at the till gave " +
+  "me yesterday's loaf for free because I looked that miserable. Small mercies. Got home soaked, burnt the toast, " +
+  'laughed about it anyway, and wrote it all down before I forgot.';
+
+/** Twelve files as a lecturer's folder might hold them: texts, Word, PDF, one damaged, one too short. */
+function folder(): Array<{ name: string; mimeType: string; buffer: Buffer }> {
+  const txt = (name: string, text: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  return [
+    ...Array.from({ length: 7 }, (_, i) => txt(`essay-${i + 1}.txt`, essay(i))),
+    { name: 'essay-8.docx', mimeType: 'application/octet-stream', buffer: Buffer.from(makeDocx([essay(8)])) },
+    { name: 'essay-9.docx', mimeType: 'application/octet-stream', buffer: Buffer.from(makeDocx([essay(9)])) },
+    { name: 'essay-10.pdf', mimeType: 'application/pdf', buffer: Buffer.from(makePdf([[essay(10)]])) },
+    { name: 'damaged.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj garbage, no end') },
+    txt('note.txt', 'Back in five minutes.'),
+  ];
+}
+
+describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let errors: string[] = [];
+
+  beforeAll(async () => {
+    ensureBuilt();
+    app = await startApp({ env: { INKPRINT_LANGUAGE_MODEL: 'off' } });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  afterEach(async () => {
+    while (contexts.length) await contexts.pop()?.close();
+    expect(errors).toEqual([]);
+    errors = [];
+  });
+
+  async function pageAs(account: SignedIn | null): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(`console: ${message.text()}`);
+    });
+    await storeSession(page, app.baseUrl, account);
+    await page.goto(`${app.baseUrl}/batch`);
+    return page;
+  }
+
+  async function shoot(page: Page, name: string) {
+    for (const width of [...WIDTHS, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      if (SHOTS && WIDTHS.includes(width))
+        await page.screenshot({
+          path: path.join(REPO_ROOT, `docs/screenshots/batch-${name}-${width}.png`),
+          fullPage: true,
+        });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  it('asks a signed-out visitor to sign in', async () => {
+    const page = await pageAs(null);
+    await page.getByText('Sign in to check several files at once.').waitFor();
+  });
+
+  it('checks 12 mixed files with progress per file, reports the bad one, and exports the table as CSV', async () => {
+    const lee = await createAccount(app.baseUrl, uniqueEmail('batch'));
+    const root = await post<SignedIn>(app.baseUrl, '/auth/login', SUPER_ADMIN);
+    expect(
+      (await post(app.baseUrl, `/admin/users/${lee.user.id}/plan`, { planSlug: 'basic' }, root.body.tokens.accessToken))
+        .status,
+    ).toBe(200);
+    const page = await pageAs(lee);
+    await page.getByTestId('batch-files').setInputFiles(folder());
+    await page.getByText('12 files chosen').waitFor();
+    await page.getByRole('button', { name: 'Check files' }).click();
+
+    // Progress per file while it runs, without a reload, until all 12 are settled.
+    await page.getByTestId('batch-progress').waitFor();
+    expect(await page.getByTestId('batch-row').count()).toBe(12);
+    await page.getByText('12 of 12 checked').waitFor({ timeout: 120_000 });
+    const rows = page.getByTestId('batch-row');
+    expect(await page.locator('[data-testid="batch-row"][data-status="done"]').count()).toBe(11);
+    const damaged = rows.filter({ hasText: 'damaged.pdf' });
+    expect(await damaged.getAttribute('data-status')).toBe('failed');
+    await damaged.getByText('Failed', { exact: true }).waitFor();
+    await rows.filter({ hasText: 'note.txt' }).getByText('Too short to judge').waitFor();
+    const essay1 = rows.filter({ hasText: 'essay-1.txt' });
+    expect(await essay1.locator('td').nth(3).textContent()).toMatch(/^(Human|Mixed|AI-Generated)$/);
+    expect(await essay1.locator('td').nth(4).textContent()).toMatch(/^\d+\.\d%$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'done');
+
+    // CSV, read back.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
+    expect(download.suggestedFilename()).toMatch(/^inkprint-batch-.+\.csv$/);
+    expect(csv[0]).toBe('file,words,verdict,ai_percent,confidence_percent,error');
+    expect(csv.filter(Boolean)).toHaveLength(13);
+    expect(csv.find((line) => line.startsWith('note.txt'))).toMatch(/^note\.txt,\d+,Too short to judge,,,$/);
+    expect(csv.find((line) => line.startsWith('damaged.pdf'))).toMatch(/^damaged\.pdf,,Failed,,,.+/);
+    expect(csv.find((line) => line.startsWith('essay-10.pdf'))).toMatch(
+      /^essay-10\.pdf,\d+,(Human|Mixed|AI-Generated),\d+\.\d,\d+\.\d,$/,
+    );
+
+    // Ten checks counted: the too-short and the damaged file are not.
+    const me = await fetch(`${app.baseUrl}/auth/me`, {
+      headers: { authorization: `Bearer ${lee.tokens.accessToken}` },
+    });
+    expect(((await me.json()) as { usage: { detector: { dailyUsed: number } } }).usage.detector.dailyUsed).toBe(10);
+  }, 180_000);
+});
