@@ -62,9 +62,15 @@ def auroc(pos, neg):
     return roc_auc_score([1] * len(pos) + [0] * len(neg), list(pos) + list(neg))
 
 
-def excerpt(text, words=55):
-    w = " ".join(text.split()).split(" ")
-    return " ".join(w[:words]) + (" …" if len(w) > words else "")
+def excerpts(before, after, words=50):
+    """The two texts from the sentence where they first differ, about `words` words each."""
+    a, b = " ".join(before.split()).split(" "), " ".join(after.split()).split(" ")
+    i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
+    start = i
+    while start > 0 and i - start < 25 and not a[start - 1].endswith((".", "!", "?")):
+        start -= 1
+    cut = lambda w: ("… " if start else "") + " ".join(w[start:start + words]) + (" …" if len(w) > start + words else "")  # noqa: E731
+    return cut(a), cut(b)
 
 
 def examples(res, tones, per=5):
@@ -83,8 +89,8 @@ def examples(res, tones, per=5):
                 f"**{r['after']:.2f}**, independent {r['indBefore']:.2f} → **{r['indAfter']:.2f}**; {cos}; words changed "
                 f"{100 * r['changedWords']:.0f}%; numbers {'kept' if r['numbersKept'] else 'NOT kept'}, names "
                 f"{'kept' if r['namesKept'] else 'NOT kept'}; style targets {r['styleMet']} of {r['styleTotal']}.\n"
-                f"  - before: \"{excerpt(r['original'])}\"\n"
-                f"  - after: \"{excerpt(r['humanised'])}\"\n")
+                f"  - before: \"{excerpts(r['original'], r['humanised'])[0]}\"\n"
+                f"  - after: \"{excerpts(r['original'], r['humanised'])[1]}\"\n")
     return "\n".join(md)
 
 

@@ -34,10 +34,13 @@ interface Row {
 }
 
 const sha = (s: string): string => crypto.createHash('sha256').update(s).digest('hex');
-const NUMBER = /\d[\d,.]*%?/g;
-/** Capitalised words not at a sentence start (the names the guard keeps). */
+/** Numbers with their inner separators (12.4, 3,200, 18:56) and a percent sign; no trailing punctuation. */
+const NUMBER = /\d+(?:[.,:]\d+)*%?/g;
+/** Capitalised words not at a sentence start and not a contraction ("Don't"): the names the guard keeps. */
 function names(text: string): string[] {
-  return [...text.matchAll(/(?<![.!?]\s|^|\n|["“(]\s?)\b[A-Z][a-z]+(?:[A-Z][a-z]+)*\b/g)].map((m) => m[0]);
+  return [...text.matchAll(/(?<![.!?:]["”’)]?\s+|^\s*|\n\s*|["“(]\s?)\b[A-Z][a-z]+(?:[A-Z][a-z]+)*\b(?!['’]\w)/g)].map(
+    (m) => m[0],
+  );
 }
 function kept(items: string[], out: string): boolean {
   const need = new Map<string, number>();
@@ -70,7 +73,20 @@ export function selectTexts(n: number): Row[] {
     .slice(0, n);
 }
 
+/** --rescore FILE: recompute the kept-numbers and kept-names flags of an existing result file in place. */
+function rescore(file: string): void {
+  const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const out = lines.map((line) => {
+    const r = JSON.parse(line) as { original: string; humanised: string; numbersKept: boolean; namesKept: boolean };
+    r.numbersKept = kept(r.original.match(NUMBER) ?? [], r.humanised);
+    r.namesKept = kept(names(r.original), r.humanised);
+    return JSON.stringify(r);
+  });
+  fs.writeFileSync(file, `${out.join('\n')}\n`);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--rescore')) return rescore(arg('--rescore', ''));
   if (!fs.existsSync(path.join(DATA_DIR, 'gecscore.jsonl.gz'))) {
     process.stdout.write(`humanise-eval: skipped, gecscore.jsonl.gz not found in ${DATA_DIR} (set INKPRINT_DATA)\n`);
     return;
