@@ -98,6 +98,13 @@ function accountsSuite(backend: () => TestBackend) {
         remaining: 3,
         resetsAt: res.body.summary.nextResets.daily,
       });
+      // The web app carries the guest identity one way, in headers (X-Guest-Id with X-Guest-Token), as on the AI routes.
+      const byHeader = await http()
+        .get('/auth/requests')
+        .set('X-Guest-Id', res.body.guestId)
+        .set('X-Guest-Token', res.body.token)
+        .expect(200);
+      expect(byHeader.body.requests).toEqual(requests.body.requests);
     });
 
     it('answers GUEST_REQUIRED, GUEST_NOT_FOUND and GUEST_INVALID', async () => {

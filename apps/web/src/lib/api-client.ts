@@ -41,8 +41,10 @@ async function send<T>(deps: ApiClientDeps, path: string, options: RequestOption
   const guest = guestSession.get();
   if (user) headers.authorization = `Bearer ${user.tokens.accessToken}`;
   else if (options.guest && guest) {
+    // The guest identity travels one way, in two headers read at each attempt: a retry after the guest session was
+    // recreated carries the new one, whatever the body (JSON or a form).
+    headers['x-guest-id'] = guest.id;
     headers['x-guest-token'] = guest.token;
-    url.searchParams.set('guestId', guest.id);
   }
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

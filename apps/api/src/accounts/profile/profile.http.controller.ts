@@ -1,7 +1,8 @@
-import { Controller, Get, Headers, Ip, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Ip, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { MeResponse, RequestsQuery, RequestsResponse, SubscriptionResponse } from '@inkprint/contracts';
+import { GuestId } from '../../ai/shared/caller';
 import { ApiContract } from '../../http/api-contract';
 import { AuthGuard, CurrentAccount, CurrentAccountOptional, OptionalAuthGuard, type SignedInAccount } from '../auth';
 import { GetProfile, GetRequests, GetSubscription } from './profile.queries';
@@ -37,7 +38,7 @@ export class ProfileController {
   })
   requests(
     @Headers('x-guest-token') guestToken: string | undefined,
-    @Query('guestId') guestId: string | undefined,
+    @GuestId() guestId: string | undefined,
     @Ip() ip: string,
     @CurrentAccountOptional() account: SignedInAccount | undefined,
   ): Promise<RequestsResponse> {

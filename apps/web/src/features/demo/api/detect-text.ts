@@ -1,14 +1,13 @@
 import type { DetectResponse } from '@inkprint/contracts';
 import type { DetectionMode } from '@inkprint/contracts/ai/modes';
 import { api } from '../../../lib/api-client';
-import { withGuestId } from './guest-body';
 
 /** `POST /ai/detect?mode=`: X-Client-Trim tells the API the text was trimmed to the plan's limit by the client. */
 export function detectText(input: { text: string; mode: DetectionMode; clientTrim: boolean }) {
   return api.request<DetectResponse>('/ai/detect', {
     method: 'POST',
     query: { mode: input.mode },
-    body: withGuestId({ text: input.text }),
+    body: { text: input.text },
     guest: true,
     headers: input.clientTrim ? { 'X-Client-Trim': 'true' } : {},
   });

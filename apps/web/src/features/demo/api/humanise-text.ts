@@ -1,14 +1,13 @@
 import type { HumaniseResponse } from '@inkprint/contracts';
 import type { Tone } from '@inkprint/contracts/ai/modes';
 import { api } from '../../../lib/api-client';
-import { withGuestId } from './guest-body';
 
 /** `POST /ai/humanise`: the rewrite and the detector's evaluation of it. */
 export function humaniseText(input: { text: string; tone: Tone; clientTrim: boolean; attempt?: number }) {
   return api.request<HumaniseResponse>('/ai/humanise', {
     method: 'POST',
     // attempt: 0 the first rewrite, 1, 2 … each 'Regenerate' (another rewrite, whichever worker takes it).
-    body: withGuestId({ text: input.text, tone: input.tone, ...(input.attempt ? { attempt: input.attempt } : {}) }),
+    body: { text: input.text, tone: input.tone, ...(input.attempt ? { attempt: input.attempt } : {}) },
     guest: true,
     headers: input.clientTrim ? { 'X-Client-Trim': 'true' } : {},
   });

@@ -2,34 +2,27 @@ import type { UploadTextResponse } from '@inkprint/contracts';
 import type { DetectionMode } from '@inkprint/contracts/ai/modes';
 import { api } from '../../../lib/api-client';
 import { timeoutError } from '../../../lib/api-error';
-import { GUEST_RETRY } from '../../../lib/guest-retry';
-import { guestSession } from '../../../lib/session-store';
-import { withGuestId } from './guest-body';
 
 type Action = 'detect' | 'humanise';
 
 /**
- * `POST /ai/upload-text` with a file (multipart); the text comes back clipped to the plan's limit for `action`. A
- * form cannot re-read the guest id on the request layer's guest retry, so a refused guest is retried here once with
- * the new session.
+ * `POST /ai/upload-text` with a file (multipart); the text comes back clipped to the plan's limit for `action`. The
+ * guest identity goes in the request layer's headers, so its guest retry (a recreated session) works for the form too.
  */
 export async function uploadFile(input: { file: File; action: Action; mode?: DetectionMode }) {
-  const send = () => {
-    const form = new FormData();
-    form.set('action', input.action);
-    if (input.mode) form.set('mode', input.mode);
-    const guest = guestSession.get();
-    if (guest) form.set('guestId', guest.id);
-    form.set('file', input.file, input.file.name);
-    return api.request<UploadTextResponse>('/ai/upload-text', { method: 'POST', body: form, guest: true, retries: 0 });
-  };
-  const usedGuest = guestSession.get()?.id;
+  const form = new FormData();
+  form.set('action', input.action);
+  if (input.mode) form.set('mode', input.mode);
+  form.set('file', input.file, input.file.name);
   try {
-    return await send();
+    return await api.request<UploadTextResponse>('/ai/upload-text', {
+      method: 'POST',
+      body: form,
+      guest: true,
+      retries: 0,
+    });
   } catch (error) {
-    const code = (error as { code?: string }).code ?? '';
-    if (code === 'CLIENT_TIMEOUT') throw timeoutError('Upload timed out');
-    if ((GUEST_RETRY as readonly string[]).includes(code) && guestSession.get()?.id !== usedGuest) return send();
+    if ((error as { code?: string }).code === 'CLIENT_TIMEOUT') throw timeoutError('Upload timed out');
     throw error;
   }
 }
@@ -38,7 +31,7 @@ export async function uploadFile(input: { file: File; action: Action; mode?: Det
 export function importUrl(input: { url: string; action: Action; mode?: DetectionMode }) {
   return api.request<UploadTextResponse>('/ai/upload-text', {
     method: 'POST',
-    body: withGuestId({ url: input.url, action: input.action, ...(input.mode ? { mode: input.mode } : {}) }),
+    body: { url: input.url, action: input.action, ...(input.mode ? { mode: input.mode } : {}) },
     guest: true,
     retries: 0,
   });
