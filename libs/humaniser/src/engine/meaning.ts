@@ -45,6 +45,20 @@ export function paragraphsOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/** The figures and the verdict of the sentence and paragraph thresholds (an empty list counts as kept). */
+export function meaningScore(sentenceCosines: readonly number[], paragraphCosines: readonly number[]): MeaningScore {
+  const sentenceMin = sentenceCosines.length ? Math.min(...sentenceCosines) : 1;
+  const paragraphMin = paragraphCosines.length ? Math.min(...paragraphCosines) : 1;
+  return {
+    encoder: ENCODER_NAME,
+    sentenceMedian: round(median(sentenceCosines)),
+    sentenceMin: round(sentenceMin),
+    paragraphMin: round(paragraphMin),
+    thresholds: { sentence: SENTENCE_COSINE, paragraph: PARAGRAPH_COSINE },
+    passes: sentenceMin >= SENTENCE_COSINE && paragraphMin >= PARAGRAPH_COSINE,
+  };
+}
+
 export class MeaningEncoder {
   private readonly cache = new Map<string, Float32Array>();
 
@@ -112,16 +126,7 @@ export class MeaningEncoder {
   }
 
   score(sentenceCosines: readonly number[], paragraphCosines: readonly number[]): MeaningScore {
-    const sentenceMin = sentenceCosines.length ? Math.min(...sentenceCosines) : 1;
-    const paragraphMin = paragraphCosines.length ? Math.min(...paragraphCosines) : 1;
-    return {
-      encoder: ENCODER_NAME,
-      sentenceMedian: round(median(sentenceCosines)),
-      sentenceMin: round(sentenceMin),
-      paragraphMin: round(paragraphMin),
-      thresholds: { sentence: SENTENCE_COSINE, paragraph: PARAGRAPH_COSINE },
-      passes: sentenceMin >= SENTENCE_COSINE && paragraphMin >= PARAGRAPH_COSINE,
-    };
+    return meaningScore(sentenceCosines, paragraphCosines);
   }
 
   async release(): Promise<void> {
