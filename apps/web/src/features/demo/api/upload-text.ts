@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { UploadTextResponse } from '@inkprint/contracts';
 import type { DetectionMode } from '@inkprint/contracts/ai/modes';
 import { api } from '../../../lib/api-client';
@@ -36,3 +37,7 @@ export function importUrl(input: { url: string; action: Action; mode?: Detection
     retries: 0,
   });
 }
+
+/** The two ways in as mutations (file, URL): the demo reads their pending state instead of keeping its own. */
+export const useUploadFile = () => useMutation({ mutationFn: uploadFile });
+export const useImportUrl = () => useMutation({ mutationFn: importUrl });

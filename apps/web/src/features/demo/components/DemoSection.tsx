@@ -20,7 +20,7 @@ import { usePlanLimits } from '../../../lib/plan-limits';
 import { showToast } from '../../../lib/toast-store';
 import { detectText } from '../api/detect-text';
 import { humaniseText } from '../api/humanise-text';
-import { importUrl, uploadFile } from '../api/upload-text';
+import { useImportUrl, useUploadFile } from '../api/upload-text';
 import { DEMO_TOAST_TTL_MS, demoErrorView, INLINE_ERROR_MS, type DemoAction } from '../demo-errors';
 import { extractHumanisedText } from '../humanised-text';
 import {
@@ -36,6 +36,8 @@ import { cycleTone, HINT_ROTATION_MS, MODE_HINTS, MODE_OPTIONS, nextHintIndex, T
 import { OPEN_DEMO_EVENT, type DemoTab } from '../open-demo';
 import { COUNTDOWN_TICK_MS, limitReachedView } from '../usage-meter';
 import { SAMPLE_TEXTS } from '../samples';
+import { withQueryClient } from '../../../lib/query-client';
+import { DemoImport, importNoteOf, type ImportNote } from './DemoImport';
 import { DetectorResultPanel } from './DetectorResultPanel';
 import { HumaniserResultPanel } from './HumaniserResultPanel';
 import { OverLimitDialog } from './OverLimitDialog';
@@ -53,7 +55,6 @@ export interface DemoSectionProps {
 }
 
 export const INVALID_DETECTION = 'Invalid detection response structure';
-const ACCEPT = '.txt,.pdf,.docx,.jpg,.jpeg,.png';
 
 function tabOf(detail: unknown): DemoTab | null {
   const name = typeof detail === 'string' ? detail : (detail as { tab?: unknown } | null)?.tab;
@@ -62,20 +63,12 @@ function tabOf(detail: unknown): DemoTab | null {
   return null;
 }
 
-interface ImportNote {
-  source: UploadTextResponse['source'];
-  truncated: boolean;
-  limit: number;
-  originalLength: number;
-  warnings: string[];
-}
-
 /**
  * Spec §2 "Demo section": the AI detector and the humaniser, with plan limits, usage and every §8 message. The
  * landing route owns the `#demo` section element and its heading (`DemoHeading`), so the element stays the same while
  * this chunk loads (section tracking and scrolling to `#demo` observe it).
  */
-export default function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionProps) {
+function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionProps) {
   const { session } = useAuth();
   const limits = usePlanLimits();
   const navigate = useNavigate();
@@ -92,7 +85,9 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
   const [error, setError] = useState<string | null>(null);
   const [trimOffer, setTrimOffer] = useState<{ max: number; over: number } | null>(null);
   const [overLimit, setOverLimit] = useState<{ length: number; max: number } | null>(null);
-  const [importing, setImporting] = useState<DemoAction | null>(null);
+  const upload = useUploadFile();
+  const fetchUrl = useImportUrl();
+  const importing = upload.isPending ? 'upload' : fetchUrl.isPending ? 'url' : null;
   const [url, setUrl] = useState('');
   const [importNote, setImportNote] = useState<ImportNote | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -100,7 +95,6 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
   /** The last rewrite asked for: 'Regenerate' asks the API for the next attempt of the same text and tone. */
   const lastRewrite = useRef<{ key: string; attempt: number } | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const toneRefs = useRef<(HTMLDivElement | null)[]>([]);
 
   const feature = tab === 'detector' ? 'detector' : 'humaniser';
@@ -241,13 +235,7 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
     setDetection(null);
     setRewrite(null);
     setTrimOffer(null);
-    setImportNote({
-      source: answer.source,
-      truncated: answer.truncated,
-      limit: answer.limit,
-      originalLength: answer.originalLength,
-      warnings: answer.warnings,
-    });
+    setImportNote(importNoteOf(answer));
     showToast({
       type: 'success',
       title: 'Success',
@@ -256,35 +244,28 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
     });
   }
 
-  async function onFile(file: File | undefined) {
-    if (!file || busy) return;
-    setImporting('upload');
+  async function onFile(file: File) {
+    if (busy) return;
     setError(null);
     // The previous import's note would sit next to this one's error: it goes as soon as a new import starts.
     setImportNote(null);
     try {
-      imported(await uploadFile({ file, action: tab === 'detector' ? 'detect' : 'humanise', mode }));
+      imported(await upload.mutateAsync({ file, action: tab === 'detector' ? 'detect' : 'humanise', mode }));
     } catch (err) {
       fail(err, 'upload');
-    } finally {
-      setImporting(null);
-      if (fileRef.current) fileRef.current.value = '';
     }
   }
 
   async function onFetch() {
     const target = url.trim();
     if (!target || busy) return;
-    setImporting('url');
     setError(null);
     setImportNote(null);
     try {
-      imported(await importUrl({ url: target, action: tab === 'detector' ? 'detect' : 'humanise', mode }));
+      imported(await fetchUrl.mutateAsync({ url: target, action: tab === 'detector' ? 'detect' : 'humanise', mode }));
       setUrl('');
     } catch (err) {
       fail(err, 'url');
-    } finally {
-      setImporting(null);
     }
   }
 
@@ -479,80 +460,15 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
               </Box>
             )}
 
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2.5 }} alignItems={{ sm: 'center' }}>
-              <Button variant="outlined" disabled={busy} onClick={() => fileRef.current?.click()}>
-                {importing === 'upload' ? 'Uploading…' : 'Upload file'}
-              </Button>
-              <input
-                ref={fileRef}
-                type="file"
-                accept={ACCEPT}
-                hidden
-                aria-label="File to upload"
-                data-testid="demo-file"
-                onChange={(e) => void onFile(e.target.files?.[0])}
-              />
-              <Box
-                component="form"
-                role="search"
-                aria-label="Import URL"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void onFetch();
-                }}
-                sx={{
-                  display: 'flex',
-                  alignItems: 'center',
-                  flex: 1,
-                  minWidth: 0,
-                  border: 1,
-                  borderColor: 'rgba(27,42,74,0.25)',
-                  borderRadius: 999,
-                  pl: 2,
-                  pr: 0.5,
-                  py: 0.25,
-                  bgcolor: 'background.paper',
-                }}
-              >
-                <Box
-                  component="input"
-                  type="url"
-                  inputMode="url"
-                  placeholder="Import URL (https://…)"
-                  aria-label="Import URL"
-                  value={url}
-                  disabled={busy}
-                  onChange={(e: React.ChangeEvent<HTMLInputElement>) => setUrl(e.target.value)}
-                  sx={{
-                    flex: 1,
-                    minWidth: 0,
-                    border: 0,
-                    outline: 0,
-                    font: 'inherit',
-                    bgcolor: 'transparent',
-                    py: 0.75,
-                  }}
-                />
-                <Button
-                  type="submit"
-                  size="small"
-                  variant="contained"
-                  disabled={busy || url.trim() === ''}
-                  sx={{ borderRadius: 999 }}
-                >
-                  {importing === 'url' ? 'Fetching…' : 'Fetch'}
-                </Button>
-              </Box>
-            </Stack>
-            {importNote && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="import-note">
-                Imported {importNote.source.name} ({importNote.source.kind}
-                {importNote.source.pages ? `, ${importNote.source.pages} pages` : ''}).
-                {importNote.truncated &&
-                  ` The text had ${importNote.originalLength.toLocaleString('en-US')} characters and was truncated to ${importNote.limit.toLocaleString('en-US')}, your plan's limit.`}
-                {importNote.warnings.map((w) => ` ${w}`).join('')}
-              </Typography>
-            )}
+            <DemoImport
+              busy={busy}
+              importing={importing}
+              url={url}
+              note={importNote}
+              onUrlChange={setUrl}
+              onFile={onFile}
+              onFetch={() => void onFetch()}
+            />
 
             {trimOffer && (
               <Alert
@@ -688,3 +604,5 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
     </>
   );
 }
+
+export default withQueryClient(DemoSection);
