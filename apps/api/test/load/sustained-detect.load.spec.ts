@@ -65,8 +65,10 @@ describeWithService('postgres', 'sustained detect load (distributed)', (postgres
           'inkprint_requests_shed_total',
         );
         expect(shedAfter - shedBefore).toBe(report.shed);
-        // Every client got answers (closed loop: each waits for its answer before the next request).
-        expect(report.answered).toBeGreaterThanOrEqual(clients);
+        // Every client got answers (closed loop: each waits for its answer, and after a 503 for Retry-After, before
+        // the next request), and the API answered some 200 whatever it shed.
+        expect(report.outcomes.length).toBeGreaterThanOrEqual(clients);
+        expect(report.answered).toBeGreaterThan(0);
         expect(Math.max(...report.outcomes.map((o) => o.ms))).toBeLessThan(45_000);
 
         // Metrics scraped during the load: request, job, append and projection-batch histograms have counted,

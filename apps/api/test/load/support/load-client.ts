@@ -75,6 +75,8 @@ export interface Outcome {
   /** history.id of an answered detection: the tool run (and correlation id) its events carry. */
   runId?: string;
   startedAt: number;
+  /** Retry-After of a shed request (seconds). */
+  retryAfter?: number;
 }
 
 let counter = 0;
@@ -108,6 +110,7 @@ export async function detect(
       code: body.code,
       runId: body.history?.id,
       startedAt,
+      ...(res.headers.has('retry-after') ? { retryAfter: Number(res.headers.get('retry-after')) } : {}),
     };
   } catch (error) {
     return { status: 0, ms: performance.now() - t0, code: String((error as Error).cause ?? error), startedAt };
@@ -148,8 +151,11 @@ export async function sustain(
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (Date.now() < until) {
-        outcomes.push(await detect(base, { bearer: token }));
+        const outcome = await detect(base, { bearer: token });
+        outcomes.push(outcome);
         onTick?.();
+        // Shed under load: a well-behaved client waits as Retry-After says before its next request.
+        if (isShed(outcome)) await new Promise((r) => setTimeout(r, 1000 * (outcome.retryAfter ?? 1)));
       }
     }),
   );
