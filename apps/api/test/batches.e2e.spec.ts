@@ -156,8 +156,19 @@ function batchesSuite(backend: () => TestBackend) {
     const batchEvents = events.filter((e) => e.streamId === `batch-${accepted.id}`);
     expect(JSON.stringify(batchEvents.map((e) => ({ data: e.data, metadata: e.metadata })))).not.toContain('essay-1');
 
+    // One item with its text, for the report modal; a failed one has none.
+    const item = await http().get(`/ai/batches/${accepted.id}/items/0`).set(bearer(lee.accessToken)).expect(200);
+    expect(item.body).toMatchObject({
+      index: 0,
+      name: 'essay-1.txt',
+      text: essay(1),
+      result: { score: one.result!.score },
+    });
+    await http().get(`/ai/batches/${accepted.id}/items/4`).set(bearer(lee.accessToken)).expect(404);
+
     // Another account does not see it.
     const other = await signUp();
+    await http().get(`/ai/batches/${accepted.id}/items/0`).set(bearer(other.accessToken)).expect(404);
     expect((await http().get(`/ai/batches/${accepted.id}`).set(bearer(other.accessToken)).expect(404)).body.code).toBe(
       'BATCH_NOT_FOUND',
     );

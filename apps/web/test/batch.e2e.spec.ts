@@ -134,6 +134,15 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'done');
 
+    // A file's report opens in the report modal, with the file's own text.
+    await essay1.getByRole('button', { name: 'Report for essay-1.txt' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('report-view').waitFor();
+    await dialog.getByText('About the canal, take 0.', { exact: false }).first().waitFor();
+    await dialog.getByRole('button', { name: 'Save PDF' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
     // CSV, read back.
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -19,7 +19,7 @@ import { ImportTextHandler, URL_IMPORT_OPTIONS } from './upload/import-text.hand
 import { UploadController } from './upload/upload.http.controller';
 import type { UrlImportOptions } from '@inkprint/ingest';
 import { BatchesController } from './batches/batches.http.controller';
-import { OpenBatchHandler } from './batches/open-batch.query';
+import { OpenBatchHandler, OpenBatchItemHandler } from './batches/open-batch.query';
 import { SubmitBatchHandler } from './batches/submit-batch.handler';
 
 /** The AI calls of spec §7 (detect, humanise, reports) over the quotas, the job bus and the purgeable vault. */
@@ -39,6 +39,7 @@ import { SubmitBatchHandler } from './batches/submit-batch.handler';
     ImportTextHandler,
     SubmitBatchHandler,
     OpenBatchHandler,
+    OpenBatchItemHandler,
     AiToolRunner,
     InterruptedRuns,
     DetectTextHandler,

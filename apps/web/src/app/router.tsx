@@ -30,7 +30,7 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', lazy: page(() => import('../features/auth/components/ResetPasswordPage')) },
           { path: 'report/:id', lazy: page(() => import('../features/reports/components/ReportPage')) },
           { path: 'account/api-keys', lazy: page(() => import('../features/api-keys/components/ApiKeysPage')) },
-          { path: 'batch', lazy: page(() => import('../features/batches/components/BatchPage')) },
+          { path: 'batch', lazy: page(() => import('./routes/batch')) },
         ],
       },
       { path: '500', lazy: page(() => import('../features/errors/components/ServerErrorPage')) },

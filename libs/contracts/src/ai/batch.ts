@@ -32,6 +32,18 @@ export const BatchItem = z
   .meta({ id: 'BatchItem' });
 export type BatchItem = z.infer<typeof BatchItem>;
 
+/** `GET /ai/batches/{id}/items/{index}`: one checked item with its text (48 h), for the report modal. */
+export const BatchItemReport = z
+  .object({
+    index: z.number().int(),
+    name: z.string().optional(),
+    text: z.string(),
+    result: DetectionResult,
+    createdAt: z.string(),
+  })
+  .meta({ id: 'BatchItemReport' });
+export type BatchItemReport = z.infer<typeof BatchItemReport>;
+
 /** `POST /ai/batches` (202) and `GET /ai/batches/{id}`. */
 export const BatchResponse = z
   .object({

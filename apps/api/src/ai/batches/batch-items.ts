@@ -6,7 +6,7 @@ export type BatchInput = { file: { bytes: Uint8Array; name: string } } | { text:
 
 /**
  * The vault's entries of a batch (48 h, owned by the caller, so an erasure takes them): the items' file names, and
- * each item's detection result.
+ * each item's detection result with the text it was run on (`{result, text}`).
  */
 export const batchVaultKeys = {
   names: (owner: ToolUser, batchId: string) => `upload:${owner.type}:${owner.id}:batch:${batchId}`,

@@ -5,6 +5,7 @@ import {
   HttpCode,
   Ip,
   Param,
+  ParseIntPipe,
   Post,
   Query,
   UploadedFiles,
@@ -15,7 +16,7 @@ import {
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { BATCH_MAX_ITEMS, BatchResponse, BatchTextsRequest, DetectQuery } from '@inkprint/contracts';
+import { BATCH_MAX_ITEMS, BatchItemReport, BatchResponse, BatchTextsRequest, DetectQuery } from '@inkprint/contracts';
 import { INGEST_LIMITS } from '@inkprint/ingest';
 import type { z } from 'zod';
 import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
@@ -24,7 +25,7 @@ import { RequestValidationError } from '../../http/api-error';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { callerOf } from '../shared/caller';
 import { UploadLimitFilter } from '../upload/upload-limit.filter';
-import { OpenBatch } from './open-batch.query';
+import { OpenBatch, OpenBatchItem } from './open-batch.query';
 import { SubmitBatch } from './submit-batch.handler';
 
 interface UploadedPart {
@@ -93,5 +94,22 @@ export class BatchesController {
     @CurrentAccountOptional() account: SignedInAccount | undefined,
   ): Promise<BatchResponse> {
     return this.queries.execute(new OpenBatch(callerOf(account, undefined, undefined, ip), id));
+  }
+
+  @Get(':id/items/:index')
+  @ApiContract({
+    summary: 'One checked item with the text it was run on (48 h): what the report modal and its PDF show',
+    responses: { 200: BatchItemReport },
+    errors: ['BATCH_NOT_FOUND'],
+    auth: 'bearer',
+    apiKeyScopes: ['detect'],
+  })
+  item(
+    @Param('id') id: string,
+    @Param('index', ParseIntPipe) index: number,
+    @Ip() ip: string,
+    @CurrentAccountOptional() account: SignedInAccount | undefined,
+  ): Promise<BatchItemReport> {
+    return this.queries.execute(new OpenBatchItem(callerOf(account, undefined, undefined, ip), id, index));
   }
 }

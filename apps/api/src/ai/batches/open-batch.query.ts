@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { batchDecider, batchNotFound, batchStreamId } from '@inkprint/ai-domain';
-import { DetectionResult, type BatchItem, type BatchResponse } from '@inkprint/contracts';
+import { DetectionResult, type BatchItem, type BatchItemReport, type BatchResponse } from '@inkprint/contracts';
+import { DomainError } from '@inkprint/domain-kernel';
 import { loadState, type EventStore } from '@inkprint/eventstore';
 import type { TextVault } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
@@ -42,7 +43,7 @@ export class OpenBatchHandler implements IQueryHandler<OpenBatch> {
         const name = names?.[item.index];
         const stored =
           item.status === 'done' ? await this.vault.get(batchVaultKeys.result(owner, batchId, item.index), now) : null;
-        const result = stored ? DetectionResult.safeParse(stored.body) : null;
+        const result = stored ? DetectionResult.safeParse((stored.body as { result?: unknown }).result) : null;
         return {
           index: item.index,
           ...(typeof name === 'string' ? { name } : {}),
@@ -53,5 +54,52 @@ export class OpenBatchHandler implements IQueryHandler<OpenBatch> {
       }),
     );
     return { id: batchId, status: state.status, mode: state.mode, createdAt: state.createdAt, items };
+  }
+}
+
+export class OpenBatchItem extends Query<BatchItemReport> {
+  constructor(
+    readonly caller: CallerCredentials,
+    readonly batchId: string,
+    readonly index: number,
+  ) {
+    super();
+  }
+}
+
+/** `GET /ai/batches/{id}/items/{index}`: one done item's result and text (48 h), for the report modal and its PDF. */
+@QueryHandler(OpenBatchItem)
+export class OpenBatchItemHandler implements IQueryHandler<OpenBatchItem> {
+  constructor(
+    private readonly users: ToolUsers,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(TEXT_VAULT) private readonly vault: TextVault,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ caller, batchId, index }: OpenBatchItem): Promise<BatchItemReport> {
+    if (!caller.account || !/^[0-9a-f-]{36}$/.test(batchId)) throw batchNotFound();
+    const owner = (await this.users.resolve(caller)).user;
+    const { state } = await loadState(this.store, batchStreamId(batchId), batchDecider);
+    if (state.status === 'none' || state.user.type !== owner.type || state.user.id !== owner.id) throw batchNotFound();
+    const now = this.clock.now();
+    const stored = await this.vault.get(batchVaultKeys.result(owner, batchId, index), now);
+    const body = (stored?.body ?? {}) as { result?: unknown; text?: unknown };
+    const result = DetectionResult.safeParse(body.result);
+    if (!stored || !result.success || typeof body.text !== 'string')
+      throw new DomainError(
+        'BATCH_NOT_FOUND',
+        'This item has no result to show (not done, failed, or older than 48 h).',
+        404,
+      );
+    const name = ((await this.vault.get(batchVaultKeys.names(owner, batchId), now))?.body as { names?: unknown[] })
+      ?.names?.[index];
+    return {
+      index,
+      ...(typeof name === 'string' ? { name } : {}),
+      text: body.text,
+      result: result.data,
+      createdAt: stored.createdAt,
+    };
   }
 }

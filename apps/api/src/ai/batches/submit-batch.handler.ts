@@ -141,7 +141,7 @@ export class SubmitBatchHandler implements ICommandHandler<SubmitBatch> {
             }),
           );
           const at = this.clock.now().toISOString();
-          await this.vault.put(resultEntry(owner, batchId, index, answer.result, at));
+          await this.vault.put(resultEntry(owner, batchId, index, { result: answer.result, text }, at));
           settle = { index, status: 'done', requestId: answer.history?.id ?? null, error: null, at };
         } catch (error) {
           settle = {

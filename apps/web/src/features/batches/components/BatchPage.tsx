@@ -12,7 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { BATCH_MAX_ITEMS } from '@inkprint/contracts';
+import { BATCH_MAX_ITEMS, type BatchItemReport } from '@inkprint/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader';
@@ -22,6 +22,7 @@ import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { withQueryClient } from '../../../lib/query-client';
 import { useBatch } from '../api/get-batch';
+import { getBatchItem } from '../api/get-batch-item';
 import { useSubmitBatch } from '../api/submit-batch';
 import { batchCsv, batchRows, progressOf, type BatchRow } from '../batch-rows';
 
@@ -31,6 +32,18 @@ const STATUS_CHIP = {
   done: { label: 'Done', color: 'success' },
   failed: { label: 'Failed', color: 'error' },
 } as const;
+
+/** A file's report, as the report modal takes it (the app's route opens the modal). */
+export type OpenReport = (report: Pick<BatchItemReport, 'result' | 'text' | 'createdAt'>) => void;
+
+function ReportButton({ row, open }: { row: BatchRow; open?: (index: number) => void }) {
+  if (!open || row.status !== 'done') return null;
+  return (
+    <Button size="small" onClick={() => open(row.index)} aria-label={`Report for ${row.file}`}>
+      Report
+    </Button>
+  );
+}
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -42,7 +55,7 @@ function download(name: string, text: string) {
 }
 
 /** Phones: one card per file (the table's six columns do not fit 360 px). */
-function ResultCards({ rows }: { rows: BatchRow[] }) {
+function ResultCards({ rows, open }: { rows: BatchRow[]; open?: (index: number) => void }) {
   return (
     <Stack spacing={1} sx={{ display: { xs: 'flex', sm: 'none' } }} aria-label="Batch results">
       {rows.map((row) => (
@@ -51,6 +64,7 @@ function ResultCards({ rows }: { rows: BatchRow[] }) {
             <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{row.file}</Typography>
             <Chip size="small" label={STATUS_CHIP[row.status].label} color={STATUS_CHIP[row.status].color} />
           </Stack>
+          <ReportButton row={row} open={open} />
           {row.error ? (
             <Typography variant="body2" color="error">
               {row.error}
@@ -73,7 +87,7 @@ function ResultCards({ rows }: { rows: BatchRow[] }) {
   );
 }
 
-function Results({ rows }: { rows: BatchRow[] }) {
+function Results({ rows, open }: { rows: BatchRow[]; open?: (index: number) => void }) {
   return (
     <Box
       sx={{ overflowX: 'auto', display: { xs: 'none', sm: 'block' } }}
@@ -90,6 +104,7 @@ function Results({ rows }: { rows: BatchRow[] }) {
             <TableCell>Verdict</TableCell>
             <TableCell align="right">AI %</TableCell>
             <TableCell align="right">Confidence</TableCell>
+            <TableCell>Report</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -111,6 +126,9 @@ function Results({ rows }: { rows: BatchRow[] }) {
               </TableCell>
               <TableCell align="right">{row.aiPercent ?? '—'}</TableCell>
               <TableCell align="right">{row.confidence ?? '—'}</TableCell>
+              <TableCell>
+                <ReportButton row={row} open={open} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -120,7 +138,7 @@ function Results({ rows }: { rows: BatchRow[] }) {
 }
 
 /** `/batch`: a signed-in user checks up to 50 files at once (issue 29), watching each file's progress. */
-function BatchPage() {
+function BatchPage({ onOpenReport }: { onOpenReport?: OpenReport }) {
   useDocumentTitle('Batch check');
   const { session, status } = useAuth();
   const submit = useSubmitBatch();
@@ -132,6 +150,17 @@ function BatchPage() {
   const progress = batch.data ? progressOf(batch.data) : null;
   const tooMany = files.length > BATCH_MAX_ITEMS;
   const submitError = submit.error instanceof ApiError ? submit.error.message : submit.error ? 'Upload failed' : null;
+
+  const [reportError, setReportError] = useState<string | null>(null);
+  const openReport =
+    onOpenReport && batchId
+      ? (index: number) => {
+          setReportError(null);
+          getBatchItem(batchId, index).then(onOpenReport, (error: unknown) =>
+            setReportError(error instanceof ApiError ? error.message : 'Unable to load the report.'),
+          );
+        }
+      : undefined;
 
   const start = async (event: FormEvent) => {
     event.preventDefault();
@@ -217,8 +246,13 @@ function BatchPage() {
                     Export CSV
                   </Button>
                 </Stack>
-                <Results rows={rows} />
-                <ResultCards rows={rows} />
+                {reportError && (
+                  <Alert severity="error" sx={{ mb: 2 }}>
+                    {reportError}
+                  </Alert>
+                )}
+                <Results rows={rows} open={openReport} />
+                <ResultCards rows={rows} open={openReport} />
               </Paper>
             )}
           </Stack>
