@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { DetectResponse } from '@inkprint/contracts';
 import type { DetectionMode } from '@inkprint/contracts/ai/modes';
 import { api } from '../../../lib/api-client';
@@ -12,3 +13,6 @@ export function detectText(input: { text: string; mode: DetectionMode; clientTri
     headers: input.clientTrim ? { 'X-Client-Trim': 'true' } : {},
   });
 }
+
+/** A detection as a mutation: the demo reads its pending state. */
+export const useDetectText = () => useMutation({ mutationFn: detectText });

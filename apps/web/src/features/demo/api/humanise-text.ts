@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { HumaniseResponse } from '@inkprint/contracts';
 import type { Tone } from '@inkprint/contracts/ai/modes';
 import { api } from '../../../lib/api-client';
@@ -12,3 +13,6 @@ export function humaniseText(input: { text: string; tone: Tone; clientTrim: bool
     headers: input.clientTrim ? { 'X-Client-Trim': 'true' } : {},
   });
 }
+
+/** A rewrite as a mutation: the demo reads its pending state. */
+export const useHumaniseText = () => useMutation({ mutationFn: humaniseText });

@@ -18,8 +18,8 @@ import { checkoutUrl } from '../../../config/env';
 import { useAuth } from '../../../lib/auth';
 import { usePlanLimits } from '../../../lib/plan-limits';
 import { showToast } from '../../../lib/toast-store';
-import { detectText } from '../api/detect-text';
-import { humaniseText } from '../api/humanise-text';
+import { useDetectText } from '../api/detect-text';
+import { useHumaniseText } from '../api/humanise-text';
 import { useImportUrl, useUploadFile } from '../api/upload-text';
 import { DEMO_TOAST_TTL_MS, demoErrorView, INLINE_ERROR_MS, type DemoAction } from '../demo-errors';
 import { extractHumanisedText } from '../humanised-text';
@@ -79,12 +79,14 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
   const [mode, setMode] = useState<DetectionMode>(DEFAULT_DETECTION_MODE);
   const [tone, setTone] = useState<Tone>(DEFAULT_TONE);
   const [hintIndex, setHintIndex] = useState(0);
-  const [loading, setLoading] = useState(false);
   const [detection, setDetection] = useState<{ result: DetectionResult; text: string } | null>(null);
   const [rewrite, setRewrite] = useState<{ result: HumanisationResult; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [trimOffer, setTrimOffer] = useState<{ max: number; over: number } | null>(null);
   const [overLimit, setOverLimit] = useState<{ length: number; max: number } | null>(null);
+  const detect = useDetectText();
+  const humanise = useHumaniseText();
+  const loading = detect.isPending || humanise.isPending;
   const upload = useUploadFile();
   const fetchUrl = useImportUrl();
   const importing = upload.isPending ? 'upload' : fetchUrl.isPending ? 'url' : null;
@@ -197,11 +199,10 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
       setClipped(true);
     }
     setError(null);
-    setLoading(true);
     try {
       if (tab === 'detector') {
         setDetection(null);
-        const answer = await detectText({ text: payload, mode, clientTrim });
+        const answer = await detect.mutateAsync({ text: payload, mode, clientTrim });
         const score = answer?.result?.score;
         if (typeof score !== 'number' || !(score >= 0 && score <= 1)) {
           setError(INVALID_DETECTION);
@@ -214,7 +215,7 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
         const key = `${tone}\u0000${payload}`;
         const attempt = regenerate && lastRewrite.current?.key === key ? lastRewrite.current.attempt + 1 : 0;
         lastRewrite.current = { key, attempt };
-        const answer = await humaniseText({ text: payload, tone, clientTrim, attempt });
+        const answer = await humanise.mutateAsync({ text: payload, tone, clientTrim, attempt });
         const raw = answer?.result as HumanisationResult | undefined;
         // The rewrite keys come first in the extraction order, so an echoed input never wins over the rewrite.
         const output = extractHumanisedText(raw) ?? extractHumanisedText(answer);
@@ -224,7 +225,6 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
     } catch (err) {
       fail(err, 'run');
     } finally {
-      setLoading(false);
       void limits.refresh({ background: true });
     }
   }
