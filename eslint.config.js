@@ -2,6 +2,7 @@
 //   type:domain         pure deciders: may import only other domain libs and contracts, and no infrastructure packages
 //   type:engine         detector/humaniser engines: engines, contracts, domain
 //   type:infrastructure adapters (event store, job bus): infrastructure, domain, contracts, engine
+//   type:browser        the browser apps' shared client (libs/browser-client): contracts
 //   type:app            anything
 const nx = require('@nx/eslint-plugin');
 const tseslint = require('typescript-eslint');
@@ -96,6 +97,8 @@ module.exports = [
                 'type:testing',
               ],
             },
+            // libs/browser-client: what the two browser apps share; contracts' types only.
+            { sourceTag: 'type:browser', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
           ],
