@@ -3,6 +3,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (real docx and pdf bytes)
 import { makeDocx, makePdf } from '../../../libs/ingest/src/testing/fixtures';
+// The ingest library's loader of the ESM-only pdfjs-dist (reused to read the saved PDF back, as reports.e2e does).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { importPackageFile } from '../../../libs/ingest/src/worker/esm';
 import {
   axeViolations,
   CHROMIUM,
@@ -50,6 +53,29 @@ function folder(): Array<{ name: string; mimeType: string; buffer: Buffer }> {
     { name: 'damaged.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj garbage, no end') },
     txt('note.txt', 'Back in five minutes.'),
   ];
+}
+
+interface PdfJs {
+  getDocument(params: Record<string, unknown>): {
+    promise: Promise<{
+      numPages: number;
+      getPage(n: number): Promise<{ view: number[]; getTextContent(): Promise<{ items: { str?: string }[] }> }>;
+    }>;
+  };
+}
+
+/** Page sizes (points) and text of a PDF, read with pdfjs-dist. */
+async function readPdf(bytes: Buffer): Promise<{ sizes: number[][]; text: string }> {
+  const pdfjs = await importPackageFile<PdfJs>('pdfjs-dist', 'legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
+  const sizes: number[][] = [];
+  const parts: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    sizes.push([page.view[2] - page.view[0], page.view[3] - page.view[1]]);
+    parts.push((await page.getTextContent()).items.map((item) => item.str ?? '').join(' '));
+  }
+  return { sizes, text: parts.join(' ').replace(/\s+/g, ' ') };
 }
 
 describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
@@ -157,6 +183,23 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     expect(csv.find((line) => line.startsWith('essay-10.pdf'))).toMatch(
       /^essay-10\.pdf,\d+,(Human|Mixed|AI-Generated),\d+\.\d,\d+\.\d,$/,
     );
+
+    // One PDF: a summary page with every file, then a report per checked file (A4, as the single report).
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export PDF' }).click(),
+    ]);
+    expect(pdfDownload.suggestedFilename()).toMatch(/^inkprint-batch-.+\.pdf$/);
+    const pdf = await readPdf(fs.readFileSync((await pdfDownload.path())!));
+    expect(pdf.sizes.length).toBeGreaterThanOrEqual(12);
+    for (const [width, height] of pdf.sizes) {
+      expect(width).toBeCloseTo(595.28, 1);
+      expect(height).toBeCloseTo(841.89, 1);
+    }
+    expect(pdf.text).toContain('Batch check summary');
+    for (const name of ['essay-1.txt', 'essay-10.pdf', 'damaged.pdf', 'note.txt']) expect(pdf.text).toContain(name);
+    expect(pdf.text).toContain('About the canal, take 0.');
+    expect(pdf.text.split('1. Introduction').length - 1).toBe(11);
 
     // Ten checks counted: the too-short and the damaged file are not.
     const me = await fetch(`${app.baseUrl}/auth/me`, {

@@ -1,12 +1,25 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import BatchPage, { type OpenReport } from '../../features/batches/components/BatchPage';
+import { getBatchItem } from '../../features/batches/api/get-batch-item';
+import BatchPage, { type ExportPdf, type OpenReport } from '../../features/batches/components/BatchPage';
+import { draftToReport } from '../../features/reports/types';
 
 // The report modal (with the PDF maker) loads only when a file's report is first opened.
 const ReportModal = lazy(() => import('../../features/reports/components/ReportModal'));
 
 type Draft = Parameters<OpenReport>[0];
 
-/** `/batch`: the batch check, with each checked file's report in the report modal (as the demo's preview). */
+/** The batch as one A4 PDF: a summary page, then each checked file's report (the reports' PDF maker, loaded now). */
+const exportPdf: ExportPdf = async ({ id, createdAt, rows }) => {
+  const checked = rows.filter((row) => row.status === 'done');
+  const items = await Promise.all(checked.map((row) => getBatchItem(id, row.index)));
+  const { saveBatchPdf } = await import('../../features/reports/pdf/batch-pdf');
+  await saveBatchPdf(
+    { createdAt, rows, reports: items.map((item) => draftToReport(item)) },
+    `inkprint-batch-${id.slice(0, 8)}.pdf`,
+  );
+};
+
+/** `/batch`: the batch check, with each checked file's report in the report modal and the batch's PDF. */
 export default function BatchRoute() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [open, setOpen] = useState(false);
@@ -17,7 +30,7 @@ export default function BatchRoute() {
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <BatchPage onOpenReport={openReport} />
+      <BatchPage onOpenReport={openReport} onExportPdf={exportPdf} />
       {draft && (
         <Suspense fallback={null}>
           <ReportModal open={open} onClose={close} report={draft} />

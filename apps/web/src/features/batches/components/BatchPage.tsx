@@ -35,6 +35,8 @@ const STATUS_CHIP = {
 
 /** A file's report, as the report modal takes it (the app's route opens the modal). */
 export type OpenReport = (report: Pick<BatchItemReport, 'result' | 'text' | 'createdAt'>) => void;
+/** The batch as one PDF (the app's route writes it with the reports' PDF maker). */
+export type ExportPdf = (batch: { id: string; createdAt: string; rows: BatchRow[] }) => Promise<void>;
 
 function ReportButton({ row, open }: { row: BatchRow; open?: (index: number) => void }) {
   if (!open || row.status !== 'done') return null;
@@ -138,7 +140,8 @@ function Results({ rows, open }: { rows: BatchRow[]; open?: (index: number) => v
 }
 
 /** `/batch`: a signed-in user checks up to 50 files at once (issue 29), watching each file's progress. */
-function BatchPage({ onOpenReport }: { onOpenReport?: OpenReport }) {
+function BatchPage({ onOpenReport, onExportPdf }: { onOpenReport?: OpenReport; onExportPdf?: ExportPdf }) {
+  const [pdfState, setPdfState] = useState<'idle' | 'preparing' | 'failed'>('idle');
   useDocumentTitle('Batch check');
   const { session, status } = useAuth();
   const submit = useSubmitBatch();
@@ -245,7 +248,27 @@ function BatchPage({ onOpenReport }: { onOpenReport?: OpenReport }) {
                   >
                     Export CSV
                   </Button>
+                  {onExportPdf && (
+                    <Button
+                      variant="outlined"
+                      disabled={batch.data.status !== 'done' || pdfState === 'preparing'}
+                      onClick={() => {
+                        setPdfState('preparing');
+                        onExportPdf({ id: batch.data.id, createdAt: batch.data.createdAt, rows }).then(
+                          () => setPdfState('idle'),
+                          () => setPdfState('failed'),
+                        );
+                      }}
+                    >
+                      {pdfState === 'preparing' ? 'Preparing PDF…' : 'Export PDF'}
+                    </Button>
+                  )}
                 </Stack>
+                {pdfState === 'failed' && (
+                  <Alert severity="error" sx={{ mb: 2 }}>
+                    Unable to prepare the PDF. Please try again.
+                  </Alert>
+                )}
                 {reportError && (
                   <Alert severity="error" sx={{ mb: 2 }}>
                     {reportError}

@@ -1,6 +1,6 @@
 import type { jsPDF } from 'jspdf';
 
-type JsPdfModule = Pick<typeof import('jspdf'), 'jsPDF' | 'GState'>;
+export type JsPdfModule = Pick<typeof import('jspdf'), 'jsPDF' | 'GState'>;
 import { excerpt, omittedNote, percent1, processingTime, summarise, featureInsights } from '../report-content';
 import {
   CONFIDENCE_NOTE,
@@ -12,13 +12,13 @@ import {
 } from '../report-copy';
 import type { ReportData } from '../types';
 
-const MARGIN = 48;
+export const MARGIN = 48;
 const FOOTER_SPACE = 64;
-const NAVY: [number, number, number] = [27, 42, 74];
-const MUTED: [number, number, number] = [90, 100, 120];
+export const NAVY: [number, number, number] = [27, 42, 74];
+export const MUTED: [number, number, number] = [90, 100, 120];
 
 /** A top-to-bottom text cursor over A4 pages (points), starting a new page when the next block does not fit. */
-class Writer {
+export class Writer {
   y = MARGIN;
   readonly width: number;
   readonly height: number;
@@ -87,7 +87,17 @@ export interface PdfOptions {
 
 /** The report as an A4 PDF (spec §2 "Report modal and PDF"): logo, sections 1-6, excerpt rule, one-decimal scores. */
 export function writeReportPdf(pdf: JsPdfModule, report: ReportData, options: PdfOptions): jsPDF {
-  const doc = new pdf.jsPDF({ unit: 'pt', format: 'a4', orientation: 'portrait' });
+  const doc = newReportDocument(pdf);
+  writeReport(doc, report, options);
+  writeFooters(pdf, doc);
+  return doc;
+}
+
+export const newReportDocument = (pdf: JsPdfModule): jsPDF =>
+  new pdf.jsPDF({ unit: 'pt', format: 'a4', orientation: 'portrait' });
+
+/** One report's pages (header, sections 1-6) from the current page of `doc` on (a batch PDF writes several). */
+export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions): void {
   const summary = summarise(report.result);
   const w = new Writer(doc);
   doc.setProperties({ title: `${SITE_NAME} AI detection report`, creator: SITE_NAME });
@@ -192,8 +202,11 @@ export function writeReportPdf(pdf: JsPdfModule, report: ReportData, options: Pd
     doc.textWithLink(options.verifyUrl, MARGIN, w.y + 10, { url: options.verifyUrl });
     w.y += 18;
   } else w.paragraph(UNSHARED_VERIFICATION_NOTE);
+}
 
-  // Footer (confidentiality note, page numbers) and the watermark on every page.
+/** Footer (confidentiality note, page numbers) and the watermark on every page of `doc`. */
+export function writeFooters(pdf: JsPdfModule, doc: jsPDF): void {
+  const w = new Writer(doc);
   const pages = doc.getNumberOfPages();
   for (let i = 1; i <= pages; i++) {
     doc.setPage(i);
@@ -211,7 +224,6 @@ export function writeReportPdf(pdf: JsPdfModule, report: ReportData, options: Pd
     doc.text(note, MARGIN, w.height - FOOTER_SPACE + 24);
     doc.text(`Page ${i} of ${pages}`, w.width - MARGIN, w.height - FOOTER_SPACE + 24, { align: 'right' });
   }
-  return doc;
 }
 
 export const pdfFileName = (report: ReportData, id?: string): string =>

@@ -1,0 +1,96 @@
+import type { jsPDF } from 'jspdf';
+import { SITE_NAME } from '../report-copy';
+import type { ReportData } from '../types';
+import {
+  MARGIN,
+  MUTED,
+  NAVY,
+  newReportDocument,
+  Writer,
+  writeFooters,
+  writeReport,
+  type JsPdfModule,
+  type PdfOptions,
+} from './report-pdf';
+
+/** One line of a batch's summary page (what the batch table shows). */
+export interface BatchSummaryRow {
+  file: string;
+  words: number | null;
+  verdict: string;
+  aiPercent: string | null;
+  confidence: string | null;
+}
+
+export interface BatchPdfInput {
+  createdAt: string;
+  rows: BatchSummaryRow[];
+  /** The checked files' reports, in the table's order (failed and unchecked files have none). */
+  reports: ReportData[];
+}
+
+/** A batch as one A4 PDF (issue 29): a summary page with every file, then each file's report as the single one looks. */
+export function writeBatchPdf(pdf: JsPdfModule, batch: BatchPdfInput, options: PdfOptions): jsPDF {
+  const doc = newReportDocument(pdf);
+  doc.setProperties({ title: `${SITE_NAME} batch check`, creator: SITE_NAME });
+  const w = new Writer(doc);
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(18);
+  doc.setTextColor(...NAVY);
+  doc.text(SITE_NAME, MARGIN, MARGIN + 12);
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(11);
+  doc.setTextColor(...MUTED);
+  doc.text('Batch check summary', MARGIN, MARGIN + 27);
+  const created = new Date(batch.createdAt);
+  if (!Number.isNaN(created.getTime()))
+    doc.text(
+      created.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' }),
+      w.width - MARGIN,
+      MARGIN + 12,
+      {
+        align: 'right',
+      },
+    );
+  w.y = MARGIN + 44;
+  w.paragraph(
+    `${batch.rows.length} files; ${batch.reports.length} with a report on the following pages. AI % is the detector's score; confidence its certainty.`,
+    { color: MUTED, size: 9 },
+  );
+  const columns = [0, 0.46, 0.58, 0.8, 0.9];
+  w.row(['File', 'Words', 'Verdict', 'AI %', 'Conf. %'], columns, true);
+  for (const row of batch.rows) {
+    const name = row.file.length > 48 ? `${row.file.slice(0, 45)}…` : row.file;
+    w.row(
+      [
+        name,
+        row.words === null ? '—' : String(row.words),
+        row.verdict,
+        row.aiPercent?.replace('%', '') ?? '—',
+        row.confidence?.replace('%', '') ?? '—',
+      ],
+      columns,
+    );
+  }
+  for (const report of batch.reports) {
+    doc.addPage();
+    writeReport(doc, report, options);
+  }
+  writeFooters(pdf, doc);
+  return doc;
+}
+
+/** Builds the batch PDF in the browser (jspdf loads only now) and downloads it. */
+export async function saveBatchPdf(batch: BatchPdfInput, fileName: string): Promise<void> {
+  const [pdf, { fetchLogoPng }] = await Promise.all([import('jspdf'), import('./logo')]);
+  const doc = writeBatchPdf(pdf, batch, { logo: await fetchLogoPng(), verifyUrl: null });
+  const href = URL.createObjectURL(doc.output('blob'));
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
