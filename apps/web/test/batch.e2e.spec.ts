@@ -207,4 +207,15 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     });
     expect(((await me.json()) as { usage: { detector: { dailyUsed: number } } }).usage.detector.dailyUsed).toBe(10);
   }, 180_000);
+
+  it('checks pasted texts separated by --- lines', async () => {
+    const kim = await createAccount(app.baseUrl, uniqueEmail('batch-paste'));
+    const page = await pageAs(kim);
+    await page.getByLabel('Or paste texts').fill(`${essay(1)}\n---\n${essay(2)}`);
+    await page.getByText('2 texts; separate them with a line holding only ---').waitFor();
+    await page.getByRole('button', { name: 'Check texts' }).click();
+    await page.getByText('2 of 2 checked').waitFor({ timeout: 60_000 });
+    for (const name of ['Text 1', 'Text 2'])
+      expect(await page.getByTestId('batch-row').filter({ hasText: name }).getAttribute('data-status')).toBe('done');
+  }, 120_000);
 });

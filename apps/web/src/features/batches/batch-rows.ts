@@ -42,6 +42,13 @@ export function batchRows(batch: BatchResponse): BatchRow[] {
   });
 }
 
+/** Pasted texts: blocks separated by a line holding only `---` (blank blocks dropped). */
+export const splitTexts = (pasted: string): string[] =>
+  pasted
+    .split(/^\s*---\s*$/m)
+    .map((text) => text.trim())
+    .filter(Boolean);
+
 /** Items settled so far (done or failed) of all. */
 export const progressOf = (batch: BatchResponse) => ({
   settled: batch.items.filter((item) => item.status !== 'queued').length,

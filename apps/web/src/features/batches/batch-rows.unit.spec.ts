@@ -1,5 +1,5 @@
 import type { BatchResponse, DetectionResult } from '@inkprint/contracts';
-import { batchCsv, batchRows, progressOf } from './batch-rows';
+import { batchCsv, batchRows, progressOf, splitTexts } from './batch-rows';
 
 const result = (score: number, words: number, tooShort = false) =>
   ({
@@ -28,6 +28,15 @@ const batch: BatchResponse = {
 };
 
 describe('batch rows', () => {
+  it('splits pasted texts on lines holding only ---', () => {
+    expect(splitTexts('First text.\n---\nSecond\ntext.\n  ---  \n\n---\nThird')).toEqual([
+      'First text.',
+      'Second\ntext.',
+      'Third',
+    ]);
+    expect(splitTexts('  ')).toEqual([]);
+  });
+
   it('reads each item as the report does: band, one decimal, too short as its own state', () => {
     expect(batchRows(batch)).toEqual([
       expect.objectContaining({

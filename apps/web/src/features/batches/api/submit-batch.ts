@@ -2,11 +2,15 @@ import type { BatchResponse, DetectionMode } from '@inkprint/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** `POST /ai/batches?mode=` with the files as multipart `files`: every item queued (202). */
-export function submitBatch({ files, mode }: { files: File[]; mode: DetectionMode }) {
-  const form = new FormData();
-  for (const file of files) form.append('files', file, file.name);
-  return api.request<BatchResponse>('/ai/batches', { method: 'POST', body: form, query: { mode }, retries: 0 });
+/** `POST /ai/batches?mode=` with files (multipart `files`) or pasted texts (`{texts}`): every item queued (202). */
+export function submitBatch({ files, texts, mode }: { files?: File[]; texts?: string[]; mode: DetectionMode }) {
+  let body: FormData | { texts: string[] } = { texts: texts ?? [] };
+  if (files?.length) {
+    const form = new FormData();
+    for (const file of files) form.append('files', file, file.name);
+    body = form;
+  }
+  return api.request<BatchResponse>('/ai/batches', { method: 'POST', body, query: { mode }, retries: 0 });
 }
 
 export const useSubmitBatch = () => useMutation({ mutationFn: submitBatch });

@@ -11,6 +11,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BATCH_MAX_ITEMS, type BatchItemReport } from '@inkprint/contracts';
 import { useRef, useState, type FormEvent } from 'react';
@@ -24,7 +25,7 @@ import { withQueryClient } from '../../../lib/query-client';
 import { useBatch } from '../api/get-batch';
 import { getBatchItem } from '../api/get-batch-item';
 import { useSubmitBatch } from '../api/submit-batch';
-import { batchCsv, batchRows, progressOf, type BatchRow } from '../batch-rows';
+import { batchCsv, batchRows, progressOf, splitTexts, type BatchRow } from '../batch-rows';
 
 const ACCEPT = '.txt,.pdf,.docx,.jpg,.jpeg,.png';
 const STATUS_CHIP = {
@@ -146,12 +147,14 @@ function BatchPage({ onOpenReport, onExportPdf }: { onOpenReport?: OpenReport; o
   const { session, status } = useAuth();
   const submit = useSubmitBatch();
   const [files, setFiles] = useState<File[]>([]);
+  const [pasted, setPasted] = useState('');
+  const texts = splitTexts(pasted);
   const [batchId, setBatchId] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const batch = useBatch(batchId);
   const rows = batch.data ? batchRows(batch.data) : [];
   const progress = batch.data ? progressOf(batch.data) : null;
-  const tooMany = files.length > BATCH_MAX_ITEMS;
+  const tooMany = files.length > BATCH_MAX_ITEMS || texts.length > BATCH_MAX_ITEMS;
   const submitError = submit.error instanceof ApiError ? submit.error.message : submit.error ? 'Upload failed' : null;
 
   const [reportError, setReportError] = useState<string | null>(null);
@@ -165,11 +168,14 @@ function BatchPage({ onOpenReport, onExportPdf }: { onOpenReport?: OpenReport; o
         }
       : undefined;
 
+  const send = async (input: { files?: File[]; texts?: string[] }) => {
+    const answer = await submit.mutateAsync({ ...input, mode: 'moderate' }).catch(() => null);
+    if (answer) setBatchId(answer.id);
+  };
   const start = async (event: FormEvent) => {
     event.preventDefault();
     if (files.length === 0 || tooMany) return;
-    const answer = await submit.mutateAsync({ files, mode: 'moderate' }).catch(() => null);
-    if (answer) setBatchId(answer.id);
+    await send({ files });
   };
 
   return (
@@ -216,6 +222,30 @@ function BatchPage({ onOpenReport, onExportPdf }: { onOpenReport?: OpenReport; o
                   {submit.isPending ? 'Uploading…' : 'Check files'}
                 </Button>
               </Stack>
+              <TextField
+                label="Or paste texts"
+                placeholder={'First text…\n---\nSecond text…'}
+                helperText={
+                  texts.length > 0
+                    ? `${texts.length} text${texts.length === 1 ? '' : 's'}; separate them with a line holding only ---`
+                    : 'Separate the texts with a line holding only ---'
+                }
+                value={pasted}
+                onChange={(e) => setPasted(e.target.value)}
+                multiline
+                minRows={3}
+                maxRows={10}
+                fullWidth
+                sx={{ mt: 2 }}
+              />
+              <Button
+                variant="outlined"
+                sx={{ mt: 1 }}
+                disabled={texts.length === 0 || tooMany || submit.isPending}
+                onClick={() => void send({ texts })}
+              >
+                Check texts
+              </Button>
               {tooMany && (
                 <Alert severity="warning" sx={{ mt: 2 }}>
                   A batch holds at most {BATCH_MAX_ITEMS} files or texts.
