@@ -1,10 +1,9 @@
 import type { DetectionResult, HumanisationResult, UploadTextResponse } from '@inkprint/contracts';
 import type { DetectionMode, Tone } from '@inkprint/contracts/ai/modes';
-import { DEFAULT_DETECTION_MODE, DEFAULT_TONE, TONES } from '@inkprint/contracts/ai/modes';
+import { DEFAULT_DETECTION_MODE, DEFAULT_TONE } from '@inkprint/contracts/ai/modes';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,7 +11,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { checkoutUrl } from '../../../config/env';
 import { useAuth } from '../../../lib/auth';
@@ -32,13 +31,14 @@ import {
   tooShortButtonLabel,
   tooShortToJudge,
 } from '../limits';
-import { cycleTone, HINT_ROTATION_MS, MODE_HINTS, MODE_OPTIONS, nextHintIndex, TONE_LABELS } from '../options';
+import { HINT_ROTATION_MS, MODE_HINTS, MODE_OPTIONS, nextHintIndex } from '../options';
 import { OPEN_DEMO_EVENT, type DemoTab } from '../open-demo';
 import { COUNTDOWN_TICK_MS, limitReachedView } from '../usage-meter';
 import { SAMPLE_TEXTS } from '../samples';
 import { withQueryClient } from '../../../lib/query-client';
 import { DemoImport, importNoteOf, type ImportNote } from './DemoImport';
 import { DetectorResultPanel } from './DetectorResultPanel';
+import { TonePicker } from './TonePicker';
 import { HumaniserResultPanel } from './HumaniserResultPanel';
 import { OverLimitDialog } from './OverLimitDialog';
 import { UsageMeters } from './UsageMeters';
@@ -97,7 +97,6 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
   /** The last rewrite asked for: 'Regenerate' asks the API for the next attempt of the same text and tone. */
   const lastRewrite = useRef<{ key: string; attempt: number } | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const toneRefs = useRef<(HTMLDivElement | null)[]>([]);
 
   const feature = tab === 'detector' ? 'detector' : 'humaniser';
   const max = limits.maxCharsFor(feature);
@@ -269,14 +268,6 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
     }
   }
 
-  function onToneKey(event: KeyboardEvent, current: Tone) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    event.preventDefault();
-    const next = cycleTone(current, event.key === 'ArrowRight' ? 1 : -1);
-    setTone(next);
-    toneRefs.current[TONES.indexOf(next)]?.focus();
-  }
-
   function upgrade() {
     const checkout = checkoutUrl('pro');
     setOverLimit(null);
@@ -426,38 +417,7 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
                 </Stack>
               </Box>
             ) : (
-              <Box sx={{ mt: 2 }}>
-                <Typography variant="body2" sx={{ fontWeight: 650 }} id="demo-tone-label">
-                  Tone
-                </Typography>
-                <Stack
-                  direction="row"
-                  spacing={1}
-                  useFlexGap
-                  flexWrap="wrap"
-                  sx={{ mt: 0.75 }}
-                  role="radiogroup"
-                  aria-labelledby="demo-tone-label"
-                >
-                  {TONES.map((t, i) => (
-                    <Chip
-                      key={t}
-                      ref={(el: HTMLDivElement | null) => {
-                        toneRefs.current[i] = el;
-                      }}
-                      role="radio"
-                      aria-checked={tone === t}
-                      tabIndex={tone === t ? 0 : -1}
-                      label={TONE_LABELS[t]}
-                      color={tone === t ? 'primary' : 'default'}
-                      variant={tone === t ? 'filled' : 'outlined'}
-                      disabled={busy}
-                      onClick={() => setTone(t)}
-                      onKeyDown={(e) => onToneKey(e, t)}
-                    />
-                  ))}
-                </Stack>
-              </Box>
+              <TonePicker tone={tone} disabled={busy} onChange={setTone} />
             )}
 
             <DemoImport
