@@ -14,7 +14,7 @@ const text = (n: number) =>
 /**
  * The SQL statements of one `POST /ai/detect?mode=fast` by a signed-in account, counted where they leave the process
  * (Database.statements: knex's hook under the event store, the vault and MikroORM, transaction control included).
- * Issue 28's budget is 8: the guard's account and session reads (2), the daily quota's single-statement append (1,
+ * Issue 28's budget is 8; it takes 7: the guard's account and session streams (1 read), the daily quota's append (1,
  * decided on the cached quota state), the cache look-up and the vault write (2), the run's DetectionRecorded (1) and
  * the answer's usage (2 reads of what is new on the day's two quota streams). Projections run after the answer, in
  * their own batches, and are stopped while counting.
@@ -74,15 +74,15 @@ function requestPathSuite(backend: () => TestBackend) {
     return sent;
   }
 
-  it('a detection by a signed-in account on a daily limit sends 8 statements', async () => {
+  it('a detection by a signed-in account on a daily limit sends 7 statements', async () => {
     const account = await signUp();
     const sent = await statementsOfOneDetect(account.accessToken, 5);
-    expect(sent).toHaveLength(8);
+    expect(sent).toHaveLength(7);
     // No transaction control: every write is one statement of its own.
     expect(sent.filter((s) => /^(BEGIN|COMMIT)/i.test(s))).toEqual([]);
   });
 
-  it('a detection by an Enterprise account (unlimited, counted without a version check) sends 8 statements', async () => {
+  it('a detection by an Enterprise account (unlimited, counted without a version check) sends 7 statements', async () => {
     const account = await signUp();
     const root = await request(t.server).post('/auth/login').send(ROOT).expect(200);
     await request(t.server)
@@ -91,7 +91,7 @@ function requestPathSuite(backend: () => TestBackend) {
       .send({ planSlug: 'enterprise' })
       .expect(200);
     const sent = await statementsOfOneDetect(account.accessToken, null);
-    expect(sent).toHaveLength(8);
+    expect(sent).toHaveLength(7);
   });
 
   it('publishes the running count at /metrics', async () => {

@@ -109,6 +109,22 @@ export async function handleCommand<S, C extends Command, E extends Event>(
   }
 }
 
+/** Several whole streams in one read where the store can (`EventStore.readStreams`), else one read each. */
+export function readStreams(store: EventStore, streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+  return store.readStreams ? store.readStreams(streamIds) : Promise.all(streamIds.map((id) => store.readStream(id)));
+}
+
+/** The state folded from a stream's events (as loadState gives it, for events read by `readStreams`). */
+export function foldState<S, E extends Event>(
+  recorded: readonly RecordedEvent[],
+  decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
+): { state: S; version: number } {
+  return {
+    state: recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<E>(e)), decider.initialState()),
+    version: recorded.length,
+  };
+}
+
 /** Current state of a stream, without writing. */
 export async function loadState<S, E extends Event>(
   store: EventStore,

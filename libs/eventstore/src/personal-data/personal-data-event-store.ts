@@ -3,6 +3,7 @@ import type { NewEvent, RecordedEvent } from '../port/event-envelope';
 import type { AppendOptions, AppendResult, EventStore, ReadStreamOptions } from '../port/event-store';
 import { ERASED, fieldContext, isSealed, openField, sealField } from './field-cipher';
 import type { PersonalDataKeys } from './personal-data-keys';
+import { readStreams } from '../command-handling';
 
 /** Whose personal data an event carries, and in which top-level fields of its data. */
 export interface PersonalDataOfEvent {
@@ -49,6 +50,11 @@ export class PersonalDataEventStore implements EventStore {
 
   async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     return this.openAll(await this.inner.readStream(streamId, options));
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    const streams = await readStreams(this.inner, streamIds);
+    return Promise.all(streams.map((events) => this.openAll(events)));
   }
 
   streamVersion(streamId: string): Promise<number> {

@@ -36,6 +36,11 @@ export interface EventStore {
   appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
   /** Events of one stream in stream order. An unknown stream reads as empty. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * Events of several whole streams in one read: for each id, what readStream would give (optional: `readStreams()`
+   * in command-handling reads them one by one where a store has no such read).
+   */
+  readStreams?(streamIds: readonly string[]): Promise<RecordedEvent[][]>;
   /** Current version of a stream (0 when it does not exist). */
   streamVersion(streamId: string): Promise<number>;
   /** Committed events after the checkpoint `fromPosition` (exclusive; START = from the beginning), in log order. */

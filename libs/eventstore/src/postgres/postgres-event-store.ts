@@ -133,6 +133,19 @@ export class PostgresEventStore implements EventStore {
     return rows.map((row) => this.toRecorded(row));
   }
 
+  /** Several whole streams in one statement. */
+  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    const rows = await this.sql.query<EventRow>(
+      `select ${EVENT_COLUMNS} from ${this.tables.events} e
+       where e.stream_id = any($1::text[])
+       order by e.stream_id, e.stream_version`,
+      [streamIds as string[]],
+    );
+    const byStream = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+    for (const row of rows) byStream.get(row.stream_id)?.push(this.toRecorded(row));
+    return streamIds.map((id) => byStream.get(id)!);
+  }
+
   async streamVersion(streamId: string): Promise<number> {
     const rows = await this.sql.query<{ version: string }>(
       `select version from ${this.tables.streams} where stream_id = $1`,

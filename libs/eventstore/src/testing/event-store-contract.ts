@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readStreams } from '../command-handling';
 import type { EventStore } from '../port/event-store';
 import { START } from '../port/event-store';
 import { StreamVersionConflictError } from '../port/errors';
@@ -42,6 +43,17 @@ export async function eventually<T>(
 /** The behaviour every EventStore implementation must show. Call inside a describe block. */
 export function eventStoreContract(subject: () => ContractSubject): void {
   describe('event store contract', () => {
+    it('reads several whole streams in one call as readStream reads each (an unknown one empty)', async () => {
+      const { store } = subject();
+      const [a, b, none] = [streamOf('many-a'), streamOf('many-b'), streamOf('many-none')];
+      await store.appendToStream(a, [{ type: 'A', data: { n: 1 } }], { expectedVersion: 'no_stream' });
+      await store.appendToStream(b, [{ type: 'B', data: { n: 1 } }], { expectedVersion: 'no_stream' });
+      await store.appendToStream(a, [{ type: 'A', data: { n: 2 } }], { expectedVersion: 1 });
+      const streams = await readStreams(store, [b, none, a]);
+      expect(streams).toEqual([await store.readStream(b), [], await store.readStream(a)]);
+      expect(streams[2].map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+    });
+
     it('appends events and reads them back in stream order with complete metadata', async () => {
       const { store } = subject();
       const stream = streamOf('contract');

@@ -11,7 +11,7 @@ import {
   type Role,
 } from '@inkprint/accounts-domain';
 import { API_KEY_PREFIX } from '@inkprint/contracts';
-import { loadState, type EventStore } from '@inkprint/eventstore';
+import { foldState, readStreams, type EventStore } from '@inkprint/eventstore';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { EVENT_STORE } from '../../platform/tokens';
 import type { AccessTokenClaims } from './jwt.strategy';
@@ -55,10 +55,13 @@ export class AuthGuard extends PassportAuthGuard('jwt') implements CanActivate {
       });
     }
     const claims = req.user as AccessTokenClaims;
-    const [{ state: account }, { state: session }] = await Promise.all([
-      loadState(this.store, accountStreamId(claims.sub), accountDecider),
-      loadState(this.store, sessionStreamId(claims.sid), sessionDecider),
+    // Both streams in one read (one statement on PostgreSQL and PGlite).
+    const [accountEvents, sessionEvents] = await readStreams(this.store, [
+      accountStreamId(claims.sub),
+      sessionStreamId(claims.sid),
     ]);
+    const { state: account } = foldState(accountEvents, accountDecider);
+    const { state: session } = foldState(sessionEvents, sessionDecider);
     if (account.status === 'none' || account.account.status === 'disabled') {
       throw new DomainError('AUTH_REQUIRED', 'This account is not available. Please sign in again.', 401, {
         reason: 'account_unavailable',
