@@ -36,6 +36,17 @@ def logit32(p: float) -> float:
     return math.log(p / (1 - p))
 
 
+ENC_CLIP = 8.0
+
+
+def encoder_stack(p: float, pe: float, stack: dict) -> float:
+    """modes[m].encoder_stack (encoder_eval.py): sigmoid(c0 * z(p) + c1 * z(pe) + b), z = logit32 clipped to
+    [-ENC_CLIP, ENC_CLIP]; p the mode's n-gram probability, pe the fine-tuned encoder's (libs/detector encoderStack)."""
+    z = lambda q: min(max(logit32(q), -ENC_CLIP), ENC_CLIP)  # noqa: E731
+    c0, c1 = stack["coef"]
+    return 1.0 / (1.0 + math.exp(-(c0 * z(p) + c1 * z(pe) + stack["intercept"])))
+
+
 def score_knots(manifest: dict, mode: str) -> list:
     """The mode's product-score knots; manifests without them get the legacy map (0.2 -> 0.35, threshold -> 0.65)."""
     m = manifest["modes"][mode]
@@ -71,6 +82,27 @@ class Engine:
         self.sess = {}
         for name, m in self.manifest["models"].items():
             self.sess[name] = ort.InferenceSession(str(models_dir / m["file"]), so, providers=["CPUExecutionProvider"])
+        self.encoder = None
+        enc = self.manifest.get("encoder")
+        if enc:
+            from tokenizers import Tokenizer
+            tok = Tokenizer.from_file(str(models_dir / enc["tokenizer"]))
+            tok.no_padding()
+            tok.enable_truncation(enc.get("max_tokens", 256))
+            # basic graph optimisation (constant folding of the weight-only int8 DequantizeLinear nodes, fp32 compute):
+            # 'all' lets some onnxruntime versions fuse them into int8 kernels, which moves the probability by ~1e-3
+            # between versions; basic gives the same number here and in onnxruntime-node (libs/detector EncoderRunner)
+            eso = ort.SessionOptions(); eso.intra_op_num_threads = 1; eso.inter_op_num_threads = 1
+            eso.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
+            self.encoder = (tok, ort.InferenceSession(str(models_dir / enc["file"]), eso,
+                                                      providers=["CPUExecutionProvider"]))
+
+    def encoder_p(self, norm: str) -> float:
+        """The fine-tuned MiniLM detector's probability of a normalised text (libs/detector EncoderRunner): WordPiece
+        ids, [CLS] ... [SEP], at most max_tokens, one sequence per run."""
+        tok, sess = self.encoder
+        ids = np.array([tok.encode(norm).ids], np.int64)
+        return float(sess.run(["probability"], {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0][0])
 
     def vector(self, norm: str, fs: str) -> np.ndarray:
         i, v = F.extract(norm, fs, normalized=True)
@@ -103,6 +135,10 @@ class Engine:
         elif mode in ("moderate", "strong"):
             p = float(self.run(mode, self.vector(norm, "full")[None])[0])
             extra = {}
+            stack = self.manifest["modes"][mode].get("encoder_stack")
+            if stack:
+                extra["encoder_probability"] = self.encoder_p(norm)
+                p = encoder_stack(p, extra["encoder_probability"], stack)
             lm_plan = self.manifest["modes"][mode].get("lm") if lm is not None else None
             if lm_plan:
                 # the cascade (lm_cascade.py): the language model only where p lies in the gate; the mode's knots

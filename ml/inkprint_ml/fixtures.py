@@ -66,11 +66,15 @@ def write_fixtures(paths=None):
                    "sentence_lengths": [len(s) for s in F.sentences(norm)],
                    "fw_stream": F.fw_stream(norm),
                    "dense": [float(np.float32(v)) for v in F.dense_features(norm)],
-                   "features": {}, "chunks": chunk_texts(norm), "probability": {}, "score": {}}
+                   "features": {}, "chunks": chunk_texts(norm), "probability": {}, "score": {},
+                   "ngram_probability": {}}
             for fs in ["fast", "full"]:
                 i, v = F.extract(norm, fs, normalized=True)
                 rec["features"][fs] = {"dim": F.feature_dim(fs), "indices": i,
                                        "values": [float(np.float32(x)) for x in v]}
+            for mode in ["moderate", "strong"]:
+                # the mode's n-gram model alone (before modes[m].encoder_stack): what the independent JS port checks
+                rec["ngram_probability"][mode] = float(np.float32(eng.run(mode, eng.vector(norm, "full")[None])[0]))
             for mode in ["fast", "moderate", "strong", "forensic"]:
                 r = eng.score(text, mode)
                 rec["probability"][mode] = float(np.float32(r["probability"]))

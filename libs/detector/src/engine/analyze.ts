@@ -13,7 +13,7 @@ import {
 } from '../core/result';
 import { splitSentences } from '../core/sentences';
 import { tokenSpans } from '../core/tokenize';
-import { productScore, type ModePlan } from './manifest';
+import { productScore, type EncoderStack, type ModePlan } from './manifest';
 
 /** Computes calibrated AI probabilities for a batch of texts with one named model. */
 export interface ProbabilityScorer {
@@ -30,8 +30,15 @@ export interface LanguageModelEvidence {
   features(norm: string, maxTokens?: number): Promise<number[]>;
 }
 
+/** The fine-tuned encoder's AI probability for a normalised text (engine/encoder-runner.ts EncoderRunner). */
+export interface EncoderEvidence {
+  probability(norm: string): Promise<number>;
+}
+
 export interface AnalyzeContext {
   scorer: ProbabilityScorer;
+  /** Required when the plan has an encoderStack (the detector loads it with the models). */
+  encoder?: EncoderEvidence;
   /** Required when the plan has a languageModel (the detector drops it from plans when the files are absent). */
   languageModel?: LanguageModelEvidence;
   /** The engine named in the result (default: the scorer's; the detector adds the language model's name). */
@@ -82,6 +89,12 @@ function trimSpacesNewlines(s: string): string {
   return s.slice(a, b);
 }
 
+/** engine.py encoder_stack: sigmoid(c0 z(p) + c1 z(pe) + b), z = logit clipped to [-8, 8]. */
+export function encoderStack(p: number, pe: number, stack: EncoderStack): number {
+  const z = (q: number): number => Math.min(Math.max(logit(q), -8), 8);
+  return 1 / (1 + Math.exp(-(stack.coef[0] * z(p) + stack.coef[1] * z(pe) + stack.intercept)));
+}
+
 /** The calibrated document probability, exactly as the manifest's per-mode procedure (and ml/inkprint_ml/engine.py). */
 export async function modeProbability(
   doc: TextFeatures,
@@ -89,11 +102,16 @@ export async function modeProbability(
   scorer: ProbabilityScorer,
   wordLists: WordLists,
   languageModel?: LanguageModelEvidence,
+  encoder?: EncoderEvidence,
 ): Promise<number> {
   const agg = plan.aggregator;
   const lm = plan.languageModel;
   if (!agg) {
-    const p = (await scorer.score(plan.documentModel, [doc]))[0];
+    let p = (await scorer.score(plan.documentModel, [doc]))[0];
+    if (plan.encoderStack) {
+      if (!encoder) throw new Error(`mode ${plan.mode} needs the fine-tuned encoder, which is not loaded`);
+      p = encoderStack(p, await encoder.probability(doc.norm), plan.encoderStack);
+    }
     // A cascade (ml/inkprint_ml/lm_cascade.py): the language model only where the n-gram probability is in the gate.
     if (!lm?.gate || p < lm.gate[0] || p > lm.gate[1]) return p;
     if (!languageModel) throw new Error(`mode ${plan.mode} needs the language model ${lm.name}, which is not loaded`);
@@ -153,7 +171,9 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
   const t2 = now();
 
   const docProb =
-    doc.words > 0 ? await modeProbability(doc, ctx.plan, ctx.scorer, ctx.wordLists, ctx.languageModel) : 0.5;
+    doc.words > 0
+      ? await modeProbability(doc, ctx.plan, ctx.scorer, ctx.wordLists, ctx.languageModel, ctx.encoder)
+      : 0.5;
   const chunkProbs =
     chunkFeatures.length > 0 && ctx.plan.chunkModel
       ? Array.from(await ctx.scorer.score(ctx.plan.chunkModel, chunkFeatures))

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TextFeatures, parseWordLists } from '../core/features';
-import { analyze, chunkTexts, logit, modeProbability, type ProbabilityScorer } from './analyze';
+import { analyze, chunkTexts, encoderStack, logit, modeProbability, type ProbabilityScorer } from './analyze';
 import { parseManifest } from './manifest';
 
 const wl = parseWordLists(
@@ -182,5 +182,45 @@ describe('the language-model cascade (moderate / strong, lm_cascade.py)', () => 
 
     // inside the gate without the language model loaded: an error (the detector drops the plan instead)
     await expect(modeProbability(doc, inside, new RobotScorer(), wl)).rejects.toThrow('needs the language model');
+  });
+});
+
+describe('the fine-tuned encoder stacked with the n-gram probability (moderate / strong, encoder_eval.py)', () => {
+  class FakeEncoder {
+    calls: string[] = [];
+    constructor(private readonly p: number) {}
+    async probability(norm: string): Promise<number> {
+      this.calls.push(norm);
+      return this.p;
+    }
+  }
+  const stack = { coef: [0.5, 1.5] as [number, number], intercept: -0.25 };
+
+  it('is sigmoid(c0 z(p) + c1 z(pe) + b) with z the logit clipped to [-8, 8]', () => {
+    expect(encoderStack(0.7, 0.9, stack)).toBeCloseTo(
+      1 / (1 + Math.exp(-(0.5 * logit(0.7) + 1.5 * logit(0.9) - 0.25))),
+      12,
+    );
+    // clipping: a certain encoder counts as logit 8, not 16
+    expect(encoderStack(0.5, 1, stack)).toBeCloseTo(1 / (1 + Math.exp(-(1.5 * 8 - 0.25))), 12);
+    expect(encoderStack(0.5, 0, stack)).toBeCloseTo(1 / (1 + Math.exp(-(1.5 * -8 - 0.25))), 12);
+  });
+
+  it('feeds the stacked probability to the cascade gate, and needs the encoder when the plan stacks it', async () => {
+    const text = Array.from({ length: 20 }, () => human).join('') + robot.repeat(5);
+    const doc = new TextFeatures(text.trim(), wl);
+    const p = (await new RobotScorer().score('full', [doc]))[0];
+    const enc = new FakeEncoder(0.95);
+    const stacked = { ...plan.modes.moderate, encoderStack: stack };
+    expect(await modeProbability(doc, stacked, new RobotScorer(), wl, undefined, enc)).toBeCloseTo(
+      encoderStack(p, 0.95, stack),
+      12,
+    );
+    expect(enc.calls).toEqual([doc.norm]);
+    await expect(modeProbability(doc, stacked, new RobotScorer(), wl)).rejects.toThrow('needs the fine-tuned encoder');
+    // a plan without the stack never asks the encoder
+    const plain = new FakeEncoder(0.95);
+    expect(await modeProbability(doc, plan.modes.moderate, new RobotScorer(), wl, undefined, plain)).toBe(p);
+    expect(plain.calls).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '../core/result';
 import { analyze, modeProbability, type ProbabilityScorer } from './analyze';
 import { HeuristicScorer } from './heuristic-scorer';
+import { EncoderRunner } from './encoder-runner';
 import { LmRunner, lmFilesPresent } from './lm-runner';
 import { parseManifest, type DetectorPlan, type LanguageModelPlan, type ModePlan } from './manifest';
 import { OnnxScorer } from './onnx-scorer';
@@ -119,6 +120,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   let plan: DetectorPlan | undefined;
   let wordLists: WordLists = EMPTY_WORD_LISTS;
   let scorer: ProbabilityScorer | undefined;
+  let encoder: EncoderRunner | undefined;
   const problems: string[] = [];
 
   try {
@@ -137,6 +139,14 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
         dim: spec.dim,
         ...(spec.kind === 'features' ? { layout: p.featureSets[spec.featureSet] } : {}),
       }));
+      // The fine-tuned encoder ships in models/ like the n-gram graphs: a mode that stacks it cannot run without it.
+      if (p.encoder)
+        encoder = await EncoderRunner.load(
+          path.resolve(modelsDir, p.encoder.file),
+          path.resolve(modelsDir, p.encoder.tokenizer),
+          p.encoder.maxTokens,
+          options.threads ?? 1,
+        );
       scorer = await OnnxScorer.load(
         `${p.name.replace(/-detector$/, '')}-onnx-v${p.version.split('.')[0]}`,
         files,
@@ -238,6 +248,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       const { plan: modePlan, languageModel } = await planFor(mode, opts.languageModel);
       return analyze(text, mode, {
         scorer: activeScorer,
+        ...(encoder ? { encoder } : {}),
         ...(languageModel && lmEngine ? { engineName: lmEngine, languageModel } : {}),
         wordLists,
         plan: modePlan,
@@ -254,7 +265,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       const doc = new TextFeatures(normalize(text), wordLists);
       const { plan: modePlan, languageModel } = await planFor(mode, opts.languageModel);
       return {
-        probability: await modeProbability(doc, modePlan, activeScorer, wordLists, languageModel),
+        probability: await modeProbability(doc, modePlan, activeScorer, wordLists, languageModel, encoder),
         words: doc.words,
       };
     },
@@ -265,6 +276,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     },
     async close(): Promise<void> {
       if (activeScorer instanceof OnnxScorer) await activeScorer.release();
+      await encoder?.release();
       await (await lmLoading)?.release();
     },
   };

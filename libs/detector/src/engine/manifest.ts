@@ -43,6 +43,28 @@ export interface LanguageModelPlan {
   scoreKnots: [number, number][];
 }
 
+/**
+ * The fine-tuned MiniLM detector (manifest `encoder`, ml/inkprint_ml/encoder_detector.py): an int8 ONNX graph over
+ * WordPiece ids, shipped in models/ beside the n-gram models.
+ */
+export interface EncoderPlan {
+  name: string;
+  /** Graph and tokenizer files, relative to the models folder. */
+  file: string;
+  tokenizer: string;
+  maxTokens: number;
+}
+
+/**
+ * modes[m].encoder_stack (ml/inkprint_ml/encoder_eval.py): the mode's probability becomes
+ * sigmoid(coef[0] * z(p) + coef[1] * z(pe) + intercept), z = logit clipped to [-8, 8], p the n-gram probability and
+ * pe the encoder's; the language-model cascade, when there is one, then gates on that probability.
+ */
+export interface EncoderStack {
+  coef: [number, number];
+  intercept: number;
+}
+
 export interface ModePlan {
   mode: DetectionMode;
   label: string;
@@ -63,6 +85,8 @@ export interface ModePlan {
   scoreKnots?: [number, number][];
   /** The language-model variant (forensic: stacked; moderate and strong: a cascade), when the manifest has one. */
   languageModel?: LanguageModelPlan;
+  /** The n-gram probability stacked with the fine-tuned encoder's (moderate, strong), when the manifest says so. */
+  encoderStack?: EncoderStack;
 }
 
 export interface ModelSpec {
@@ -81,6 +105,8 @@ export interface DetectorPlan {
   modelCard?: string;
   featureSets: Record<string, FeatureSetLayout>;
   models: Record<string, ModelSpec>;
+  /** The fine-tuned encoder every `encoderStack` reads (manifest `encoder`). */
+  encoder?: EncoderPlan;
   modes: Record<DetectionMode, ModePlan>;
   /** Report bands on the product score (spec: Human <= 0.35, AI-Generated >= 0.65). */
   thresholds: Thresholds;
@@ -194,6 +220,26 @@ function parseLanguageModel(
   };
 }
 
+function parseEncoder(x: unknown): EncoderPlan {
+  const o = obj(x);
+  const file = str(o?.file);
+  const tokenizer = str(o?.tokenizer);
+  if (!file || !tokenizer) throw new Error('manifest: encoder needs file and tokenizer');
+  return { name: str(o?.name) ?? 'encoder', file, tokenizer, maxTokens: num(o?.max_tokens) ?? 256 };
+}
+
+function parseEncoderStack(mode: string, x: unknown, hasAggregator: boolean, encoder?: EncoderPlan): EncoderStack {
+  const o = obj(x);
+  const bad = (why: string): Error => new Error(`manifest: modes.${mode}.encoder_stack ${why}`);
+  if (!encoder) throw bad('needs the manifest to name an encoder');
+  if (hasAggregator) throw bad('is for modes without an aggregator');
+  const c = Array.isArray(o?.coef) ? o.coef.map(num) : [];
+  const intercept = num(o?.intercept);
+  if (c.length !== 2 || c[0] === undefined || c[1] === undefined || intercept === undefined)
+    throw bad('needs coef [a, b] and intercept');
+  return { coef: [c[0], c[1]], intercept };
+}
+
 /** Parse models/inkprint-detector.json. */
 export function parseManifest(raw: unknown): DetectorPlan {
   const m = obj(raw);
@@ -221,6 +267,7 @@ export function parseManifest(raw: unknown): DetectorPlan {
   const fastName = byName('fast') ?? featureModels.find((n) => models[n].featureSet === 'fast') ?? featureModels[0];
   const fullName = featureModels.find((n) => models[n].featureSet !== 'fast') ?? fastName;
 
+  const encoder = m.encoder !== undefined ? parseEncoder(m.encoder) : undefined;
   const chunking = obj(m.chunking);
   const windowTokens = num(chunking?.window_tokens) ?? 150;
   const strideTokens = num(chunking?.stride_tokens) ?? 75;
@@ -249,6 +296,9 @@ export function parseManifest(raw: unknown): DetectorPlan {
       operatingThreshold: num(o?.threshold) ?? DEFAULT_THRESHOLDS.ai,
       ...(o?.score_knots !== undefined ? { scoreKnots: parseKnots(mode, o.score_knots) } : {}),
       ...(o?.lm !== undefined ? { languageModel: parseLanguageModel(mode, o.lm, models, agg !== undefined) } : {}),
+      ...(o?.encoder_stack !== undefined
+        ? { encoderStack: parseEncoderStack(mode, o.encoder_stack, agg !== undefined, encoder) }
+        : {}),
     };
   }
   // "p <= 0.2: 'likely human'" in verdict_bands: the probability that maps to the Human band edge.
@@ -267,6 +317,7 @@ export function parseManifest(raw: unknown): DetectorPlan {
       Object.entries(sets).flatMap(([k, s]) => (s.kind === 'features' ? [[k, s.layout]] : [])),
     ),
     models,
+    ...(encoder ? { encoder } : {}),
     modes,
     thresholds: DEFAULT_THRESHOLDS,
     humanProbability,

@@ -123,6 +123,32 @@ describe('parseManifest (ml/ card.py format)', () => {
     expect(() => badCascade(noGate)).toThrow('needs the mode to have an aggregator (or a gate: a cascade)');
   });
 
+  it('parses the fine-tuned encoder and the modes that stack it, and rejects broken stacks', () => {
+    const encoder = { name: 'minilm', file: 'inkprint-encoder.onnx', tokenizer: 'tok.json', max_tokens: 256 };
+    const stack = { coef: [0.2, 0.35], intercept: -0.4 };
+    const p = parseManifest({
+      ...manifest,
+      encoder,
+      modes: { ...manifest.modes, moderate: { ...manifest.modes.moderate, encoder_stack: stack } },
+    });
+    expect(p.encoder).toEqual({ name: 'minilm', file: 'inkprint-encoder.onnx', tokenizer: 'tok.json', maxTokens: 256 });
+    expect(p.modes.moderate.encoderStack).toEqual({ coef: [0.2, 0.35], intercept: -0.4 });
+    expect(p.modes.strong.encoderStack).toBeUndefined();
+    expect(parseManifest(manifest).encoder).toBeUndefined();
+    const withStack = (mode: 'moderate' | 'forensic', st: unknown, enc: unknown = encoder) =>
+      parseManifest({
+        ...manifest,
+        ...(enc ? { encoder: enc } : {}),
+        modes: { ...manifest.modes, [mode]: { ...manifest.modes[mode], encoder_stack: st } },
+      });
+    expect(() => withStack('moderate', stack, null)).toThrow('needs the manifest to name an encoder');
+    expect(() => withStack('moderate', { coef: [1], intercept: 0 })).toThrow('needs coef [a, b] and intercept');
+    expect(() => withStack('forensic', stack)).toThrow('is for modes without an aggregator');
+    expect(() => parseManifest({ ...manifest, encoder: { file: 'x.onnx' } })).toThrow(
+      'encoder needs file and tokenizer',
+    );
+  });
+
   it('defaults a manifest without modes to fast/full models and identity bands', () => {
     const p = parseManifest({
       models: { fast: { file: 'a', feature_set: 'fast' }, full: { file: 'b', feature_set: 'full' } },

@@ -1,0 +1,72 @@
+// The fine-tuned MiniLM detector (ml/gpu/encoder_finetune.py, exported by ml/inkprint_ml/encoder_detector.py): BERT
+// WordPiece ids of the normalised text, [CLS] ... [SEP], at most `maxTokens` -> int8 ONNX graph -> `probability` [B],
+// the probability that the text is AI-written. The same computation as ml/inkprint_ml/engine.py Engine.encoder_p.
+import * as fs from 'node:fs';
+import * as ort from 'onnxruntime-node';
+import { WordPieceTokenizer, type WordPieceJson } from '@inkprint/sentence-encoder';
+
+/** Texts whose probability an EncoderRunner remembers (a detection and its report ask twice). */
+const MEMO = 32;
+
+export class EncoderRunner {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly memo = new Map<string, Promise<number>>();
+
+  private constructor(
+    private readonly tokenizer: WordPieceTokenizer,
+    private readonly session: ort.InferenceSession,
+  ) {}
+
+  static async load(modelPath: string, tokenizerPath: string, maxTokens = 256, threads = 1): Promise<EncoderRunner> {
+    const json = JSON.parse(fs.readFileSync(tokenizerPath, 'utf8')) as WordPieceJson;
+    const tokenizer = new WordPieceTokenizer(json, { maxLength: maxTokens });
+    const session = await ort.InferenceSession.create(modelPath, {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      // basic: constant-folds the weight-only int8 DequantizeLinear nodes and computes in fp32, the same numbers as
+      // ml/inkprint_ml/engine.py; 'all' may fuse them into int8 kernels that differ by ~1e-3 between versions
+      graphOptimizationLevel: 'basic',
+    });
+    return new EncoderRunner(tokenizer, session);
+  }
+
+  /** WordPiece ids of `norm` as the graph reads them ([CLS] first, [SEP] last). */
+  ids(norm: string): number[] {
+    return this.tokenizer.encode(norm).ids;
+  }
+
+  /**
+   * The encoder's AI probability for a normalised text. One sequence per run, never padded into a batch: the int8
+   * graph quantises its activations over the whole input, so a neighbour would change the result (as in Python).
+   */
+  probability(norm: string): Promise<number> {
+    let run = this.memo.get(norm);
+    if (!run) {
+      const ids = this.ids(norm);
+      run = this.serial(async () => {
+        const data = BigInt64Array.from(ids, (id) => BigInt(id));
+        const out = await this.session.run({
+          input_ids: new ort.Tensor('int64', data, [1, ids.length]),
+          attention_mask: new ort.Tensor('int64', new BigInt64Array(ids.length).fill(1n), [1, ids.length]),
+        });
+        return Number((out.probability.data as Float32Array)[0]);
+      });
+      run.catch(() => this.memo.delete(norm));
+      if (this.memo.size >= MEMO) this.memo.delete(this.memo.keys().next().value as string);
+      this.memo.set(norm, run);
+    }
+    return run;
+  }
+
+  async release(): Promise<void> {
+    await this.queue;
+    await this.session.release();
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
