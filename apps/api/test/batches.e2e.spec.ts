@@ -4,7 +4,7 @@ import { isTooShortToJudge } from '@inkprint/contracts';
 import type { EventStore } from '@inkprint/eventstore';
 import { describeWithService } from '@inkprint/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (as upload.e2e.spec.ts)
-import { makeDocx, makePdf } from '../../../libs/ingest/src/testing/fixtures';
+import { makeDocx, makePdf, makeZip } from '../../../libs/ingest/src/testing/fixtures';
 import { EVENT_STORE } from '../src/platform/tokens';
 import { startTestApp, type TestApp, type TestBackend } from './support/test-app';
 
@@ -172,6 +172,33 @@ function batchesSuite(backend: () => TestBackend) {
     expect((await http().get(`/ai/batches/${accepted.id}`).set(bearer(other.accessToken)).expect(404)).body.code).toBe(
       'BATCH_NOT_FOUND',
     );
+  });
+
+  it('takes a folder as one zip: its files are the batch', async () => {
+    const lee = await signUp('basic');
+    const zip = makeZip([
+      { name: 'week-3/', data: '', store: true },
+      { name: 'week-3/amy.txt', data: essay(11) },
+      { name: 'week-3/ben.docx', data: makeDocx([essay(12)]) },
+      { name: '__MACOSX/week-3/._amy.txt', data: 'x' },
+    ]);
+    const accepted = (
+      await http()
+        .post('/ai/batches?mode=fast')
+        .set(bearer(lee.accessToken))
+        .attach('files', Buffer.from(zip), 'week-3.zip')
+        .expect(202)
+    ).body as BatchResponse;
+    expect(accepted.items.map((i) => i.name)).toEqual(['amy.txt', 'ben.docx']);
+    const batch = await settled(accepted.id, lee.accessToken);
+    expect(batch.items.map((i) => i.status)).toEqual(['done', 'done']);
+    const bomb = makeZip([{ name: 'a.txt', data: 'x'.repeat(50_000), declaredSize: 10 }]);
+    const refused = await http()
+      .post('/ai/batches?mode=fast')
+      .set(bearer(lee.accessToken))
+      .attach('files', Buffer.from(bomb), 'bomb.zip')
+      .expect(422);
+    expect(refused.body.code).toBe('FILE_UNREADABLE');
   });
 
   it('takes texts as JSON with an API key; the runs carry the key, its cap limits the batch', async () => {

@@ -17,7 +17,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { BATCH_MAX_ITEMS, BatchItemReport, BatchResponse, BatchTextsRequest, DetectQuery } from '@inkprint/contracts';
-import { INGEST_LIMITS } from '@inkprint/ingest';
+import { INGEST_LIMITS, isZipFolder, unzipFolder } from '@inkprint/ingest';
 import type { z } from 'zod';
 import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
@@ -58,11 +58,11 @@ export class BatchesController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiContract({
     summary:
-      'Check up to 50 files (multipart `files`: txt, pdf, docx, jpg/png by OCR) or texts ({texts}) as one batch; each is counted like one detection',
+      'Check up to 50 files (multipart `files`: txt, pdf, docx, jpg/png by OCR, or one zip holding them) or texts ({texts}) as one batch; each is counted like one detection',
     body: BatchTextsRequest,
     query: DetectQuery,
     responses: { 202: BatchResponse },
-    errors: ['DAILY_LIMIT_REACHED', 'REMOTE_SIZE_EXCEEDED'],
+    errors: ['DAILY_LIMIT_REACHED', 'REMOTE_SIZE_EXCEEDED', 'FILE_UNREADABLE'],
     auth: 'bearer',
     apiKeyScopes: ['detect'],
   })
@@ -73,8 +73,12 @@ export class BatchesController {
     @Ip() ip: string,
     @CurrentAccountOptional() account: SignedInAccount | undefined,
   ): Promise<BatchResponse> {
-    const inputs = files?.length
-      ? files.map((file) => ({ file: { bytes: new Uint8Array(file.buffer), name: file.originalname } }))
+    const uploads = files?.map((file) => ({ bytes: new Uint8Array(file.buffer), name: file.originalname })) ?? [];
+    // One zip holding the files (a folder sent as is): its files are the batch.
+    const folder =
+      uploads.length === 1 && isZipFolder(uploads[0].bytes) ? unzipFolder(uploads[0].bytes, BATCH_MAX_ITEMS + 1) : null;
+    const inputs = uploads.length
+      ? (folder ?? uploads).map((file) => ({ file }))
       : new ZodValidationPipe(BatchTextsRequest).transform(body).texts.map((text) => ({ text }));
     if (inputs.length > BATCH_MAX_ITEMS) throw new RequestValidationError({ files: [TOO_MANY] }, TOO_MANY);
     return this.commands.execute(new SubmitBatch(callerOf(account, undefined, undefined, ip), query.mode, inputs));

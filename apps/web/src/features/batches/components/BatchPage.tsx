@@ -27,7 +27,7 @@ import { getBatchItem } from '../api/get-batch-item';
 import { useSubmitBatch } from '../api/submit-batch';
 import { batchCsv, batchRows, progressOf, splitTexts, type BatchRow } from '../batch-rows';
 
-const ACCEPT = '.txt,.pdf,.docx,.jpg,.jpeg,.png';
+const ACCEPT = '.txt,.pdf,.docx,.jpg,.jpeg,.png,.zip';
 const STATUS_CHIP = {
   queued: { label: 'Checking', color: 'default' },
   done: { label: 'Done', color: 'success' },
@@ -181,8 +181,8 @@ function BatchPage({ onOpenReport, onExportPdf }: { onOpenReport?: OpenReport; o
   return (
     <>
       <PageHeader eyebrow="Batch check" title="Check a folder of files">
-        Up to {BATCH_MAX_ITEMS} files at once (.txt, .pdf, .docx, or .jpg/.png read by OCR). Each file counts as one
-        detection of your daily limit.
+        Up to {BATCH_MAX_ITEMS} files at once (.txt, .pdf, .docx, or .jpg/.png read by OCR), or one .zip holding them.
+        Each file counts as one detection of your daily limit.
       </PageHeader>
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         {!session ? (

@@ -31,12 +31,11 @@ import {
   tooShortButtonLabel,
   tooShortToJudge,
 } from '../limits';
-import { HINT_ROTATION_MS, MODE_HINTS, MODE_OPTIONS, nextHintIndex } from '../options';
 import { OPEN_DEMO_EVENT, type DemoTab } from '../open-demo';
 import { COUNTDOWN_TICK_MS, limitReachedView } from '../usage-meter';
-import { SAMPLE_TEXTS } from '../samples';
 import { withQueryClient } from '../../../lib/query-client';
 import { DemoImport, importNoteOf, type ImportNote } from './DemoImport';
+import { DetectorOptions } from './DetectorOptions';
 import { DetectorResultPanel } from './DetectorResultPanel';
 import { TonePicker } from './TonePicker';
 import { HumaniserResultPanel } from './HumaniserResultPanel';
@@ -78,7 +77,6 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
   const [clipped, setClipped] = useState(false);
   const [mode, setMode] = useState<DetectionMode>(DEFAULT_DETECTION_MODE);
   const [tone, setTone] = useState<Tone>(DEFAULT_TONE);
-  const [hintIndex, setHintIndex] = useState(0);
   const [detection, setDetection] = useState<{ result: DetectionResult; text: string } | null>(null);
   const [rewrite, setRewrite] = useState<{ result: HumanisationResult; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -109,12 +107,6 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
     const timer = setTimeout(() => setError(null), INLINE_ERROR_MS);
     return () => clearTimeout(timer);
   }, [error]);
-
-  useEffect(() => {
-    if (tab !== 'detector') return;
-    const timer = setInterval(() => setHintIndex((i) => nextHintIndex(i)), HINT_ROTATION_MS);
-    return () => clearInterval(timer);
-  }, [tab]);
 
   // The limit button's countdown ticks with the meters' (only while a tool is at its limit).
   const atLimit = limitReachedView(limits.requests?.[feature], feature, signedIn, Date.now()) !== null;
@@ -356,66 +348,21 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
             </Stack>
 
             {tab === 'detector' ? (
-              <Box sx={{ mt: 2 }}>
-                <TextField
-                  select
-                  id="demo-mode"
-                  label="Detection mode"
-                  value={mode}
-                  onChange={(e) => {
-                    setMode(e.target.value as DetectionMode);
-                    setDetection(null);
-                  }}
-                  disabled={busy}
-                  size="small"
-                  sx={{ minWidth: 200 }}
-                  slotProps={{ select: { native: true } }}
-                >
-                  {MODE_OPTIONS.map((m) => (
-                    <option key={m.value} value={m.value}>
-                      {m.label}
-                    </option>
-                  ))}
-                </TextField>
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ mt: 0.75, minHeight: 40 }}
-                  data-testid="mode-hint"
-                >
-                  {MODE_HINTS[hintIndex]}
-                </Typography>
-                <Typography variant="body2" sx={{ mt: 1, fontWeight: 650 }} id="demo-samples-label">
-                  Try a sample
-                </Typography>
-                <Stack
-                  direction="row"
-                  spacing={1}
-                  useFlexGap
-                  flexWrap="wrap"
-                  sx={{ mt: 0.75 }}
-                  role="group"
-                  aria-labelledby="demo-samples-label"
-                >
-                  {SAMPLE_TEXTS.map((sample) => (
-                    <Button
-                      key={sample.id}
-                      size="small"
-                      variant="outlined"
-                      disabled={busy}
-                      onClick={() => {
-                        setText(sample.text);
-                        setClipped(false);
-                        setDetection(null);
-                        setTrimOffer(null);
-                        setImportNote(null);
-                      }}
-                    >
-                      {sample.label}
-                    </Button>
-                  ))}
-                </Stack>
-              </Box>
+              <DetectorOptions
+                mode={mode}
+                disabled={busy}
+                onMode={(next) => {
+                  setMode(next);
+                  setDetection(null);
+                }}
+                onSample={(sample) => {
+                  setText(sample);
+                  setClipped(false);
+                  setDetection(null);
+                  setTrimOffer(null);
+                  setImportNote(null);
+                }}
+              />
             ) : (
               <TonePicker tone={tone} disabled={busy} onChange={setTone} />
             )}
