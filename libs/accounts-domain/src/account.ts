@@ -506,7 +506,8 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       case 'VerificationCodeRejected':
         return next({ code: a.code && { ...a.code, attempts: event.data.attempts } });
       case 'EmailVerified':
-        return next({ status: 'active', code: null });
+        // POST /auth/verify-otp verifies the address and signs in: the sign-up's first sign-in (issue 30 item 8).
+        return next({ status: 'active', code: null, lastLoginAt: event.data.at });
       case 'LoggedIn':
         return next({ lastLoginAt: event.data.at });
       case 'LoginFailed':

@@ -29,6 +29,8 @@ describe('verify-email (POST /auth/verify-otp, /auth/resend-otp)', () => {
       status: 'active',
       role: 'user',
       planSlug: 'free-signup',
+      // The sign-up by code is a sign-in: the profile's last login is now, not null (issue 30 item 8).
+      lastLoginAt: t.clock.now().toISOString(),
     });
     expect(signedIn.tokens.refreshToken).toMatch(/^[0-9a-f-]{36}\..+/);
     expect(signedIn.usage.detector).toEqual({ dailyLimit: 5, dailyUsed: 0, dailyRemaining: 5 });
