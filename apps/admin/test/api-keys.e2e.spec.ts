@@ -177,7 +177,7 @@ describeInBrowser(`Admin console: an account's API keys${hasChromium ? '' : ` [s
     await page.getByRole('dialog').getByText('"Grading script" stops working at once.', { exact: false }).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
     await row.getByText(/^Revoked /).waitFor();
-    await page.getByText(`API key ${grading.id} revoked by an admin`).waitFor();
+    await page.getByText(`API key ${grading.id} revoked by ${SUPER.email}`).waitFor();
     const refused = await call<{ code: string }>('POST', '/ai/detect?mode=fast', { text: TEXT }, grading.key);
     expect(refused).toMatchObject({ status: 401, body: { code: 'API_KEY_INVALID' } });
     await shot(page, 'admin-api-keys-revoked');

@@ -27,6 +27,7 @@ export const EVENT_KINDS = {
     types: ['MfaEnrolmentStarted', 'MfaEnabled', 'MfaRecoveryCodeUsed', 'MfaReset'],
   },
   erasure: { label: 'Erasure', types: ['AccountErased'] },
+  apikeys: { label: 'API keys', types: ['ApiKeyCreated', 'ApiKeyRevoked'] },
   tools: {
     label: 'Tool runs (all)',
     types: ['DetectionRecorded', 'HumanisationRecorded', 'TextImported', 'ReportShared'],
@@ -74,6 +75,10 @@ export function describeEvent(event: TimelineEvent, actor: string): string {
       break;
     case 'AccountStatusChanged':
       sentence = `Status changed from ${words(text(data.from))} to ${words(text(data.to))}`;
+      break;
+    case 'ApiKeyRevoked':
+      // The API's summary says "by an admin"; the console names which one.
+      sentence = `API key ${text(data.keyId)} revoked`;
       break;
     default:
       sentence = event.summary || event.type;

@@ -39,6 +39,14 @@ describe('timeline sentences', () => {
     expect(describeEvent(event('LoggedIn', {}, 'Signed in'), 'the account')).toBe('Signed in');
   });
 
+  it('names who revoked an API key once, and files key events under their own kind', () => {
+    const revoked = event('ApiKeyRevoked', { keyId: 'k1', by: 'admin' }, 'API key k1 revoked by an admin');
+    expect(describeEvent(revoked, 'admin@example.com')).toBe('API key k1 revoked by admin@example.com');
+    expect(describeEvent({ ...revoked, summary: 'API key k1 revoked' }, 'the account')).toBe('API key k1 revoked');
+    expect(eventKind('ApiKeyCreated')).toBe('apikeys');
+    expect(kindTypes('apikeys')).toEqual(['ApiKeyCreated', 'ApiKeyRevoked']);
+  });
+
   it('keeps the API summary of tool runs', () => {
     const detection = event('DetectionRecorded', {}, 'Detection: AI-Generated 87.3 %, moderate (150 words)');
     expect(describeEvent(detection, 'the account')).toBe('Detection: AI-Generated 87.3 %, moderate (150 words)');
