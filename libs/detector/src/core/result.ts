@@ -299,7 +299,8 @@ function toDetectionSignal(s: Signal): DetectionSignal {
   };
 }
 
-const pct0 = (q: number): string => `${Math.round(100 * q)}%`;
+// One decimal, as every percentage the product shows (the report PDF's rule).
+const pct0 = (q: number): string => `${(100 * q).toFixed(1)}%`;
 
 function buildRationale(
   x: ResultInput & {

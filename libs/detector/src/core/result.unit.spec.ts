@@ -49,11 +49,11 @@ describe('buildResult', () => {
     const leansAi = buildResult(base({ probability: 0.6, chunkProbabilities: [0.6] }));
     expect(leansAi.verdict).toBe('Mixed');
     expect(leansAi.rationale).toMatch(
-      /60\.0% likely AI-written: over the 0\.5 line, so the quick verdict leans AI Generated, but short of the 65% needed/,
+      /60\.0% likely AI-written: over the 0\.5 line, so the quick verdict leans AI Generated, but short of the 65\.0% needed/,
     );
     const leansHuman = buildResult(base({ probability: 0.4, chunkProbabilities: [0.4] }));
     expect(leansHuman.rationale).toMatch(
-      /40\.0% likely AI-written: under the 0\.5 line, so the quick verdict leans Human Written, but over the 35% needed/,
+      /40\.0% likely AI-written: under the 0\.5 line, so the quick verdict leans Human Written, but over the 35\.0% needed/,
     );
     expect(buildResult(base({ probability: 0.9 })).rationale).not.toMatch(/0\.5 line/);
   });
