@@ -11,21 +11,12 @@
 // BENCH_OVERLOAD_CLIENTS (200; 0 skips); BENCH_ENGINE (1; 0 skips the engine-only figures); BENCH_REPO (the repository
 // whose build is measured; default this one); BENCH_NODE_OPTIONS (flags of the embedded API process, comma-separated). One cell: BENCH_TARGETS=embedded BENCH_MODES=fast BENCH_CLIENTS=50
 // BENCH_HISTORY=0 BENCH_OVERLOAD_CLIENTS=0. Loopback only; every loop is bounded in time.
-/* global fetch, performance, URL, setTimeout */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+/* global fetch, performance, setTimeout */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { enterpriseTokens as enterpriseToken, list, onTargets, repo, textOf, THREADS } from './bench-support.mjs';
 
-const here = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const repo = process.env.BENCH_REPO ?? here;
-const list = (name, fallback) =>
-  (process.env[name] ?? fallback)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const MODES = list('BENCH_MODES', 'fast,moderate');
 const WORDS = list('BENCH_WORDS', '500').map(Number);
@@ -34,82 +25,6 @@ const TARGETS = list('BENCH_TARGETS', 'embedded,distributed');
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 10_000);
 const OVERLOAD = Number(process.env.BENCH_OVERLOAD_CLIENTS ?? 200);
 const ENGINE = process.env.BENCH_ENGINE !== '0';
-const THREADS = 2;
-const ROOT = { email: 'bench-root@example.com', password: 'Bench-r00t-password!' };
-if (!existsSync(join(repo, 'apps/api/dist/main.js'))) {
-  console.error(`${repo}/apps/api/dist/main.js is missing: run \`npm run build\` first`);
-  process.exit(1);
-}
-
-const SENTENCES = readFileSync(join(repo, 'docs/ai.md'), 'utf8')
-  .replace(/[`|#*_[\]()]/g, ' ')
-  .split(/(?<=[.!?])\s+/)
-  .map((s) => s.replace(/\s+/g, ' ').trim())
-  .filter((s) => s.split(' ').length >= 8 && /^[A-Z]/.test(s));
-
-/** A text of about `words` words, different for every `n` (so the cache never answers). */
-function textOf(words, n) {
-  const out = [];
-  let count = 0;
-  for (let i = n; count < words; i++) {
-    const sentence = SENTENCES[(i * 7) % SENTENCES.length];
-    out.push(sentence);
-    count += sentence.split(' ').length;
-  }
-  return `${out.join(' ')} Reference ${n}.`;
-}
-
-function start(cmd, args, env, label) {
-  const child = spawn(cmd, args, { cwd: repo, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  child.on('exit', (code) => code && code !== 143 && console.error(`${label} exited ${code}\n${log.slice(-2000)}`));
-  return {
-    child,
-    log: () => log,
-    stop: () => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM')))),
-  };
-}
-
-async function json(base, path, init = {}) {
-  const res = await fetch(base + path, {
-    ...init,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(init.headers ?? {}) },
-  });
-  const body = await res.json().catch(() => ({}));
-  return { status: res.status, body };
-}
-
-async function waitHealthy(base, deadline = Date.now() + 120_000) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/health`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${base} did not become healthy`);
-}
-
-/** An Enterprise account (unlimited requests, dedicated priority) to load the API with. */
-async function enterpriseToken(base) {
-  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'Bench-passw0rd!';
-  await json(base, '/auth/register', { method: 'POST', body: JSON.stringify({ name: 'Bench', email, password }) });
-  const mail = await json(base, `/dev/mailbox/latest?to=${encodeURIComponent(email)}&kind=verification_code`);
-  const otp = /\b(\d{6})\b/.exec(mail.body.text)[1];
-  const verified = await json(base, '/auth/verify-otp', { method: 'POST', body: JSON.stringify({ email, otp }) });
-  const root = await json(base, '/auth/login', { method: 'POST', body: JSON.stringify(ROOT) });
-  await json(base, `/admin/users/${verified.body.user.id}/plan`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${root.body.tokens.accessToken}` },
-    body: JSON.stringify({ planSlug: 'enterprise' }),
-  });
-  const login = await json(base, '/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) });
-  return login.body.tokens;
-}
 
 /**
  * CPU seconds (user + system) of a process so far, and of its main thread alone (Linux /proc; null elsewhere). In
@@ -332,102 +247,20 @@ console.log(
 );
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 
-const tmp = mkdtempSync(join(tmpdir(), 'inkprint-api-bench-'));
-const common = {
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  SUPER_ADMIN_EMAIL: ROOT.email,
-  SUPER_ADMIN_PASSWORD: ROOT.password,
-  WORKER_CONCURRENCY: String(THREADS),
-};
-try {
-  const port = Number(process.env.BENCH_PORT ?? 3300 + Math.floor(Math.random() * 50));
-  if (TARGETS.includes('embedded')) {
-    const api = start(
-      process.execPath,
-      // BENCH_NODE_OPTIONS: flags for the API process (e.g. --cpu-prof --cpu-prof-dir=DIR to see where its time goes).
-      [...list('BENCH_NODE_OPTIONS', ''), 'apps/api/dist/main.js'],
-      // Embedded whatever the shell exports (services env): no PostgreSQL, no Kafka (undefined drops the variable).
-      {
-        ...common,
-        PORT: String(port),
-        DATA_DIR: join(tmp, 'pglite'),
-        DATABASE_URL: undefined,
-        KAFKA_BROKERS: undefined,
-      },
-      'api',
-    );
-    const base = `http://127.0.0.1:${port}`;
+await onTargets({
+  targets: TARGETS,
+  port: Number(process.env.BENCH_PORT ?? 3300 + Math.floor(Math.random() * 50)),
+  name: 'bench',
+  // BENCH_NODE_OPTIONS: flags for the API process (e.g. --cpu-prof --cpu-prof-dir=DIR to see where its time goes).
+  nodeArgs: list('BENCH_NODE_OPTIONS', ''),
+  embedded: async (base, api) => {
     apiPid = api.child.pid;
-    try {
-      await waitHealthy(base);
-      await run('embedded', base, await enterpriseToken(base));
-      if (HISTORY > 0) await flatHistory(base);
-      if (OVERLOAD > 0) await overload(base);
-    } finally {
-      await api.stop();
-    }
-  }
-
-  // The services this checkout started (scripts/services.sh), or those of the one the script lives in.
-  const servicesEnv = [repo, here].map((root) => join(root, '.services/env')).find((f) => existsSync(f));
-  const env = { ...process.env };
-  if (servicesEnv)
-    for (const line of readFileSync(servicesEnv, 'utf8').split('\n'))
-      if (line.includes('=')) env[line.split('=')[0]] = line.slice(line.indexOf('=') + 1);
-  const database = env.DATABASE_URL ?? env.TEST_DATABASE_URL;
-  if (!TARGETS.includes('distributed')) {
-    // not asked for
-  } else if (database && env.KAFKA_BROKERS) {
-    const prefix = `inkprint-bench-${Date.now().toString(36)}`;
-    const dbName = `inkprint_bench_${Date.now().toString(36)}`;
-    const admin = database;
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${dbName}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${dbName}`;
-    const kafka = { KAFKA_BROKERS: env.KAFKA_BROKERS, KAFKA_TOPIC_PREFIX: prefix };
-    const workers = [0, 1].map((i) =>
-      start(
-        process.execPath,
-        ['apps/detector-worker/dist/main.js'],
-        { ...kafka, WORKER_CONCURRENCY: '1' },
-        `worker ${i}`,
-      ),
-    );
-    const dport = port + 100;
-    const dapi = start(
-      process.execPath,
-      ['apps/api/dist/main.js'],
-      {
-        ...common,
-        ...kafka,
-        PORT: String(dport),
-        DATABASE_URL: url.toString(),
-        WORKER_MODE: 'external',
-        DATA_DIR: join(tmp, 'unused'),
-      },
-      'api (distributed)',
-    );
-    const dbase = `http://127.0.0.1:${dport}`;
-    apiPid = dapi.child.pid;
-    try {
-      await waitHealthy(dbase);
-      await run('distributed (2 workers)', dbase, await enterpriseToken(dbase));
-    } finally {
-      await dapi.stop();
-      await Promise.all(workers.map((w) => w.stop()));
-      const drop = new pg.Client({ connectionString: admin });
-      await drop.connect();
-      await drop.query(`drop database if exists ${dbName} with (force)`);
-      await drop.end();
-    }
-  } else {
-    console.log('\n(distributed mode skipped: start PostgreSQL and Kafka with scripts/services.sh start)');
-  }
-} finally {
-  rmSync(tmp, { recursive: true, force: true });
-}
+    await run('embedded', base, await enterpriseToken(base));
+    if (HISTORY > 0) await flatHistory(base);
+    if (OVERLOAD > 0) await overload(base);
+  },
+  distributed: async (base, api) => {
+    apiPid = api.child.pid;
+    await run('distributed (2 workers)', base, await enterpriseToken(base));
+  },
+});
