@@ -135,7 +135,7 @@ def train(state, ids, mask, y, w, idx, tag):
     idx_t = torch.as_tensor(idx, device=DEV)
     g = torch.Generator(device=DEV).manual_seed(1234)
     draws = idx_t[torch.multinomial(probs, steps * BATCH, replacement=True, generator=g)].view(steps, BATCH)
-    t0, lsum = time.time(), 0.0
+    t0 = time.time()
     for s in range(steps):
         f = min(1.0, (s + 1) / warm) * max(0.0, (steps - s) / max(1, steps - warm))
         for gr, b0 in zip(opt.param_groups, base):
@@ -158,7 +158,6 @@ def train(state, ids, mask, y, w, idx, tag):
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
-        lsum += loss.item() if s % 50 == 0 else 0.0
         if s % 200 == 0:
             log(tag=tag, step=s, steps=steps, loss=round(float(loss.item()), 4))
     log(tag=tag, done=True, steps=steps, seconds=round(time.time() - t0, 1))

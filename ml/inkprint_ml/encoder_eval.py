@@ -32,7 +32,7 @@ from sklearn.metrics import roc_auc_score
 from . import calibrate as C
 from . import encoder_data as ED
 from . import features as F
-from .engine import Engine, logit32
+from .engine import Engine, encoder_stack
 
 ML = Path(__file__).resolve().parents[1]
 NEW = set(ED.NEW_SOURCES)
@@ -77,16 +77,13 @@ def render(report: dict, mode: str) -> str:
           "| family | n | " + " | ".join(f"{names[k]}: ≥0.5 / ≥0.65 / AUROC" for k in ("p_ng", "p_enc", "p_angle")
                                           if k in report) + " |",
           "|---|---:|" + "---|" * sum(1 for k in ("p_ng", "p_enc", "p_angle") if k in report)]
-    for fam in FAMILY_ORDER:
+    for fam in ED.FAMILY_NAMES:
         row = [fam, str(report["p_ng"]["families"].get(fam, {}).get("n", 0))]
         for k in ("p_ng", "p_enc", "p_angle"):
             v = report[k]["families"].get(fam)
             row.append(f"{v['at_05']:.1%} / {v['at_065']:.1%} / {v['auroc']:.3f}" if v else "-")
         L.append("| " + " | ".join(row) + " |")
     return "\n".join(L) + "\n"
-
-
-FAMILY_ORDER = ED.FAMILY_NAMES
 
 
 def write_manifest(report: dict, mode: str = "moderate") -> None:
@@ -112,9 +109,7 @@ def write_manifest(report: dict, mode: str = "moderate") -> None:
     path.write_text(json.dumps(man, indent=2) + "\n")
 
 
-def macro_recall(judged, key) -> float:
-    from . import engine as E0
-    mw = 50
+def macro_recall(judged, key, mw: int) -> float:
     hum = [r for r in judged if r["label"] == "human"]
     pool = [{"p": r[key], "fam": r.get("file") or r["source"], "row": r} for r in hum]
     kn = C.knots_of(C.choose(pool, mw, floor65=0.5))
@@ -161,6 +156,8 @@ def main() -> None:
     for r in rows:
         r["p_ng"] = png.get(r["id"])
     judged = [r for r in rows if r["label"] in ("human", "ai") and honest_ngram(r) and r["p_ng"] is not None]
+    mw = Engine().manifest["min_words"]
+    balanced = lambda y: np.where(y, 0.5 / y.sum(), 0.5 / (~y).sum())  # noqa: E731
     fam_of = lambda r: r["family"] if r["label"] == "ai" else ED.FAMILY_NAMES[r["fold"]] if r["trainable"] else "never"
     # leave-one-family-out stacker
     X = lambda rs: np.stack([clip_logit([r["p_ng"] for r in rs]), clip_logit([r["p_enc"] for r in rs])], 1)
@@ -170,34 +167,30 @@ def main() -> None:
         if not held:
             continue
         y = np.array([r["label"] == "ai" for r in fit])
-        lr = LogisticRegression(C=1.0, max_iter=1000).fit(X(fit), y, sample_weight=np.where(y, 0.5 / y.sum(), 0.5 / (~y).sum()))
+        lr = LogisticRegression(C=1.0, max_iter=1000).fit(X(fit), y, sample_weight=balanced(y))
         for r, q in zip(held, lr.predict_proba(X(held))[:, 1]):
             r["p_stack"] = float(q)
     # the angle stacker: s = cos(t) z_ng + sin(t) z_enc, then a 1-D logistic calibration (monotone, so the policy's
     # lines and the recall at them depend on t alone); t chosen on the macro family recall at 0.5
-    def angle_probs(t, rs):
-        s = np.cos(t) * clip_logit([r["p_ng"] for r in rs]) + np.sin(t) * clip_logit([r["p_enc"] for r in rs])
-        return s
+    def angle_score(t, rs):
+        return np.cos(t) * clip_logit([r["p_ng"] for r in rs]) + np.sin(t) * clip_logit([r["p_enc"] for r in rs])
     yj = np.array([r["label"] == "ai" for r in judged])
     best = None
     for t in np.linspace(0, np.pi / 2, 19):
-        s = angle_probs(t, judged)
-        cal = LogisticRegression(C=1e6, max_iter=1000).fit(s[:, None], yj, sample_weight=np.where(yj, 0.5 / yj.sum(), 0.5 / (~yj).sum()))
+        s = angle_score(t, judged)
+        cal = LogisticRegression(C=1e6, max_iter=1000).fit(s[:, None], yj, sample_weight=balanced(yj))
         q = cal.predict_proba(s[:, None])[:, 1]
         for r, v in zip(judged, q):
             r["p_angle"] = float(v)
-        m = macro_recall(judged, "p_angle")
+        m = macro_recall(judged, "p_angle", mw)
         print(f"angle {t:.3f} macro@0.5 {m:.4f}", flush=True)
         if best is None or m > best[0]:
             best = (m, t, float(cal.coef_[0][0]), float(cal.intercept_[0]))
     _, t, ca, cb = best
-    s = angle_probs(t, judged)
-    for r, v in zip(judged, 1 / (1 + np.exp(-(ca * s + cb)))):
-        r["p_angle"] = float(v)
     angle = {"theta": float(t), "coef": [ca * np.cos(t), ca * np.sin(t)], "intercept": cb}
-    yall = np.array([r["label"] == "ai" for r in judged])
-    final = LogisticRegression(C=1.0, max_iter=1000).fit(X(judged), yall, sample_weight=np.where(yall, 0.5 / yall.sum(), 0.5 / (~yall).sum()))
-    mw = Engine().manifest["min_words"]
+    for r in judged:  # the shipped procedure itself (engine.encoder_stack), so the tables measure what ships
+        r["p_angle"] = encoder_stack(r["p_ng"], r["p_enc"], angle)
+    final = LogisticRegression(C=1.0, max_iter=1000).fit(X(judged), yj, sample_weight=balanced(yj))
     hum = [r for r in judged if r["label"] == "human"]
     ai = [r for r in judged if r["label"] == "ai"]
     report = {"n_judged_human": len(hum), "n_judged_ai": len(ai), "min_words": mw,

@@ -42,8 +42,9 @@ export interface DetectorOptions {
 export interface DetectOptions {
   mode?: DetectionMode;
   /**
-   * 'off': this call runs the mode's n-gram procedure even where the mode uses the language model (the humaniser's
-   * candidate search scores dozens of variants; its before/after evaluation keeps the language model).
+   * 'off': this call runs the mode's procedure without the language model (n-gram, and the fine-tuned encoder where
+   * the mode stacks it) even where the mode uses the language model (the humaniser's candidate search scores dozens
+   * of variants; its before/after evaluation keeps the language model).
    */
   languageModel?: 'off';
 }

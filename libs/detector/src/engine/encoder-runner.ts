@@ -1,5 +1,5 @@
 // The fine-tuned MiniLM detector (ml/gpu/encoder_finetune.py, exported by ml/inkprint_ml/encoder_detector.py): BERT
-// WordPiece ids of the normalised text, [CLS] ... [SEP], at most `maxTokens` -> int8 ONNX graph -> `probability` [B],
+// WordPiece ids of the normalised text, [CLS] ... [SEP], at most `maxTokens` -> ONNX graph (weight-only int8) -> `probability` [B],
 // the probability that the text is AI-written. The same computation as ml/inkprint_ml/engine.py Engine.encoder_p.
 import * as fs from 'node:fs';
 import * as ort from 'onnxruntime-node';
@@ -37,8 +37,8 @@ export class EncoderRunner {
   }
 
   /**
-   * The encoder's AI probability for a normalised text. One sequence per run, never padded into a batch: the int8
-   * graph quantises its activations over the whole input, so a neighbour would change the result (as in Python).
+   * The encoder's AI probability for a normalised text, one sequence per run as engine.py runs it (a padded batch
+   * would need the attention mask to carry the padding; nothing here batches).
    */
   probability(norm: string): Promise<number> {
     let run = this.memo.get(norm);
