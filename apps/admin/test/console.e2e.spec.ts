@@ -11,7 +11,7 @@ import { createApp } from '../../api/src/app.factory';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- same
 import { loadConfig } from '../../api/src/config';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- same: the hosted API's usage and event store
-import { UsageService } from '../../api/src/accounts';
+import { UsageService } from '../../api/src/usage';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- same
 import { EVENT_STORE } from '../../api/src/platform/tokens';
 // The test writes a run as an older version recorded it.

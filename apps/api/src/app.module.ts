@@ -10,6 +10,7 @@ import { HealthModule } from './health';
 import { MailModule } from './mail';
 import { ObservabilityModule } from './observability';
 import { PlatformModule } from './platform/platform.module';
+import { UsageModule } from './usage';
 
 @Module({})
 export class AppModule {
@@ -25,6 +26,7 @@ export class AppModule {
         ObservabilityModule,
         PlatformModule,
         MailModule.forRoot(config),
+        UsageModule,
         AccountsModule,
         AiModule,
         BlogModule,

@@ -3,7 +3,7 @@ import { describeWithService } from '@inkprint/testing';
 import { accountPlan, planBySlug } from '@inkprint/plans-domain';
 import { accountStreamId } from '@inkprint/accounts-domain';
 import { ERASED, type Database, type EventStore, type PersonalDataKeys } from '@inkprint/eventstore';
-import { UsageService } from '../src/accounts';
+import { UsageService } from '../src/usage';
 import { DATABASE, EVENT_STORE, PERSONAL_DATA_KEYS } from '../src/platform/tokens';
 import { startTestApp, type TestApp, type TestBackend } from './support/test-app';
 

@@ -3,7 +3,7 @@ import { inviteStreamId } from '@inkprint/accounts-domain';
 import type { EventStore } from '@inkprint/eventstore';
 import { planBySlug } from '@inkprint/plans-domain';
 import { describeWithService } from '@inkprint/testing';
-import { UsageService } from '../src/accounts';
+import { UsageService } from '../src/usage';
 import { inviteIdOf } from '../src/admin';
 import { EVENT_STORE } from '../src/platform/tokens';
 import { startTestApp, type TestApp, type TestBackend } from './support/test-app';

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EventStore } from '@inkprint/eventstore';
 import { accountPlan, usageDay, usageStreamId } from '@inkprint/plans-domain';
-import { UsageService, type UsageHolder } from '../src/accounts';
+import { UsageService, type UsageHolder } from '../src/usage';
 import { INTERRUPTED_AFTER_MS } from '../src/ai/shared/interrupted-runs';
 import { EVENT_STORE } from '../src/platform/tokens';
 import { startTestApp } from './support/test-app';

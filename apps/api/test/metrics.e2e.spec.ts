@@ -57,6 +57,29 @@ describe('GET /metrics (Prometheus text format)', () => {
     expect(sample(body, 'inkprint_eventstore_append_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
   });
 
+  it('counts daily-limit refusals by feature (the usage room counts them on their way out)', async () => {
+    const guest = (await request(t.server).post('/auth/guest/session').expect(201)).body as {
+      guestId: string;
+      token: string;
+    };
+    const text = 'The committee met on Tuesday to review the budget. '.repeat(12);
+    // The guest plan allows 3 a day per guest and per address; earlier tests here used some of this address's.
+    let refused = 0;
+    for (let i = 0; i < 4 && refused === 0; i++) {
+      const res = await request(t.server)
+        .post('/ai/detect?mode=fast')
+        .set('X-Guest-Token', guest.token)
+        .send({ guestId: guest.guestId, text });
+      if (res.status === 429) {
+        expect(res.body.code).toBe('DAILY_LIMIT_REACHED');
+        refused++;
+      } else expect(res.status).toBe(200);
+    }
+    expect(refused).toBe(1);
+    const body = (await request(t.server).get('/metrics').expect(200)).text;
+    expect(sample(body, 'inkprint_quota_refusals_total', { feature: 'detector' })).toBe(1);
+  });
+
   it('reports the lag of every projection at scrape time', async () => {
     const status = (await request(t.server).get('/health').expect(200)).body as {
       checks: { projections: { projections: Array<{ name: string }> } };

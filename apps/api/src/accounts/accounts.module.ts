@@ -37,12 +37,11 @@ import { SignInHandler } from './sign-in/sign-in.handler';
 import { SignUpController } from './sign-up/sign-up.http.controller';
 import { SignUpHandler } from './sign-up/sign-up.handler';
 import { BootstrapSuperAdmin, BootstrapSuperAdminHandler } from './super-admin-bootstrap/bootstrap-super-admin.handler';
-import { UsageService } from './usage/usage.service';
 import { ResendVerificationCodeHandler } from './verify-email/resend-code.handler';
 import { VerifyEmailController } from './verify-email/verify-email.http.controller';
 import { VerifyEmailHandler } from './verify-email/verify-email.handler';
 
-/** Accounts, guests, sessions and daily usage (spec §3-7): one folder per use case. Exports what later features use. */
+/** Accounts, guests and sessions (spec §3-7; the daily quota is `../usage`): one folder per use case. Exports what later features use. */
 @Global()
 @Module({
   imports: [
@@ -62,7 +61,6 @@ import { VerifyEmailHandler } from './verify-email/verify-email.handler';
     AccountStreams,
     SessionIssuer,
     GuestsService,
-    UsageService,
     StartGuestSessionHandler,
     SignUpHandler,
     VerifyEmailHandler,
@@ -103,7 +101,6 @@ import { VerifyEmailHandler } from './verify-email/verify-email.handler';
     RolesGuard,
     AccountStreams,
     GuestsService,
-    UsageService,
     JWT_SECRET,
     AbuseLimits,
     AiCallerGuard,

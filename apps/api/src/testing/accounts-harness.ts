@@ -11,7 +11,7 @@ import { DevMailbox } from '@inkprint/mail';
 import { GuestsService } from '../accounts/guest-sessions/guests.service';
 import { AccountStreams } from '../accounts/shared/account-streams';
 import { SessionIssuer } from '../accounts/shared/session-issuer';
-import { UsageService } from '../accounts/usage/usage.service';
+import { UsageService } from '../usage/usage.service';
 import { loadConfig, type AppConfig } from '../config';
 import { TestClock } from '../platform/clock';
 import { SequentialIds } from '../platform/ids';

@@ -5,7 +5,7 @@ import { loadState, type EventStore } from '@inkprint/eventstore';
 import { EVENT_STORE } from '../../platform/tokens';
 import { JWT_SECRET } from '../auth/tokens';
 import { sha256 } from '../shared/secrets';
-import type { UsageHolder } from '../usage/usage.service';
+import type { UsageHolder } from '../../usage';
 
 const GUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

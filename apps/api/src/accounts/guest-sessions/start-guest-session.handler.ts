@@ -8,7 +8,7 @@ import { IDS, type Ids } from '../../platform/ids';
 import { EVENT_STORE } from '../../platform/tokens';
 import { guestActor } from '../shared/actor';
 import { sha256 } from '../shared/secrets';
-import { UsageService } from '../usage/usage.service';
+import { UsageService } from '../../usage';
 import { GuestsService } from './guests.service';
 
 export class StartGuestSession extends Command<GuestSessionResponse> {

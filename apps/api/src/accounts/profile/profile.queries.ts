@@ -7,7 +7,7 @@ import { GuestsService } from '../guest-sessions/guests.service';
 import { AccountStreams } from '../shared/account-streams';
 import { publicUser } from '../shared/public-user';
 import { SessionIssuer } from '../shared/session-issuer';
-import { UsageService } from '../usage/usage.service';
+import { UsageService } from '../../usage';
 
 export class GetProfile extends Query<MeResponse> {
   constructor(readonly account: SignedInAccount) {

@@ -7,7 +7,7 @@ import { accountPlan } from '@inkprint/plans-domain';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { IDS, type Ids } from '../../platform/ids';
 import { JWT_SECRET } from '../auth/tokens';
-import { UsageService } from '../usage/usage.service';
+import { UsageService } from '../../usage';
 import { AccountStreams } from './account-streams';
 import { userActor } from './actor';
 import { publicUser } from './public-user';

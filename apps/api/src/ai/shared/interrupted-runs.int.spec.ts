@@ -1,7 +1,7 @@
 import { toolRunStreamId } from '@inkprint/ai-domain';
 import type { CheckpointStore } from '@inkprint/eventstore';
 import { accountPlan } from '@inkprint/plans-domain';
-import type { UsageHolder } from '../../accounts';
+import type { UsageHolder } from '../../usage';
 import { accountsHarness } from '../../testing/accounts-harness';
 import { INTERRUPTED_AFTER_MS, InterruptedRuns } from './interrupted-runs';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { toolRunStreamId } from '@inkprint/ai-domain';
 import type { Actor, CheckpointStore, EventStore, RecordedEvent } from '@inkprint/eventstore';
-import { UsageService } from '../../accounts';
+import { UsageService } from '../../usage';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { CHECKPOINTS, EVENT_STORE } from '../../platform/tokens';
 import { AI_JOB_TIMEOUT_MS } from './run-ai-tool';

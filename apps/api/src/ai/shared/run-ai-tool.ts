@@ -13,7 +13,7 @@ import {
 import { DomainError } from '@inkprint/domain-kernel';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import type { JobBus } from '@inkprint/job-bus';
-import { UsageService } from '../../accounts';
+import { UsageService } from '../../usage';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
 import { EVENT_STORE, JOB_BUS } from '../../platform/tokens';

@@ -3,7 +3,8 @@ import type { ToolUser } from '@inkprint/ai-domain';
 import type { Plan, RequestsPayload, UsagePayload } from '@inkprint/contracts';
 import { accountPlan, GUEST_PLAN, planBySlug } from '@inkprint/plans-domain';
 import type { SignedInAccount } from '../../accounts';
-import { GuestsService, UsageService, type UsageHolder } from '../../accounts';
+import { GuestsService } from '../../accounts';
+import { UsageService, type UsageHolder } from '../../usage';
 
 /** The caller of an AI call: a signed-in account (bearer) or a guest (guestId + X-Guest-Token), with its plan. */
 export interface ToolCaller {

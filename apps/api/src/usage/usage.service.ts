@@ -17,16 +17,14 @@ import {
 import type { RequestsPayload, UsagePayload } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import { handleCommand, StreamStateCache, type Actor, type EventStore } from '@inkprint/eventstore';
-import { CLOCK, type Clock } from '../../platform/clock';
-import { IDS, type Ids } from '../../platform/ids';
-import { EVENT_STORE } from '../../platform/tokens';
+import { CLOCK, type Clock } from '../platform/clock';
+import { IDS, type Ids } from '../platform/ids';
+import { EVENT_STORE } from '../platform/tokens';
 
 /** Who is using a feature: an account on its plan, or a guest (limited per guest and per client address). */
 export type UsageHolder =
   | { kind: 'account'; accountId: string; plan: Plan; apiKey?: { id: string; dailyCap: number | null } }
   | { kind: 'guest'; guestId: string; clientKey: string };
-
-export type { RequestsPayload, UsagePayload };
 
 export interface QuotaGrant {
   requestId: string;

@@ -1,7 +1,7 @@
 import { DomainError } from '@inkprint/domain-kernel';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
-import { ApiMetrics } from './api-metrics';
+import { ApiMetrics } from '../observability';
 import { QuotaRefusalsInterceptor } from './quota-refusals.interceptor';
 
 const context = {} as ExecutionContext;

@@ -1,6 +1,6 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { catchError, throwError, type Observable } from 'rxjs';
-import { ApiMetrics } from './api-metrics';
+import { ApiMetrics } from '../observability';
 
 /** Counts DAILY_LIMIT_REACHED refusals (a DomainError, duck-typed by its code) on their way to the error filter. */
 @Injectable()
