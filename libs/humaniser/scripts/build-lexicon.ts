@@ -137,9 +137,12 @@ function relation(
 
 // --- inflection (regular English rules + a table of irregular verbs) -------------------------------------------
 function verbForms(base: string): { s: string; ed: string; ing: string } {
-  const irr = IRREGULAR_VERBS[base];
   const [head, ...rest] = base.split(' ');
   const tail = rest.length ? ` ${rest.join(' ')}` : '';
+  // a multi-word verb in the table carries its whole forms ('shed light on' -> 'shed light on', not '… light on light on')
+  const whole = rest.length ? IRREGULAR_VERBS[base] : undefined;
+  if (whole) return { s: whole.s ?? sForm(head) + tail, ed: whole.ed, ing: whole.ing ?? ingForm(head) + tail };
+  const irr = IRREGULAR_VERBS[head];
   if (irr) return { s: irr.s ?? sForm(head) + tail, ed: irr.ed + tail, ing: (irr.ing ?? ingForm(head)) + tail };
   return { s: sForm(head) + tail, ed: edForm(head) + tail, ing: ingForm(head) + tail };
 }

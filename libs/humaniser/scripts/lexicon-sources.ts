@@ -159,7 +159,8 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   a('tantalizing', ['tempting', 'enticing', 'alluring']),
   a('whimsical', ['playful', 'quirky', 'fanciful']),
   a('numerous', ['many']),
-  a('diverse', ['varied', 'various']),
+  // not 'various': it needs a plural noun ('its diverse lineup' -> 'its various lineup', LanguageTool MANY_NN)
+  a('diverse', ['varied']),
   a('significant', ['important', 'major', 'substantial']),
   a('substantial', ['large', 'considerable', 'sizable']),
   a('holistic', ['complete', 'overall'], { maxSense: 2 }),

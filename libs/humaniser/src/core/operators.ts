@@ -95,15 +95,21 @@ function options<T>(to: Partial<Record<Register, T[]>> & { neutral: T[] }, regis
 
 /** Fixes "a"/"an" before a word that replaced another ("an innovative" -> "a new"). */
 export function fixArticles(s: string): string {
-  return s.replace(/\b([Aa])(n?) ([A-Za-z][\w-]*)/g, (all, a: string, n: string, word: string) => {
-    const lower = word.toLowerCase();
-    const vowelSound =
-      (/^[aeio]/.test(lower) && !/^(?:one\b|once\b|one-|eu|ewe)/.test(lower)) ||
-      (/^u/.test(lower) && !/^u(?:ni|s[eu]|ti|r[aeiou]|k)/.test(lower)) ||
-      /^(?:hour|honest|honou?r|heir)/.test(lower);
-    const want = vowelSound ? 'n' : '';
-    return n === want ? all : `${a}${want} ${word}`;
-  });
+  // "a"/"an" as a word of its own: not the end of "Erdoğan" (ASCII \b takes "ğ" for a boundary; LanguageTool caught
+  // "Erdoğan has" -> "Erdoğa has")
+  return s.replace(
+    /(?<![\p{L}\p{M}\p{N}_'’-])([Aa])(n?) ([A-Za-z][\w-]*)/gu,
+    (all, a: string, n: string, word: string) => {
+      const lower = word.toLowerCase();
+      const vowelSound =
+        (/^[aeio]/.test(lower) && !/^(?:one\b|once\b|one-|eu|ewe)/.test(lower)) ||
+        // "uni-" sounds like "you" (unique, universe), the prefix "un-" does not (unimaginable, unintended)
+        (/^u/.test(lower) && !/^u(?:ni(?![mn])|s[eu]|ti|r[aeiou]|k)/.test(lower)) ||
+        /^(?:hour|honest|honou?r|heir)/.test(lower);
+      const want = vowelSound ? 'n' : '';
+      return n === want ? all : `${a}${want} ${word}`;
+    },
+  );
 }
 
 // ---- phrases and hedges ---------------------------------------------------------------------------------------
@@ -250,7 +256,8 @@ const EXPAND: [RegExp, string | ((...a: string[]) => string)][] = [
   [/\b(\w+)'re\b/g, '$1 are'],
   [/\b(\w+)'ve\b/g, '$1 have'],
   [/\b(\w+)'ll\b/g, '$1 will'],
-  [/\b(I|we|they|you|he|she)'d (been|had|done|seen|gone|never)\b/gi, '$1 had $2'],
+  // "'d" before a past participle is "had" ("she'd walked out" -> "she had walked out", not "she would walked")
+  [/\b(I|we|they|you|he|she)'d (?=(?:been|had|done|seen|gone|never|already|just|[a-z]+ed)\b)/gi, '$1 had '],
   [/\b(I|we|they|you|he|she)'d\b/gi, '$1 would'],
   [/\b([Ll])et's\b/g, '$1et us'],
 ];
@@ -278,17 +285,22 @@ export function rewriteContractions(s: string, o: OperatorOptions, changes: Chan
 // ---- dashes ---------------------------------------------------------------------------------------------------
 /** Em dashes beyond the tone's allowance become commas (a pair around an aside) or a colon / comma (a single one). */
 export function rewriteDashes(s: string, allowance: { left: number }, changes: Changes): string {
-  const DASH = /\s*(?:\u2014|--|\s\u2013\s)\s*/g;
+  // a run of dashes is one dash ("old——took", "---"); LanguageTool caught "old,: took" and ", - We're"
+  const DASH = /\s*(?:\u2014+|-{2,}|\s\u2013\s)\s*/g;
   const count = (s.match(DASH) ?? []).length;
   if (count === 0) return s;
   if (allowance.left >= count) {
     allowance.left -= count;
     return s;
   }
-  let out = s;
+  // a dash opening the sentence is dropped, not turned into a comma
+  let out = s.replace(/^\s*(?:\u2014+|-{2,})\s*(?=\S)/, () => {
+    changes.dashes++;
+    return '';
+  });
   if (count >= 2) {
     out = out.replace(
-      /\s*(?:\u2014|--|\s\u2013\s)\s*([^\u2014\u2013]{1,120}?)\s*(?:\u2014|--|\s\u2013\s)\s*/g,
+      /\s*(?:\u2014+|-{2,}|\s\u2013\s)\s*([^\u2014\u2013]{1,120}?)\s*(?:\u2014+|-{2,}|\s\u2013\s)\s*/g,
       (_, inner: string) => {
         changes.dashes++;
         return `, ${inner}, `;

@@ -121,6 +121,44 @@ describe('operators', () => {
     );
   });
 
+  // each case is a grammar error LanguageTool found in rewrites of the unseen GECScore texts (docs/humaniser.md,
+  // "Grammar: LanguageTool"); the rule id it raised is in the comment
+  it('does not introduce the grammar errors LanguageTool found in earlier rewrites', () => {
+    // EN_A_VS_AN / MORFOLOGIK: "Erdoğan has" lost its "n" to the a/an repair; the prefix "un-" takes "an"
+    expect(fixArticles('President Erdoğan has spoken.')).toBe('President Erdoğan has spoken.');
+    expect(fixArticles('a unimaginable fabric, an unique view, a university')).toBe(
+      'an unimaginable fabric, a unique view, a university',
+    );
+    // MD_BASEFORM: "she'd walked out" is "she had walked out"
+    expect(
+      rewriteContractions(
+        "It had been months since she'd walked out; she'd like to call.",
+        opts('formal'),
+        noChanges(),
+      ),
+    ).toBe('It had been months since she had walked out; she would like to call.');
+    // HAVE_PART_AGREEMENT: "have served as a" stays ("have was a" is wrong); the plain past still simplifies
+    expect(rewritePhrases('His remarks have served as a catalyst.', opts('neutral'), noChanges())).toBe(
+      'His remarks have served as a catalyst.',
+    );
+    expect(rewritePhrases('The hall served as a school.', opts('neutral'), noChanges())).toBe('The hall was a school.');
+    // EN_UNPAIRED_QUOTES: the plural possessive
+    expect(rewritePhrases("They cater to these individuals' needs.", opts('neutral'), noChanges())).toBe(
+      "They cater to these people's needs.",
+    );
+    // COMMA_PARENTHESIS_WHITESPACE / UNLIKELY_OPENING_PUNCTUATION: a run of dashes is one dash
+    expect(
+      rewriteDashes(
+        'A fleet\u2014named after astronomers of old\u2014\u2014took to the skies.',
+        { left: 0 },
+        noChanges(),
+      ),
+    ).toBe('A fleet, named after astronomers of old, took to the skies.');
+    expect(rewriteDashes('--- We are barely aware of it.', { left: 0 }, noChanges())).toBe(
+      'We are barely aware of it.',
+    );
+  });
+
   it('inflects template verbs', () => {
     expect(['look', 'looks', 'looked', 'looking'].map((_, i) => inflect('look', ['', 's', 'ed', 'ing'][i]))).toEqual([
       'look',

@@ -133,7 +133,14 @@ export const PHRASE_RULES: PhraseRule[] = [
     to: { neutral: ['{get} the most out of'], casual: ['{get} the most out of'], formal: ['{make} full use of'] },
   },
   { id: 'serves-as', kind: 'phrase', re: /\b(serves|stands) as (a|an|the)\b/gi, to: all(['is $2']) },
-  { id: 'served-as', kind: 'phrase', re: /\b(?:served|stood) as (a|an|the)\b/gi, to: all(['was $1']) },
+  // not after an auxiliary: "have served as a catalyst" is not "have was a catalyst", nor "was served as a starter"
+  // "was was a starter" (LanguageTool HAVE_PART_AGREEMENT)
+  {
+    id: 'served-as',
+    kind: 'phrase',
+    re: /(?<!\b(?:have|has|had|having|be|been|being|is|are|was|were)\s+(?:(?:also|already|long|often|always|never|just|recently)\s+)?)\b(?:served|stood) as (a|an|the)\b/gi,
+    to: all(['was $1']),
+  },
   {
     id: 'boasts',
     kind: 'phrase',
@@ -167,7 +174,9 @@ export const PHRASE_RULES: PhraseRule[] = [
     to: { neutral: ['advanced', 'modern'], casual: ['the latest', 'modern'], formal: ['advanced'] },
   },
   { id: 'seamless', kind: 'phrase', re: /\bseamless(ly)?\b/gi, to: all(['smooth$1']) },
-  { id: 'individuals', kind: 'phrase', re: /\bindividuals\b/g, to: all(['people']) },
+  // the plural possessive: "these individuals' needs" -> "these people's needs" (not "people' needs")
+  { id: 'individuals-possessive', kind: 'phrase', re: /\bindividuals['\u2019](?!\w)/g, to: all(["people's"]) },
+  { id: 'individuals', kind: 'phrase', re: /\bindividuals\b(?!['\u2019])/g, to: all(['people']) },
   { id: 'each-and-every', kind: 'phrase', re: /\beach and every\b/gi, to: all(['every']) },
   { id: 'first-and-foremost', kind: 'phrase', re: /\bfirst and foremost\b/gi, to: all(['first']) },
   {
