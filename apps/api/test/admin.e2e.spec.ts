@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { inviteStreamId } from '@inkprint/accounts-domain';
-import type { EventStore } from '@inkprint/eventstore';
+import { toolRunDecider, toolRunStreamId, type ToolUser } from '@inkprint/ai-domain';
+import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import { planBySlug } from '@inkprint/plans-domain';
 import { describeWithService } from '@inkprint/testing';
 import { UsageService } from '../src/usage';
@@ -225,17 +226,56 @@ function adminSuite(backend: () => TestBackend) {
   });
 
   describe('GET /admin/dashboard', () => {
-    it('summarises accounts, paid plans, newest enrolments and the latest detector requests', async () => {
+    /** What runAiTool appends once a detection answered: the run's fact, which writes the recent-activity row. */
+    const recordDetection = (requestId: string, who: ToolUser, score: number, aiProbability: number) =>
+      handleCommand(
+        t.app.get<EventStore>(EVENT_STORE),
+        toolRunStreamId(requestId),
+        toolRunDecider,
+        {
+          type: 'RecordDetection',
+          data: {
+            requestId,
+            user: who,
+            plan: who.type === 'user' ? 'free-signup' : 'guest',
+            textHash: 'e'.repeat(64),
+            characters: 900,
+            words: 150,
+            engine: 'onnx',
+            modelVersion: 'auto:1.1.0',
+            durationMs: 8,
+            cached: false,
+            clientTrim: false,
+            source: 'paste',
+            score,
+            aiProbability,
+            confidence: 71.23,
+            mode: 'moderate',
+            modeLabel: 'Moderate (chunked)',
+            at: new Date().toISOString(),
+          },
+        },
+        { newStream: true, metadata: { actor: who, correlationId: requestId } },
+      );
+
+    it('summarises accounts, paid plans, newest enrolments and the latest recorded detections', async () => {
       const usage = t.app.get(UsageService);
       await usage.consume({ kind: 'account', accountId: user.id, plan: planBySlug('free-signup') }, 'detector', {
         words: 120,
         requestId: `dash-user-${stamp}`,
       });
+      await recordDetection(`dash-user-${stamp}`, { type: 'user', id: user.id }, 0.873, 91.2);
       // Distinct timestamps, so "newest first" is a fact the test can check.
       await new Promise((resolve) => setTimeout(resolve, 5));
       await usage.consume({ kind: 'guest', guestId: guest.guestId, clientKey: `addr-${stamp}` }, 'detector', {
         words: 30,
         requestId: `dash-guest-${stamp}`,
+      });
+      await recordDetection(`dash-guest-${stamp}`, { type: 'guest', id: guest.guestId }, 0.2, 25);
+      // Counted but never recorded (still running, or cut off): not activity.
+      await usage.consume({ kind: 'guest', guestId: guest.guestId, clientKey: `addr-${stamp}` }, 'detector', {
+        words: 30,
+        requestId: `dash-unrecorded-${stamp}`,
       });
       await http()
         .post(`/admin/users/${crowd[1].id}/plan`)
@@ -281,9 +321,9 @@ function adminSuite(backend: () => TestBackend) {
           accountType: 'guest',
           accountId: guest.guestId,
           accountEmail: null,
-          verdict: null,
-          aiPercent: null,
-          biasPercent: null,
+          verdict: 'Human',
+          aiPercent: 20,
+          biasPercent: -5,
         },
         {
           id: `dash-user-${stamp}`,
@@ -293,9 +333,9 @@ function adminSuite(backend: () => TestBackend) {
           accountType: 'user',
           accountId: user.id,
           accountEmail: user.email,
-          verdict: null,
-          aiPercent: null,
-          biasPercent: null,
+          verdict: 'AI-Generated',
+          aiPercent: 87.3,
+          biasPercent: -3.9,
         },
       ]);
     });

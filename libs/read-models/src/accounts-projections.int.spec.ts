@@ -23,7 +23,22 @@ import {
 import { usageQuotaDecider, usageStreamId, type QuotaSubject, type UsageFeature } from '@inkprint/plans-domain';
 import { createScratchDatabase, describeWithService, type ScratchDatabase } from '@inkprint/testing';
 import { toolRunDecider, toolRunStreamId, type DetectionFacts, type ToolUser } from '@inkprint/ai-domain';
-import { AccountsReadModel, decodeUserCursor, encodeUserCursor, inkprintProjections, upgradeReadModels } from './index';
+import {
+  decodeUserCursor,
+  encodeUserCursor,
+  getAccountTimeline,
+  getDirectorySummary,
+  getInvite,
+  getUser,
+  getUserByEmail,
+  inkprintProjections,
+  listAdminTeam,
+  listDailyUsage,
+  listRecentActivity,
+  listUsers,
+  ReadModels,
+  upgradeReadModels,
+} from './index';
 
 const T0 = Date.parse('2026-03-02T09:00:00.000Z');
 const sha = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -215,7 +230,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
   let store: PersonalDataEventStore;
   let runner: ProjectionRunner;
   let scenario: Scenario;
-  let read: AccountsReadModel;
+  let read: ReadModels;
   const live = `rm_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const ids = { sa: 'sa-0001', ada: 'ada-0001', bob: 'bob-0001', cy: 'cy-0001', eve: 'eve-0001' };
   const guest = 'guest-77';
@@ -233,7 +248,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     // A small batch size, so every projection sees many batch boundaries.
     runner = new ProjectionRunner(db, store, inkprintProjections(), { schema: live, batchSize: 7 });
     await runner.init();
-    read = new AccountsReadModel(db.em, live);
+    read = new ReadModels(db.em, live);
     scenario = new Scenario(store);
     const s = scenario;
 
@@ -293,7 +308,13 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     await s.consume('detector', { kind: 'client', id: 'addr-1' }, 'req-g2', 60);
     await s.consume('detector', { kind: 'guest', id: guest }, 'req-g2', 60);
     await s.release('detector', { kind: 'guest', id: guest }, 'req-g2');
+    // A run recorded, then given back (it failed before it answered): its row goes, in a later batch.
+    await s.consume('detector', { kind: 'client', id: 'addr-1' }, 'req-g3', 80);
+    await s.consume('detector', { kind: 'guest', id: guest }, 'req-g3', 80);
+    await s.detection('req-g3', { type: 'guest', id: guest }, 0.6, 70);
     await runner.catchUpAll();
+    await s.release('detector', { kind: 'guest', id: guest }, 'req-g3');
+    await s.release('detector', { kind: 'client', id: 'addr-1' }, 'req-g3');
 
     await s.register(ids.cy, 'cy@example.com', 'Cy Young');
     inviteId = await s.issueInvite('invite-token-1', 'CY@example.com', ids.sa);
@@ -305,6 +326,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     // Eve signs up, uses the detector, is projected in clear, then erases her account.
     await s.register(ids.eve, 'eve.erased@example.com', 'Eve Erased');
     await s.consume('detector', { kind: 'account', id: ids.eve }, 'req-e1', 70);
+    await s.detection('req-e1', { type: 'user', id: ids.eve }, 0.2, 25);
     await runner.catchUpAll();
     await store.keys.erase(accountStreamId(ids.eve));
     await s.account(ids.eve, { type: 'EraseAccount', data: { at: s.at() } });
@@ -319,7 +341,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
   });
 
   it('keeps one directory row per account with status, role, plan, words used and last login', async () => {
-    const ada = await read.user(ids.ada);
+    const ada = await getUser(read, ids.ada);
     expect(ada).toMatchObject({
       email: 'Ada.Lovelace@Example.com',
       emailLower: 'ada.lovelace@example.com',
@@ -332,25 +354,25 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     });
     expect(ada!.lastLoginAt).toBeInstanceOf(Date);
     expect(ada!.createdAt.getTime()).toBeLessThan(ada!.updatedAt.getTime());
-    expect(await read.user(ids.bob)).toMatchObject({
+    expect(await getUser(read, ids.bob)).toMatchObject({
       name: 'Robert Tables',
       status: 'pending_verification',
       planSlug: null,
       wordsUsed: 0,
       lastLoginAt: null,
     });
-    expect(await read.user(ids.cy)).toMatchObject({ role: 'admin', status: 'active' });
-    expect(await read.user(ids.sa)).toMatchObject({
+    expect(await getUser(read, ids.cy)).toMatchObject({ role: 'admin', status: 'active' });
+    expect(await getUser(read, ids.sa)).toMatchObject({
       role: 'super_admin',
       status: 'active',
       email: 'Root@Inkprint.test',
     });
-    expect((await read.userByEmail('ADA.lovelace@example.COM'))?.id).toBe(ids.ada);
-    expect(await read.user('nobody')).toBeNull();
+    expect((await getUserByEmail(read, 'ADA.lovelace@example.COM'))?.id).toBe(ids.ada);
+    expect(await getUser(read, 'nobody')).toBeNull();
   });
 
   it('lists the admin team from the directory', async () => {
-    expect((await read.adminTeam()).map((u) => [u.id, u.role])).toEqual([
+    expect((await listAdminTeam(read)).map((u) => [u.id, u.role])).toEqual([
       [ids.sa, 'super_admin'],
       [ids.cy, 'admin'],
     ]);
@@ -361,7 +383,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await read.listUsers({ limit: 7, cursor: cursor ? decodeUserCursor(cursor)! : undefined });
+      const page = await listUsers(read, { limit: 7, cursor: cursor ? decodeUserCursor(cursor)! : undefined });
       expect(page.total).toBe(25);
       all.push(...page.users.map((u) => u.id));
       cursor = page.nextCursor;
@@ -370,33 +392,33 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     expect(pages).toBe(4);
     expect(all).toHaveLength(25);
     expect(new Set(all).size).toBe(25);
-    const everything = await read.listUsers({ limit: 100 });
+    const everything = await listUsers(read, { limit: 100 });
     expect(everything.users.map((u) => u.id)).toEqual(all);
     expect(everything.nextCursor).toBeNull();
     const times = everything.users.map((u) => u.createdAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(all[all.length - 1]).toBe(ids.sa);
 
-    const pending = await read.listUsers({ limit: 3, status: 'pending_verification' });
+    const pending = await listUsers(read, { limit: 3, status: 'pending_verification' });
     // bob + user-00, 03, 06, 09, 12, 15, 18
     expect(pending.total).toBe(8);
     expect(pending.users.every((u) => u.status === 'pending_verification')).toBe(true);
-    const nextPending = await read.listUsers({
+    const nextPending = await listUsers(read, {
       limit: 100,
       status: 'pending_verification',
       cursor: decodeUserCursor(pending.nextCursor!)!,
     });
     expect(nextPending.users).toHaveLength(5);
 
-    expect((await read.listUsers({ limit: 20, role: 'admin' })).users.map((u) => u.id)).toEqual([ids.cy]);
-    const search = await read.listUsers({ limit: 20, q: 'LOVELACE' });
+    expect((await listUsers(read, { limit: 20, role: 'admin' })).users.map((u) => u.id)).toEqual([ids.cy]);
+    const search = await listUsers(read, { limit: 20, q: 'LOVELACE' });
     expect(search.users.map((u) => u.id)).toEqual([ids.ada]);
     expect(search.total).toBe(1);
-    expect((await read.listUsers({ limit: 20, q: 'tables' })).users.map((u) => u.id)).toEqual([ids.bob]);
-    expect((await read.listUsers({ limit: 20, q: 'pager 1' })).total).toBe(11);
+    expect((await listUsers(read, { limit: 20, q: 'tables' })).users.map((u) => u.id)).toEqual([ids.bob]);
+    expect((await listUsers(read, { limit: 20, q: 'pager 1' })).total).toBe(11);
     // LIKE wildcards in q are literal characters.
-    expect((await read.listUsers({ limit: 20, q: '%' })).total).toBe(0);
-    expect((await read.listUsers({ limit: 20, q: '_' })).total).toBe(0);
+    expect((await listUsers(read, { limit: 20, q: '%' })).total).toBe(0);
+    expect((await listUsers(read, { limit: 20, q: '_' })).total).toBe(0);
   });
 
   it('rejects cursors it did not make', () => {
@@ -414,7 +436,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
   });
 
   it('keeps invites with their status and acceptor', async () => {
-    const invite = await read.invite(inviteId);
+    const invite = await getInvite(read, inviteId);
     expect(invite).toMatchObject({
       email: 'CY@example.com',
       emailLower: 'cy@example.com',
@@ -425,8 +447,8 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     expect(invite!.expiresAt.getTime() - invite!.createdAt.getTime()).toBe(INVITE_TTL_MS);
   });
 
-  it('records counted detector and humaniser requests as recent activity with the recorded verdicts, guests once, released ones gone', async () => {
-    const { recentActivity } = await read.dashboard({ recentUsers: 10, recentActivity: 10 });
+  it('writes recent activity from the recorded runs with their verdicts: guests once, counted-but-unrecorded and released ones absent', async () => {
+    const recentActivity = await listRecentActivity(read, 10);
     expect(
       recentActivity.map((r) => [
         r.id,
@@ -439,21 +461,25 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
         r.biasPercent,
       ]),
     ).toEqual([
-      ['req-e1', 'detection', 'user', ids.eve, ERASED, null, null, null],
+      ['req-e1', 'detection', 'user', ids.eve, ERASED, 'Human', 20, -5],
       ['req-g1', 'detection', 'guest', guest, null, 'Human', 20, -5],
       ['req-a4', 'humanisation', 'user', ids.ada, 'Ada.Lovelace@Example.com', 'Humanised', 31, null],
-      ['req-a3', 'detection', 'user', ids.ada, 'Ada.Lovelace@Example.com', null, null, null],
+      // req-a3 was counted but never recorded (still running, or cut off): no row until its fact.
       ['req-a1', 'detection', 'user', ids.ada, 'Ada.Lovelace@Example.com', 'AI-Generated', 87.3, -3.9],
     ]);
+    // A row's time is the run's (the fact's `at`), not the quota's.
+    const a1 = (await getAccountTimeline(read, ids.ada, { limit: 100, types: ['DetectionRecorded'] }))[0];
+    expect(recentActivity.find((r) => r.id === 'req-a1')?.createdAt).toEqual(a1.at);
   });
 
   it('counts detections and humanisations per day and plan', async () => {
-    const rows = await read.dailyUsage('2026-01-01');
-    expect(rows.map((r) => [r.day, r.plan, r.detections, r.humanisations])).toEqual([['2026-03-02', 'unknown', 2, 1]]);
+    const rows = await listDailyUsage(read, '2026-01-01');
+    // Recorded runs: a1, g1, g3 (recorded, then given back) and e1; one humanisation.
+    expect(rows.map((r) => [r.day, r.plan, r.detections, r.humanisations])).toEqual([['2026-03-02', 'unknown', 4, 1]]);
   });
 
   it('summarises the dashboard', async () => {
-    const summary = await read.dashboard({ recentUsers: 5, recentActivity: 10 });
+    const summary = await getDirectorySummary(read, { recentUsers: 5 });
     // 25 accounts: 8 pending, 17 active; admins: root + cy; one active pro account.
     expect(summary.totals).toEqual({ users: 25, activeUsers: 17, pendingUsers: 8, admins: 2 });
     expect(summary.subscriptions).toEqual({ basic: 0, pro: 1, enterprise: 0 });
@@ -461,7 +487,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
   });
 
   it('keeps an audit timeline per account with actors and summaries, and no secrets', async () => {
-    const events = await read.timeline(ids.ada, { limit: 100 });
+    const events = await getAccountTimeline(read, ids.ada, { limit: 100 });
     expect(events.map((e) => e.version)).toEqual([...events.map((e) => e.version)].sort((a, b) => b - a));
     const byType = (type: string) => events.filter((e) => e.type === type);
     expect(byType('PlanChanged')[0]).toMatchObject({
@@ -505,12 +531,12 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
         'PasswordChanged',
       ]),
     );
-    expect((await read.timeline(ids.cy, { limit: 1 }))[0]).toMatchObject({
+    expect((await getAccountTimeline(read, ids.cy, { limit: 1 }))[0]).toMatchObject({
       type: 'RoleChanged',
       summary: 'Role changed from user to admin (admin invitation accepted)',
       data: { inviteId },
     });
-    const page = await read.timeline(ids.ada, { limit: 3, beforeVersion: events[2].version });
+    const page = await getAccountTimeline(read, ids.ada, { limit: 3, beforeVersion: events[2].version });
     expect(page.map((e) => e.version)).toEqual(events.slice(3, 6).map((e) => e.version));
 
     // Not one hash, password or token anywhere in the copied data.
@@ -521,8 +547,8 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
   });
 
   it('drops an erased account from the directory and keeps its history and activity without the person', async () => {
-    expect(await read.user(ids.eve)).toBeNull();
-    const history = await read.timeline(ids.eve, { limit: 50 });
+    expect(await getUser(read, ids.eve)).toBeNull();
+    const history = await getAccountTimeline(read, ids.eve, { limit: 50 });
     expect(history.map((e) => e.type)).toEqual(
       expect.arrayContaining(['AccountRegistered', 'EmailVerified', 'AccountErased']),
     );
@@ -567,16 +593,19 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     }
     await runner.catchUpAll();
     await scenario.consume('detector', { kind: 'account', id: 'heavy-0001' }, 'req-h-last', 10);
+    await scenario.detection('req-h-last', { type: 'user', id: 'heavy-0001' }, 0.5, 50);
     const head = await store.readAll(0n, 100_000);
-    const last = head[head.length - 1];
-    expect(last.type).toBe('QuotaConsumed');
-    // Each projection applies the one new event on a fresh unit of work (never flushed): the entities it holds
+    const [consumed, recorded] = head.slice(-2);
+    expect([consumed.type, recorded.type]).toEqual(['QuotaConsumed', 'DetectionRecorded']);
+    // Each projection applies one new event on a fresh unit of work (never flushed): the entities it holds
     // afterwards are what it loaded plus what it created, not the account's 40 earlier requests or timeline rows.
-    for (const name of ['users', 'audit_timeline', 'recent_activity', 'daily_usage']) {
-      const em = db.em.fork({ schema: live });
-      await runner.projection(name).apply([last], em);
-      const held = em.getUnitOfWork().getIdentityMap().values().length;
-      expect([name, held <= 3 ? 'at most 3' : `${held} entities`]).toEqual([name, 'at most 3']);
+    for (const last of [consumed, recorded]) {
+      for (const name of ['users', 'audit_timeline', 'recent_activity', 'daily_usage']) {
+        const em = db.em.fork({ schema: live });
+        await runner.projection(name).apply([last], em);
+        const held = em.getUnitOfWork().getIdentityMap().values().length;
+        expect([name, last.type, held <= 3 ? 'at most 3' : `${held} entities`]).toEqual([name, last.type, 'at most 3']);
+      }
     }
     await runner.catchUpAll();
   });
@@ -587,37 +616,36 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     await scenario.consume('detector', { kind: 'account', id: 'short-0001' }, 'req-s1', 2);
     await scenario.detection('req-s1', { type: 'user', id: 'short-0001' }, 0.49, 47.5, 2);
     await runner.catchUpAll();
-    const { recentActivity } = await read.dashboard({ recentUsers: 1, recentActivity: 50 });
+    const recentActivity = await listRecentActivity(read, 50);
     expect(recentActivity.find((r) => r.id === 'req-s1')).toMatchObject({
       verdict: 'Too short to judge',
       aiPercent: null,
       biasPercent: null,
     });
-    const timeline = await read.timeline('short-0001', { limit: 50 });
+    const timeline = await getAccountTimeline(read, 'short-0001', { limit: 50 });
     expect(timeline.find((e) => e.type === 'DetectionRecorded')?.summary).toBe(
       'Detection: Too short to judge (2 of 50 words), moderate',
     );
     // The sign-up by code signed the account in: its last login is the verification.
     const verified = timeline.find((e) => e.type === 'EmailVerified')!;
-    expect((await read.user('short-0001'))!.lastLoginAt).toEqual(verified.at);
+    expect((await getUser(read, 'short-0001'))!.lastLoginAt).toEqual(verified.at);
     // Admin since the role was granted, not since the account was created; the bootstrap super admin since creation.
-    const cy = (await read.user(ids.cy))!;
-    const granted = (await read.timeline(ids.cy, { limit: 50 })).find((e) => e.type === 'RoleChanged')!;
+    const cy = (await getUser(read, ids.cy))!;
+    const granted = (await getAccountTimeline(read, ids.cy, { limit: 50 })).find((e) => e.type === 'RoleChanged')!;
     expect(cy.adminSince).toEqual(granted.at);
     expect(cy.adminSince!.getTime()).toBeGreaterThan(cy.createdAt.getTime());
-    const sa = (await read.user(ids.sa))!;
+    const sa = (await getUser(read, ids.sa))!;
     expect(sa.adminSince).toEqual(sa.createdAt);
-    expect((await read.user(ids.ada))!.adminSince).toBeNull();
+    expect((await getUser(read, ids.ada))!.adminSince).toBeNull();
   });
 
   it('rebuilds at start a read model that an older version wrote, so old rows read like new ones', async () => {
     const readings = async () => ({
-      activity: (await read.dashboard({ recentUsers: 1, recentActivity: 50 })).recentActivity.find(
-        (r) => r.id === 'req-s1',
-      ),
-      summary: (await read.timeline('short-0001', { limit: 50 })).find((e) => e.type === 'DetectionRecorded')?.summary,
-      cy: await read.user(ids.cy),
-      short: await read.user('short-0001'),
+      activity: (await listRecentActivity(read, 50)).find((r) => r.id === 'req-s1'),
+      summary: (await getAccountTimeline(read, 'short-0001', { limit: 50 })).find((e) => e.type === 'DetectionRecorded')
+        ?.summary,
+      cy: await getUser(read, ids.cy),
+      short: await getUser(read, 'short-0001'),
     });
     const right = await readings();
     // Rows as the version before wrote them: no versions stamped, 'Mixed 49.0 %', admin since unknown, no login.
@@ -647,7 +675,7 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
       await db.sql.query(`select projection, version from "${fresh.schema}".read_model_versions order by projection`),
     ).toEqual([
       { projection: 'audit_timeline', version: 2 },
-      { projection: 'recent_activity', version: 2 },
+      { projection: 'recent_activity', version: 3 },
       { projection: 'users', version: 2 },
     ]);
   });

@@ -9,10 +9,13 @@ import type { Database, ProjectionRunner } from '@inkprint/eventstore';
  *   (`last_login_at` from `EmailVerified`).
  * - recent_activity 2, audit_timeline 2: a detection below the minimum length reads 'Too short to judge' (no AI %),
  *   not the band of the score the engine gave it.
+ * - recent_activity 3: a row is written by the run's fact (DetectionRecorded / HumanisationRecorded), no longer
+ *   created by QuotaConsumed and filled later: requests counted but never recorded (in flight, cut off by a crash)
+ *   leave no blank row, and a row's time is the run's.
  */
 export const READ_MODEL_VERSIONS: Readonly<Record<string, number>> = {
   users: 2,
-  recent_activity: 2,
+  recent_activity: 3,
   audit_timeline: 2,
 };
 

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { AccountsReadModel } from '@inkprint/read-models';
+import { ReadModels } from '@inkprint/read-models';
 import type { Database, ProjectionRunner } from '@inkprint/eventstore';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { DATABASE, PROJECTION_RUNNER } from '../platform/tokens';
@@ -76,9 +76,9 @@ import { VerifyEmailHandler } from './verify-email/verify-email.handler';
     GetSubscriptionHandler,
     GetRequestsHandler,
     {
-      provide: AccountsReadModel,
+      provide: ReadModels,
       inject: [DATABASE, PROJECTION_RUNNER],
-      useFactory: (db: Database, runner: ProjectionRunner) => new AccountsReadModel(db.em, runner.schema),
+      useFactory: (db: Database, runner: ProjectionRunner) => new ReadModels(db.em, runner.schema),
     },
     ApiKeyCallers,
     AiCallerGuard,

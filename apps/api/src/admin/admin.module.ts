@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountsReadModel } from '@inkprint/read-models';
+import { ReadModels } from '@inkprint/read-models';
 import type { Database, ProjectionRunner } from '@inkprint/eventstore';
 import { DATABASE, PROJECTION_RUNNER } from '../platform/tokens';
 import { UserApiKeysController } from './users/user-api-keys.http.controller';
@@ -25,13 +25,13 @@ import { UsersController } from './users/users.http.controller';
 import { AdminMfa } from './mfa/admin-mfa';
 import { AdminMfaController } from './mfa/admin-mfa.http.controller';
 
-/** The admin control center API (spec §6-7) over the accounts read models (`@inkprint/read-models`). */
+/** The admin control center API (spec §6-7) over the read models (`@inkprint/read-models`). */
 @Module({
   providers: [
     {
-      provide: AccountsReadModel,
+      provide: ReadModels,
       inject: [DATABASE, PROJECTION_RUNNER],
-      useFactory: (db: Database, runner: ProjectionRunner) => new AccountsReadModel(db.em, runner.schema),
+      useFactory: (db: Database, runner: ProjectionRunner) => new ReadModels(db.em, runner.schema),
     },
     AdminReads,
     AdministeredAccounts,

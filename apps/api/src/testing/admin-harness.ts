@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { openDatabase, ProjectionRunner, ReadModelFreshness, type Database } from '@inkprint/eventstore';
-import { AccountsReadModel, inkprintProjections } from '@inkprint/read-models';
+import { inkprintProjections, ReadModels } from '@inkprint/read-models';
 import type { SignedInAccount } from '../accounts/auth/current-account';
 import { AdminReads } from '../admin/shared/admin-reads';
 import { AdministeredAccounts } from '../admin/shared/administered-accounts';
@@ -35,7 +35,7 @@ export async function openReadModels() {
       await runner.init();
       runner.start();
       const freshness = new ReadModelFreshness(runner, t.store, { timeoutMs: 10_000 });
-      const reads = new AdminReads(new AccountsReadModel(db.em, runner.schema), freshness);
+      const reads = new AdminReads(new ReadModels(db.em, runner.schema), freshness);
       const administered = new AdministeredAccounts(t.accounts, reads, t.ids);
       const root = await new BootstrapSuperAdminHandler(t.accounts, t.ids).execute(
         new BootstrapSuperAdmin({ email: 'root@example.com', password: 'Sup3r-secret!', name: 'Root' }),

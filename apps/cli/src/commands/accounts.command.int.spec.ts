@@ -1,7 +1,7 @@
 import { accountStreamId, emailClaimDecider, emailClaimStreamOf, sessionStreamId } from '@inkprint/accounts-domain';
 import { reportDecider, reportIsOpen, reportStreamId, toolRunStreamId } from '@inkprint/ai-domain';
 import { ERASED, handleCommand, loadState, type EventStore } from '@inkprint/eventstore';
-import { AccountsReadModel } from '@inkprint/read-models';
+import { getAccountTimeline, getUser, getUserByEmail, ReadModels } from '@inkprint/read-models';
 import { TextVault } from '@inkprint/text-vault';
 import { describeWithService } from '@inkprint/testing';
 import { randomUUID } from 'node:crypto';
@@ -93,18 +93,18 @@ function suite(backend: () => OpsBackend) {
 
       // Read models: gone from the directory, the audit timeline says an operator erased it.
       await data.runner.catchUpAll();
-      const reads = new AccountsReadModel(data.db.em, data.runner.schema);
-      expect(await reads.user(ada.accountId)).toBeNull();
-      expect(await reads.userByEmail(ada.email)).toBeNull();
-      expect(await reads.user(grace.accountId)).not.toBeNull();
-      const [last] = await reads.timeline(ada.accountId, { limit: 1 });
+      const reads = new ReadModels(data.db.em, data.runner.schema);
+      expect(await getUser(reads, ada.accountId)).toBeNull();
+      expect(await getUserByEmail(reads, ada.email)).toBeNull();
+      expect(await getUser(reads, grace.accountId)).not.toBeNull();
+      const [last] = await getAccountTimeline(reads, ada.accountId, { limit: 1 });
       expect(last).toMatchObject({
         type: 'AccountErased',
         actorType: 'system',
         actorId: 'operator',
         summary: 'Account erased by an operator: name, email and password destroyed',
       });
-      const timeline = await reads.timeline(ada.accountId, { limit: 50 });
+      const timeline = await getAccountTimeline(reads, ada.accountId, { limit: 50 });
       expect(timeline.map((row) => row.type)).toEqual(
         expect.arrayContaining(['AccountRegistered', 'DetectionRecorded', 'ReportShared', 'AccountErased']),
       );

@@ -10,7 +10,7 @@ import type {
   TextImported,
   ToolUser,
 } from '@inkprint/ai-domain';
-import { accountIdOfStream, eventTime } from './streams';
+import { accountIdOfStream, eventTime } from '../streams';
 
 /**
  * One row per event about an account: its own stream's events, and its tool runs and shared reports (scores, never

@@ -2,7 +2,7 @@ import { EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projection, RecordedEvent } from '@inkprint/eventstore';
 import type { InviteEvent } from '@inkprint/accounts-domain';
-import { eventTime } from './streams';
+import { eventTime } from '../streams';
 
 /**
  * One row per admin invitation. `status` is what the log says (pending or accepted); an invite past `expiresAt`

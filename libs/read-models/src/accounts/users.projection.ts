@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projection, RecordedEvent } from '@inkprint/eventstore';
 import type { AccountEvent, AccountStatus, Role } from '@inkprint/accounts-domain';
 import type { QuotaConsumed, QuotaReleased } from '@inkprint/plans-domain';
-import { accountIdOfStream, eventTime, parseUsageStream } from './streams';
+import { parseUsageStream } from '../usage/usage-streams';
+import { accountIdOfStream, eventTime } from '../streams';
 
 /** One row per account: the admin user directory (spec §3 "Admin user"). */
 export class UserDirectoryRow {

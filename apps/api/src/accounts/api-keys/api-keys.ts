@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type Account } from '@inkprint/accounts-domain';
 import type { ApiKey, ApiKeyList, CreateApiKeyRequest, CreatedApiKey } from '@inkprint/contracts';
 import type { Actor, ReadModelFreshness } from '@inkprint/eventstore';
-import { AccountsReadModel } from '@inkprint/read-models';
+import { getApiKeyUses, ReadModels } from '@inkprint/read-models';
 import { IDS, type Ids } from '../../platform/ids';
 import { READ_MODEL_FRESHNESS } from '../../platform/tokens';
 import { AccountStreams } from '../shared/account-streams';
@@ -34,7 +34,7 @@ export function listedKeys(
 export class ApiKeys {
   constructor(
     private readonly accounts: AccountStreams,
-    private readonly read: AccountsReadModel,
+    private readonly read: ReadModels,
     @Inject(IDS) private readonly ids: Ids,
     @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
   ) {}
@@ -57,7 +57,7 @@ export class ApiKeys {
   async list(accountId: string): Promise<ApiKeyList> {
     // Last use comes from the audit timeline: read it caught up with the log (bounded wait).
     await this.freshness.waitForHead(['audit_timeline']);
-    const [account, uses] = await Promise.all([this.accounts.existing(accountId), this.read.apiKeyUses(accountId)]);
+    const [account, uses] = await Promise.all([this.accounts.existing(accountId), getApiKeyUses(this.read, accountId)]);
     return listedKeys(account, uses);
   }
 

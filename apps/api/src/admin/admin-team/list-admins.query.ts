@@ -1,5 +1,6 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AdminTeamResponse } from '@inkprint/contracts';
+import { listAdminTeam } from '@inkprint/read-models';
 import { AdminReads } from '../shared/admin-reads';
 import { adminListItem } from '../shared/admin-views';
 
@@ -12,6 +13,6 @@ export class ListAdminsHandler implements IQueryHandler<ListAdmins> {
 
   async execute(): Promise<AdminTeamResponse> {
     const read = await this.reads.caughtUp(['users']);
-    return { admins: (await read.adminTeam()).map(adminListItem) };
+    return { admins: (await listAdminTeam(read)).map(adminListItem) };
   }
 }

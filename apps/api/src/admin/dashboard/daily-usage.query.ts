@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { DailyUsageResponse } from '@inkprint/contracts';
+import { listDailyUsage } from '@inkprint/read-models';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { AdminReads } from '../shared/admin-reads';
 
@@ -23,7 +24,7 @@ export class GetDailyUsageHandler implements IQueryHandler<GetDailyUsage> {
     const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)))
       .toISOString()
       .slice(0, 10);
-    const rows = await (await this.reads.caughtUp(['daily_usage'])).dailyUsage(from);
+    const rows = await listDailyUsage(await this.reads.caughtUp(['daily_usage']), from);
     return {
       days: rows.map((r) => ({ date: r.day, plan: r.plan, detections: r.detections, humanisations: r.humanisations })),
     };

@@ -1,5 +1,6 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { DashboardResponse } from '@inkprint/contracts';
+import { getDirectorySummary, listRecentActivity } from '@inkprint/read-models';
 import { AdminReads } from '../shared/admin-reads';
 import { dashboardActivity, recentUser } from '../shared/admin-views';
 
@@ -16,13 +17,16 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboard> {
 
   async execute(): Promise<DashboardResponse> {
     const read = await this.reads.caughtUp(['users', 'recent_activity']);
-    const summary = await read.dashboard({ recentUsers: RECENT_USERS, recentActivity: RECENT_ACTIVITY });
+    const [directory, recentActivity] = await Promise.all([
+      getDirectorySummary(read, { recentUsers: RECENT_USERS }),
+      listRecentActivity(read, RECENT_ACTIVITY),
+    ]);
     return {
       summary: {
-        totals: summary.totals,
-        subscriptions: summary.subscriptions,
-        recentUsers: summary.recentUsers.map(recentUser),
-        recentActivity: summary.recentActivity.map(dashboardActivity),
+        totals: directory.totals,
+        subscriptions: directory.subscriptions,
+        recentUsers: directory.recentUsers.map(recentUser),
+        recentActivity: recentActivity.map(dashboardActivity),
       },
     };
   }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { InvitesResponse } from '@inkprint/contracts';
-import { inviteRowStatus } from '@inkprint/read-models';
+import { inviteRowStatus, listInvites } from '@inkprint/read-models';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { AdminReads } from '../shared/admin-reads';
 
@@ -20,7 +20,7 @@ export class ListInvitesHandler implements IQueryHandler<ListInvites> {
   async execute(): Promise<InvitesResponse> {
     const read = await this.reads.caughtUp(['invites']);
     const now = this.clock.now();
-    const rows = await read.invites(INVITES_SHOWN);
+    const rows = await listInvites(read, INVITES_SHOWN);
     return {
       invites: rows.map((row) => ({
         email: row.email,

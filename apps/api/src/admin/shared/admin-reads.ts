@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@inkprint/domain-kernel';
 import type { ReadModelFreshness } from '@inkprint/eventstore';
-import { AccountsReadModel } from '@inkprint/read-models';
+import { ReadModels } from '@inkprint/read-models';
 import { READ_MODEL_FRESHNESS } from '../../platform/tokens';
 
-/** The projections the admin console reads (libs/read-models accounts projections). */
+/** The projections the admin console reads (libs/read-models: accounts/, ai/ and usage/). */
 export const ADMIN_PROJECTIONS = ['users', 'invites', 'recent_activity', 'audit_timeline', 'daily_usage'] as const;
 export type AdminProjection = (typeof ADMIN_PROJECTIONS)[number];
 
@@ -18,16 +18,16 @@ export const accountNotFound = () => new DomainError('ACCOUNT_NOT_FOUND', 'Accou
 @Injectable()
 export class AdminReads {
   constructor(
-    readonly read: AccountsReadModel,
+    readonly read: ReadModels,
     @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
   ) {}
 
-  async caughtUp(projections: readonly AdminProjection[]): Promise<AccountsReadModel> {
+  async caughtUp(projections: readonly AdminProjection[]): Promise<ReadModels> {
     await this.freshness.waitForHead(projections);
     return this.read;
   }
 
-  async after(position: bigint | null, projections: readonly AdminProjection[]): Promise<AccountsReadModel> {
+  async after(position: bigint | null, projections: readonly AdminProjection[]): Promise<ReadModels> {
     await this.freshness.waitForPosition(projections, position);
     return this.read;
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ACCOUNT_ID } from '@inkprint/contracts';
-import type { UserDirectoryRow } from '@inkprint/read-models';
+import { getUser, type UserDirectoryRow } from '@inkprint/read-models';
 import { AccountStreams, adminActor, type SignedInAccount } from '../../accounts';
 import type { AccountCommandAt } from '../../accounts/shared/account-streams';
 import { IDS, type Ids } from '../../platform/ids';
@@ -18,7 +18,7 @@ export class AdministeredAccounts {
   async apply(admin: SignedInAccount, accountId: string, command: AccountCommandAt): Promise<UserDirectoryRow> {
     if (!ACCOUNT_ID.test(accountId)) throw accountNotFound();
     const outcome = await this.accounts.run(accountId, command, adminActor(admin), this.ids.uuid());
-    const row = await (await this.reads.after(outcome.position, ['users', 'audit_timeline'])).user(accountId);
+    const row = await getUser(await this.reads.after(outcome.position, ['users', 'audit_timeline']), accountId);
     if (!row) throw accountNotFound();
     return row;
   }

@@ -1,5 +1,6 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ACCOUNT_ID, type TimelineParams, type TimelineResponse } from '@inkprint/contracts';
+import { emailsOf, getAccountTimeline, getUser } from '@inkprint/read-models';
 import { AdminReads, accountNotFound } from '../shared/admin-reads';
 import { timelineEvent } from '../shared/admin-views';
 
@@ -21,15 +22,16 @@ export class GetAccountTimelineHandler implements IQueryHandler<GetAccountTimeli
     const read = await this.reads.caughtUp(['users', 'audit_timeline']);
     if (!ACCOUNT_ID.test(accountId)) throw accountNotFound();
     // An erased account has left the directory but keeps its history (without its personal data).
-    const known = (await read.user(accountId)) ?? (await read.timeline(accountId, { limit: 1 })).length > 0;
+    const known =
+      (await getUser(read, accountId)) ?? (await getAccountTimeline(read, accountId, { limit: 1 })).length > 0;
     if (!known) throw accountNotFound();
-    const rows = await read.timeline(accountId, {
+    const rows = await getAccountTimeline(read, accountId, {
       limit: params.limit,
       beforeVersion: params.before,
       types: params.kind,
     });
     const actors = rows.filter((r) => r.actorType === 'user' || r.actorType === 'admin').map((r) => r.actorId);
-    const emails = await read.emailsOf([...new Set(actors)]);
+    const emails = await emailsOf(read, [...new Set(actors)]);
     const last = rows[rows.length - 1];
     return {
       events: rows.map((row) => timelineEvent(row, emails)),

@@ -1,5 +1,6 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ACCOUNT_ID, type AdminUserResponse } from '@inkprint/contracts';
+import { getUser } from '@inkprint/read-models';
 import { AdminReads, accountNotFound } from '../shared/admin-reads';
 import { adminUser } from '../shared/admin-views';
 
@@ -16,7 +17,7 @@ export class GetUserHandler implements IQueryHandler<GetUser> {
 
   async execute({ accountId }: GetUser): Promise<AdminUserResponse> {
     if (!ACCOUNT_ID.test(accountId)) throw accountNotFound();
-    const row = await (await this.reads.caughtUp(['users'])).user(accountId);
+    const row = await getUser(await this.reads.caughtUp(['users']), accountId);
     if (!row) throw accountNotFound();
     return { user: adminUser(row) };
   }

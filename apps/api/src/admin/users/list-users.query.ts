@@ -1,6 +1,6 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { INVALID_CURSOR_MESSAGE, type ListUsersParams, type UsersPage } from '@inkprint/contracts';
-import { decodeUserCursor } from '@inkprint/read-models';
+import { decodeUserCursor, listUsers } from '@inkprint/read-models';
 import { RequestValidationError } from '../../http/api-error';
 import { AdminReads } from '../shared/admin-reads';
 import { adminUser } from '../shared/admin-views';
@@ -20,7 +20,7 @@ export class ListUsersHandler implements IQueryHandler<ListUsers> {
     const cursor = params.cursor === undefined ? undefined : decodeUserCursor(params.cursor);
     if (cursor === null) throw new RequestValidationError({ cursor: [INVALID_CURSOR_MESSAGE] });
     const read = await this.reads.caughtUp(['users']);
-    const page = await read.listUsers({ ...params, cursor });
+    const page = await listUsers(read, { ...params, cursor });
     // Spec §4/§7: a search is not paged (q and cursor are exclusive); it answers its first `limit` matches and the total.
     return { users: page.users.map(adminUser), nextCursor: params.q ? null : page.nextCursor, total: page.total };
   }

@@ -2,10 +2,10 @@ import { EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERASED, type Projection, type RecordedEvent } from '@inkprint/eventstore';
 import type { AccountRegistered } from '@inkprint/accounts-domain';
-import type { QuotaConsumed, QuotaReleased } from '@inkprint/plans-domain';
+import type { QuotaReleased } from '@inkprint/plans-domain';
 import { historyDisplay, type DetectionRecorded, type HumanisationRecorded } from '@inkprint/ai-domain';
 import { humaniserVerdict, recordedDetectionReading, round1 } from '@inkprint/contracts';
-import { accountIdOfStream, eventTime, parseUsageStream } from './streams';
+import { accountIdOfStream, eventTime } from '../streams';
 
 /** The verdict, AI % and bias % a recorded run shows (the history display's reading; bias only for detections). */
 function runColumns(
@@ -25,13 +25,14 @@ function runColumns(
 }
 
 /**
- * One row per counted detector or humaniser request, for the dashboard's "latest" table: created when the quota is
- * taken, filled with the verdict, AI % and bias % when the run is recorded (DetectionRecorded / HumanisationRecorded,
- * by request id), removed when the request is given back (it did not run).
+ * One row per recorded detection or humanisation, for the dashboard's "latest" table: written whole by the run's fact
+ * (DetectionRecorded / HumanisationRecorded: who, when, verdict, AI % and bias %), removed when its request is given
+ * back after it was recorded (QuotaReleased: a run that failed before it answered is no activity).
  */
 export class RecentActivityRow {
-  /** The request id of the quota consumption. */
+  /** The run's request id (the quota consumption's). */
   id!: string;
+  /** When the run started (the fact's `at`). */
   createdAt!: Date;
   kind!: 'detection' | 'humanisation';
   accountType!: 'guest' | 'user';
@@ -77,30 +78,25 @@ export const RecentActivityAccountSchema = new EntitySchema<RecentActivityAccoun
   },
 });
 
+type RecordedRun = DetectionRecorded | HumanisationRecorded;
+
+const isRun = (event: RecordedEvent): boolean =>
+  event.type === 'DetectionRecorded' || event.type === 'HumanisationRecorded';
+
 export function recentActivityProjection(): Projection {
   return {
     name: 'recent_activity',
     entities: [RecentActivitySchema, RecentActivityAccountSchema],
-    eventTypes: [
-      'AccountRegistered',
-      'AccountErased',
-      'QuotaConsumed',
-      'QuotaReleased',
-      'DetectionRecorded',
-      'HumanisationRecorded',
-    ],
+    eventTypes: ['AccountRegistered', 'AccountErased', 'DetectionRecorded', 'HumanisationRecorded', 'QuotaReleased'],
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
       const accountIds = new Set<string>();
       const requestIds = new Set<string>();
       for (const event of events) {
-        if (event.type === 'DetectionRecorded' || event.type === 'HumanisationRecorded') {
-          requestIds.add((event.data as { requestId: string }).requestId);
-          continue;
-        }
-        const usage = parseUsageStream(event.streamId);
-        if (!usage || usage.kind === 'client') continue;
-        if (usage.kind === 'account') accountIds.add(usage.id);
-        requestIds.add((event.data as { requestId: string }).requestId);
+        if (isRun(event)) {
+          const { requestId, user } = (event as unknown as RecordedRun).data;
+          if (user?.type === 'user') accountIds.add(user.id);
+          requestIds.add(requestId);
+        } else if (event.type === 'QuotaReleased') requestIds.add((event.data as QuotaReleased['data']).requestId);
       }
       const emails = new Map(
         (await em.find(RecentActivityAccountRow, { accountId: { $in: [...accountIds] } })).map((r) => [
@@ -109,7 +105,6 @@ export function recentActivityProjection(): Projection {
         ]),
       );
       const rows = new Map((await em.find(RecentActivityRow, { id: { $in: [...requestIds] } })).map((r) => [r.id, r]));
-      const removed = new Set<string>();
       const created = new Map<string, RecentActivityAccountRow>();
 
       for (const event of events) {
@@ -134,39 +129,31 @@ export function recentActivityProjection(): Projection {
           emails.set(accountId, ERASED);
           continue;
         }
-        if (event.type === 'DetectionRecorded' || event.type === 'HumanisationRecorded') {
-          const row = rows.get((event.data as { requestId: string }).requestId);
-          if (row) Object.assign(row, runColumns(event as unknown as DetectionRecorded | HumanisationRecorded));
-          continue;
-        }
-        const usage = parseUsageStream(event.streamId);
-        // Guests also count against their client address (kind "client"): that is the same request, not a second one.
-        if (!usage || usage.kind === 'client') continue;
-        if (event.type === 'QuotaConsumed') {
-          const data = event.data as QuotaConsumed['data'];
-          if (rows.has(data.requestId) || removed.has(data.requestId)) continue;
+        if (isRun(event)) {
+          const run = event as unknown as RecordedRun;
+          const { requestId, user } = run.data;
+          // One fact per run (its stream is new); a replayed one finds its row.
+          if (!user || rows.has(requestId)) continue;
           rows.set(
-            data.requestId,
+            requestId,
             em.create(RecentActivityRow, {
-              id: data.requestId,
+              id: requestId,
               createdAt: eventTime(event),
-              kind: usage.feature === 'detector' ? 'detection' : 'humanisation',
-              accountType: usage.kind === 'guest' ? 'guest' : 'user',
-              accountId: usage.id,
-              accountEmail: usage.kind === 'account' ? (emails.get(usage.id) ?? null) : null,
-              verdict: null,
-              aiPercent: null,
-              biasPercent: null,
+              kind: run.type === 'DetectionRecorded' ? 'detection' : 'humanisation',
+              accountType: user.type === 'guest' ? 'guest' : 'user',
+              accountId: user.id,
+              accountEmail: user.type === 'user' ? (emails.get(user.id) ?? null) : null,
+              ...runColumns(run),
             }),
           );
-        } else if (event.type === 'QuotaReleased') {
-          // A released request did not run (failed or refused elsewhere): it is no activity.
-          const row = rows.get((event.data as QuotaReleased['data']).requestId);
-          if (row && row.accountId === usage.id) {
-            em.remove(row);
-            rows.delete(row.id);
-            removed.add(row.id);
-          }
+          continue;
+        }
+        // QuotaReleased after the run was recorded: the request failed before it answered, it is no activity. (A
+        // guest's request is released on its guest and its address streams: the second finds nothing.)
+        const row = rows.get((event.data as QuotaReleased['data']).requestId);
+        if (row) {
+          em.remove(row);
+          rows.delete(row.id);
         }
       }
     },

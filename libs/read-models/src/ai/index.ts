@@ -1,0 +1,2 @@
+export * from './recent-activity.projection';
+export * from './recent-activity.query';

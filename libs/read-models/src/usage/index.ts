@@ -1,0 +1,2 @@
+export * from './daily-usage.projection';
+export * from './daily-usage.query';
