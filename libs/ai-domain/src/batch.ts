@@ -29,11 +29,18 @@ export type SettleBatchItem = {
     at: string;
   };
 };
-export type BatchCommand = SubmitBatch | SettleBatchItem;
+/**
+ * Takes over a batch whose runner stopped (a restart): granted only while the batch still has queued items and
+ * nothing has happened on it since `stalledBefore`, so of several API processes that find it, one runs it again.
+ */
+export type ResumeBatch = { type: 'ResumeBatch'; data: { stalledBefore: string; at: string } };
+export type BatchCommand = SubmitBatch | SettleBatchItem | ResumeBatch;
 
 export type BatchSubmitted = { type: 'BatchSubmitted'; data: SubmitBatch['data'] };
 export type BatchItemSettled = { type: 'BatchItemSettled'; data: SettleBatchItem['data'] };
-export type BatchEvent = BatchSubmitted | BatchItemSettled;
+/** The batch's queued items run again; `run` counts the batch's runs (the submission's is 1). */
+export type BatchResumed = { type: 'BatchResumed'; data: { run: number; at: string } };
+export type BatchEvent = BatchSubmitted | BatchItemSettled | BatchResumed;
 
 export interface BatchItemState {
   index: number;
@@ -50,7 +57,12 @@ export type BatchState =
       user: ToolUser;
       mode: string;
       createdAt: string;
+      apiKeyId?: string;
       items: BatchItemState[];
+      /** Which run of the batch is the current one: 1 from the submission, one more per BatchResumed. */
+      run: number;
+      /** The time of the batch's latest event: a runner that is alive settles an item every minute or two. */
+      lastActivityAt: string;
     };
 
 export const batchNotFound = () => new DomainError('BATCH_NOT_FOUND', 'This batch does not exist.', 404);
@@ -69,6 +81,11 @@ export const batchDecider: Decider<BatchState, BatchCommand, BatchEvent> = {
         // Settled once: a retried settle changes nothing.
         return item.status === 'queued' ? [{ type: 'BatchItemSettled', data: command.data }] : [];
       }
+      case 'ResumeBatch':
+        if (state.status === 'none') throw batchNotFound();
+        // Finished, or its runner was heard from since: nothing to take over.
+        if (state.status === 'done' || state.lastActivityAt > command.data.stalledBefore) return [];
+        return [{ type: 'BatchResumed', data: { run: state.run + 1, at: command.data.at } }];
       default:
         return assertNever(command);
     }
@@ -83,7 +100,10 @@ export const batchDecider: Decider<BatchState, BatchCommand, BatchEvent> = {
           user: d.user,
           mode: d.mode,
           createdAt: d.at,
+          ...(d.apiKeyId ? { apiKeyId: d.apiKeyId } : {}),
           items: d.items.map((item) => ({ ...item, status: 'queued', requestId: null, error: null })),
+          run: 1,
+          lastActivityAt: d.at,
         };
       }
       case 'BatchItemSettled': {
@@ -92,8 +112,16 @@ export const batchDecider: Decider<BatchState, BatchCommand, BatchEvent> = {
         const items = state.items.map((item) =>
           item.index === d.index ? { ...item, status: d.status, requestId: d.requestId, error: d.error } : item,
         );
-        return { ...state, items, status: items.every((item) => item.status !== 'queued') ? 'done' : 'running' };
+        return {
+          ...state,
+          items,
+          status: items.every((item) => item.status !== 'queued') ? 'done' : 'running',
+          lastActivityAt: d.at > state.lastActivityAt ? d.at : state.lastActivityAt,
+        };
       }
+      case 'BatchResumed':
+        if (state.status === 'none') return state;
+        return { ...state, run: event.data.run, lastActivityAt: event.data.at };
       default:
         return assertNever(event);
     }

@@ -58,4 +58,28 @@ describe('batch decider', () => {
       ['failed', null],
     ]);
   });
+  it('is taken over after a restart only while it has queued items and its runner has gone quiet', () => {
+    const later = '2026-11-26T10:05:00.000Z';
+    const resume = (stalledBefore: string) => ({ type: 'ResumeBatch', data: { stalledBefore, at: later } }) as const;
+    const resumed: BatchEvent = { type: 'BatchResumed', data: { run: 2, at: later } };
+    spec.given([submitted]).when(resume('2026-11-26T10:03:00.000Z')).then([resumed]);
+    // Heard from since: still running somewhere.
+    spec.given([submitted]).when(resume('2026-11-26T09:59:00.000Z')).then([]);
+    // A second process that finds it right after the first took it over leaves it alone.
+    spec.given([submitted, resumed]).when(resume('2026-11-26T10:03:00.000Z')).then([]);
+    const settled = (index: number, status: 'done' | 'failed'): BatchEvent => ({
+      type: 'BatchItemSettled',
+      data: settle(index, status).data,
+    });
+    spec
+      .given([submitted, settled(0, 'done'), settled(1, 'failed')])
+      .when(resume(later))
+      .then([]);
+    spec.given([]).when(resume(later)).thenThrows('BATCH_NOT_FOUND');
+    const state = [submitted, resumed].reduce(
+      (s, e) => batchDecider.evolve(s, e),
+      batchDecider.initialState() as BatchState,
+    );
+    expect(state.status !== 'none' && [state.run, state.lastActivityAt]).toEqual([2, later]);
+  });
 });

@@ -111,6 +111,14 @@ export const ERROR_CODES = {
   },
   REPORT_LIMIT_REACHED: { status: 429, meaning: 'Too many reports shared by this caller within the hour.' },
   BATCH_NOT_FOUND: { status: 404, meaning: 'No batch with this id belongs to the caller.' },
+  BATCH_ITEM_EXPIRED: {
+    status: 410,
+    meaning: "A batch item cut off by a restart whose input is no longer kept (48 h): an item's error, not an answer.",
+  },
+  BATCH_OWNER_GONE: {
+    status: 410,
+    meaning: "The account that sent a batch was erased before its items ran again after a restart: an item's error.",
+  },
   JOB_TIMEOUT: { status: 504, meaning: 'The analysis did not finish within 45 s.' },
   JOB_FAILED: { status: 502, meaning: 'The worker failed the analysis.' },
   SERVICE_UNAVAILABLE: {

@@ -20,6 +20,7 @@ import { UploadController } from './upload/upload.http.controller';
 import type { UrlImportOptions } from '@inkprint/ingest';
 import { BatchesController } from './batches/batches.http.controller';
 import { OpenBatchHandler, OpenBatchItemHandler } from './batches/open-batch.query';
+import { BatchRuns } from './batches/batch-runs';
 import { SubmitBatchHandler } from './batches/submit-batch.handler';
 
 /** The AI calls of spec §7 (detect, humanise, reports) over the quotas, the job bus and the purgeable vault. */
@@ -38,6 +39,7 @@ import { SubmitBatchHandler } from './batches/submit-batch.handler';
     },
     ImportTextHandler,
     SubmitBatchHandler,
+    BatchRuns,
     OpenBatchHandler,
     OpenBatchItemHandler,
     AiToolRunner,

@@ -5,11 +5,14 @@ import type { VaultEntry } from '@inkprint/text-vault';
 export type BatchInput = { file: { bytes: Uint8Array; name: string } } | { text: string };
 
 /**
- * The vault's entries of a batch (48 h, owned by the caller, so an erasure takes them): the items' file names, and
- * each item's detection result with the text it was run on (`{result, text}`).
+ * The vault's entries of a batch (48 h, owned by the caller, so an erasure takes them): the items' file names, each
+ * item's input until it settles (what a run after a restart reads), and each item's detection result with the text
+ * it was run on (`{result, text}`).
  */
 export const batchVaultKeys = {
   names: (owner: ToolUser, batchId: string) => `upload:${owner.type}:${owner.id}:batch:${batchId}`,
+  input: (owner: ToolUser, batchId: string, index: number) =>
+    `upload:${owner.type}:${owner.id}:batch:${batchId}:${index}`,
   result: (owner: ToolUser, batchId: string, index: number) =>
     `detection:${owner.type}:${owner.id}:batch:${batchId}:${index}`,
 };
@@ -23,6 +26,30 @@ export function namesEntry(owner: ToolUser, batchId: string, names: Array<string
     createdAt: at,
     expiresAt: expiresAfter(at, TEXT_RETENTION_MS),
   };
+}
+
+/** One item's input as the vault keeps it: the pasted text, or the file with its bytes in base64. */
+export function inputEntry(owner: ToolUser, batchId: string, index: number, input: BatchInput, at: string): VaultEntry {
+  return {
+    key: batchVaultKeys.input(owner, batchId, index),
+    kind: 'upload',
+    owner,
+    body:
+      'text' in input
+        ? { text: input.text }
+        : { file: { name: input.file.name, bytes: Buffer.from(input.file.bytes).toString('base64') } },
+    createdAt: at,
+    expiresAt: expiresAfter(at, TEXT_RETENTION_MS),
+  };
+}
+
+/** The input an `inputEntry` kept; null when the body is not one. */
+export function inputOf(body: unknown): BatchInput | null {
+  const b = body as { text?: unknown; file?: { name?: unknown; bytes?: unknown } } | null;
+  if (typeof b?.text === 'string') return { text: b.text };
+  if (typeof b?.file?.name === 'string' && typeof b.file.bytes === 'string')
+    return { file: { name: b.file.name, bytes: new Uint8Array(Buffer.from(b.file.bytes, 'base64')) } };
+  return null;
 }
 
 export function resultEntry(owner: ToolUser, batchId: string, index: number, result: unknown, at: string): VaultEntry {

@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { batchDecider, batchNotFound, batchStreamId } from '@inkprint/ai-domain';
 import { DetectionResult, type BatchItem, type BatchItemReport, type BatchResponse } from '@inkprint/contracts';
@@ -10,6 +10,7 @@ import { EVENT_STORE } from '../../platform/tokens';
 import { TEXT_VAULT } from '../shared/tokens';
 import { ToolUsers, type CallerCredentials } from '../shared/tool-users';
 import { batchVaultKeys } from './batch-items';
+import { BatchRuns } from './batch-runs';
 
 export class OpenBatch extends Query<BatchResponse> {
   constructor(
@@ -20,10 +21,16 @@ export class OpenBatch extends Query<BatchResponse> {
   }
 }
 
-/** `GET /ai/batches/{id}`: the caller's own batch, its items' states and, for 48 h, their names and results. */
+/**
+ * `GET /ai/batches/{id}`: the caller's own batch, its items' states and, for 48 h, their names and results. A batch
+ * read as running without a runner (its API process stopped) is taken over here too (BatchRuns).
+ */
 @QueryHandler(OpenBatch)
 export class OpenBatchHandler implements IQueryHandler<OpenBatch> {
+  private readonly logger = new Logger('Batches');
+
   constructor(
+    private readonly runs: BatchRuns,
     private readonly users: ToolUsers,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(TEXT_VAULT) private readonly vault: TextVault,
@@ -35,6 +42,10 @@ export class OpenBatchHandler implements IQueryHandler<OpenBatch> {
     const owner = (await this.users.resolve(caller)).user;
     const { state } = await loadState(this.store, batchStreamId(batchId), batchDecider);
     if (state.status === 'none' || state.user.type !== owner.type || state.user.id !== owner.id) throw batchNotFound();
+    if (this.runs.isOrphaned(batchId, state))
+      this.runs
+        .resume(batchId)
+        .catch((error: unknown) => this.logger.error(`could not resume batch ${batchId}: ${(error as Error).message}`));
     const now = this.clock.now();
     const names = ((await this.vault.get(batchVaultKeys.names(owner, batchId), now))?.body as { names?: unknown[] })
       ?.names;

@@ -1,7 +1,7 @@
-import { Inject, Logger } from '@nestjs/common';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { batchDecider, batchStreamId, type SettleBatchItem, type ToolUser } from '@inkprint/ai-domain';
-import type { BatchResponse, DetectionMode, DetectResponse, UploadTextResponse } from '@inkprint/contracts';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { batchDecider, batchStreamId } from '@inkprint/ai-domain';
+import type { BatchResponse, DetectionMode } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import type { TextVault } from '@inkprint/text-vault';
@@ -9,14 +9,10 @@ import { UsageService } from '../../accounts';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
 import { EVENT_STORE } from '../../platform/tokens';
-import { DetectText } from '../detect/detect-text.handler';
 import { TEXT_VAULT } from '../shared/tokens';
 import { ToolUsers, type CallerCredentials } from '../shared/tool-users';
-import { ImportText } from '../upload/import-text.handler';
-import { eachLimited, namesEntry, resultEntry, type BatchInput } from './batch-items';
-
-/** Items of one batch checked at once: enough to keep the workers busy, few enough to leave room for others. */
-export const BATCH_CONCURRENCY = 4;
+import { inputEntry, namesEntry, type BatchInput } from './batch-items';
+import { BatchRuns } from './batch-runs';
 
 export class SubmitBatch extends Command<BatchResponse> {
   constructor(
@@ -32,16 +28,15 @@ export class SubmitBatch extends Command<BatchResponse> {
  * `POST /ai/batches?mode=`: signed-in callers (a session or an API key with `detect`) send up to 50 files or texts.
  * A batch larger than what is left of today's detections is refused up front (DAILY_LIMIT_REACHED with
  * details.fits); otherwise it is recorded (BatchSubmitted), answered at once (202, every item queued), and its items
- * run in the background: a file is read as `POST /ai/upload-text` reads it (ImportText), then every item is a
- * detection like `POST /ai/detect` (DetectText through runAiTool: counted, recorded, at the plan's priority). Each
- * item settles as done (its result kept 48 h in the vault) or failed (the catalogue's code and message).
+ * run in the background (BatchRuns): a file is read as `POST /ai/upload-text` reads it (ImportText), then every
+ * item is a detection like `POST /ai/detect` (DetectText through runAiTool: counted, recorded, at the plan's
+ * priority). Each item settles as done (its result kept 48 h in the vault) or failed (the catalogue's code and
+ * message); its input waits in the vault until then, so a restart mid-batch runs it again (BatchRuns).
  */
 @CommandHandler(SubmitBatch)
 export class SubmitBatchHandler implements ICommandHandler<SubmitBatch> {
-  private readonly logger = new Logger('Batches');
-
   constructor(
-    private readonly commands: CommandBus,
+    private readonly runs: BatchRuns,
     private readonly users: ToolUsers,
     private readonly usage: UsageService,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -73,7 +68,11 @@ export class SubmitBatchHandler implements ICommandHandler<SubmitBatch> {
     const at = this.clock.now().toISOString();
     const owner = who.user;
     const names = inputs.map((input) => ('file' in input ? input.file.name.slice(0, 255) : null));
-    await this.vault.put(namesEntry(owner, batchId, names, at));
+    // The names for the table, and each item's input until it settles (a run after a restart reads it): one write.
+    await this.vault.put(
+      namesEntry(owner, batchId, names, at),
+      ...inputs.map((input, index) => inputEntry(owner, batchId, index, input, at)),
+    );
     await handleCommand(
       this.store,
       batchStreamId(batchId),
@@ -94,9 +93,7 @@ export class SubmitBatchHandler implements ICommandHandler<SubmitBatch> {
       },
       { newStream: true, metadata: { actor: owner, correlationId: batchId } },
     );
-    void this.run(batchId, owner, caller, mode, inputs).catch((error: unknown) =>
-      this.logger.error(`batch ${batchId} stopped: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    this.runs.start(batchId, owner, caller, mode, inputs);
     return {
       id: batchId,
       status: 'running',
@@ -108,64 +105,5 @@ export class SubmitBatchHandler implements ICommandHandler<SubmitBatch> {
         status: 'queued' as const,
       })),
     };
-  }
-
-  private async run(
-    batchId: string,
-    owner: ToolUser,
-    caller: CallerCredentials,
-    mode: DetectionMode,
-    inputs: BatchInput[],
-  ) {
-    await eachLimited(
-      inputs.map((input, index) => ({ input, index })),
-      BATCH_CONCURRENCY,
-      async ({ input, index }) => {
-        let settle: SettleBatchItem['data'];
-        try {
-          const text =
-            'text' in input
-              ? input.text
-              : (
-                  await this.commands.execute<ImportText, UploadTextResponse>(
-                    new ImportText(caller, { file: input.file }, 'detect', mode),
-                  )
-                ).text;
-          const answer = await this.commands.execute<DetectText, DetectResponse>(
-            new DetectText(caller, {
-              text,
-              mode,
-              internalEvaluation: false,
-              clientTrim: false,
-              source: 'file' in input ? 'upload' : 'paste',
-            }),
-          );
-          const at = this.clock.now().toISOString();
-          await this.vault.put(resultEntry(owner, batchId, index, { result: answer.result, text }, at));
-          settle = { index, status: 'done', requestId: answer.history?.id ?? null, error: null, at };
-        } catch (error) {
-          settle = {
-            index,
-            status: 'failed',
-            requestId: null,
-            error:
-              error instanceof DomainError
-                ? { code: error.code, message: error.message }
-                : { code: 'INTERNAL_ERROR', message: 'Failed to process file.' },
-            at: this.clock.now().toISOString(),
-          };
-        }
-        await handleCommand(
-          this.store,
-          batchStreamId(batchId),
-          batchDecider,
-          { type: 'SettleBatchItem', data: settle },
-          {
-            metadata: { actor: owner, correlationId: batchId },
-            maxAttempts: 200,
-          },
-        );
-      },
-    );
   }
 }

@@ -18,6 +18,8 @@ export interface DetectInput {
   /** X-Client-Trim: the client trimmed the text to the plan's limit. */
   clientTrim: boolean;
   source?: DetectionFacts['source'];
+  /** The run's request id when the caller chose it (a batch item: ai/batches/batch-runs.ts). */
+  requestId?: string;
 }
 
 export class DetectText extends Command<DetectResponse> {
@@ -52,6 +54,7 @@ export class DetectTextHandler implements ICommandHandler<DetectText> {
     const hash = textHash(input.text);
     const cacheKey = vaultKeys.detection(hash, input.mode, this.modelVersion);
     return this.runner.runAiTool<Detected, DetectionFacts, DetectResponse>(caller, {
+      requestId: input.requestId,
       check: (who) => checkPlanLimit(who.plan, 'detector', input.text),
       // Evaluating a rewrite /ai/humanise gave this caller is free: not counted, not cached, not recorded.
       quota: async (who) =>

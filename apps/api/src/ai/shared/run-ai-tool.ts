@@ -49,6 +49,8 @@ export interface AiRun {
 
 /** A tool's own steps; `runAiTool` puts them in the one order every tool shares. */
 export interface AiTool<Output, Facts, Answer> {
+  /** The run's request id when the caller chose it (a batch item's, so a run after a restart finds what it left). */
+  requestId?: string;
   /** Refuses before anything is counted (the plan's character limit). */
   check?(caller: ToolCaller): void;
   /** The allowance this run takes one request from; none (an import, a free evaluation): not counted. */
@@ -89,7 +91,7 @@ export class AiToolRunner {
   ): Promise<Answer> {
     const caller = await this.users.resolve(credentials);
     tool.check?.(caller);
-    const requestId = this.ids.uuid();
+    const requestId = tool.requestId ?? this.ids.uuid();
     const quota = await tool.quota?.(caller);
     const grant = quota ? await this.usage.consume(caller.holder, quota.feature, { ...quota, requestId }) : null;
     const run: AiRun = {
