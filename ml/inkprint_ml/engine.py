@@ -133,7 +133,8 @@ class Engine:
             p = float(self.run("fast", self.vector(norm, "fast")[None])[0])
             extra = {}
         elif mode in ("moderate", "strong"):
-            p = float(self.run(mode, self.vector(norm, "full")[None])[0])
+            # the mode's document model (strong reads moderate's since lm_cascade --strong-base moderate)
+            p = float(self.run(self.manifest["modes"][mode]["models"][0], self.vector(norm, "full")[None])[0])
             extra = {}
             stack = self.manifest["modes"][mode].get("encoder_stack")
             if stack:

@@ -74,7 +74,8 @@ def write_fixtures(paths=None):
                                        "values": [float(np.float32(x)) for x in v]}
             for mode in ["moderate", "strong"]:
                 # the mode's n-gram model alone (before modes[m].encoder_stack): what the independent JS port checks
-                rec["ngram_probability"][mode] = float(np.float32(eng.run(mode, eng.vector(norm, "full")[None])[0]))
+                doc_model = eng.manifest["modes"][mode]["models"][0]
+                rec["ngram_probability"][mode] = float(np.float32(eng.run(doc_model, eng.vector(norm, "full")[None])[0]))
             for mode in ["fast", "moderate", "strong", "forensic"]:
                 r = eng.score(text, mode)
                 rec["probability"][mode] = float(np.float32(r["probability"]))

@@ -32,7 +32,8 @@ const logit = (p) => { const q = Math.min(Math.max(p, 1e-7), 1 - 1e-7); return M
 async function score(text, mode) {
   const norm = F.normalize(text);
   if (mode === "fast") return (await run("fast", [vec(norm, "fast")], dims.fast))[0];
-  if (mode === "moderate" || mode === "strong") return (await run(mode, [vec(norm, "full")], dims.full))[0];
+  // the mode's document model (strong reads moderate's since lm_cascade --strong-base moderate)
+  if (mode === "moderate" || mode === "strong") return (await run(man.modes[mode].models[0], [vec(norm, "full")], dims.full))[0];
   const ch = F.chunkTexts(norm);
   const texts = [norm, ...(ch.length > 1 ? ch : [])];
   const ps = await run("strong", texts.map((t) => vec(t, "full")), dims.full);

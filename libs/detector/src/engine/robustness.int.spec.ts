@@ -25,7 +25,9 @@ const attacks: Record<string, (t: string) => string> = {
   let d: Detector;
   beforeAll(async () => {
     d = await createDetector({ modelsDir, engine: 'onnx' });
-  });
+    // load every mode's models (the encoder, the language model on its first use) here, not inside the first case
+    for (const mode of DETECTION_MODES) await d.probability(AI, { mode });
+  }, 120_000);
   afterAll(async () => {
     await d?.close();
   });
