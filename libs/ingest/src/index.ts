@@ -4,4 +4,4 @@ export type { IngestErrorCode } from './errors';
 export { extractFile } from './file/extract-file';
 export { closeIngestWorkers } from './worker/run';
 export { importUrl } from './url/import-url';
-export { isZipFolder, unzipFolder, type FolderFile } from './file/zip-folder';
+export { isZipFolder, readZipFolder, unzipFolder, type FolderFile } from './file/zip-folder';

@@ -1,6 +1,8 @@
 import { inflateRawSync } from 'node:zlib';
 import { unreadable } from '../errors';
 import { INGEST_LIMITS } from '../limits';
+import type { ExtractOptions } from '../types';
+import { runFolderJob } from '../worker/run';
 import { entryDataOffset, inspectZip, isDocx } from './zip-guard';
 
 /** One file of a zipped folder, as an upload of its own. */
@@ -59,4 +61,18 @@ export function unzipFolder(bytes: Uint8Array, maxFiles: number): FolderFile[] {
     budget -= inflated.length;
     return { name: entry.name.split('/').pop()!, bytes: new Uint8Array(inflated) };
   });
+}
+
+/**
+ * A batch's one upload as a zipped folder, read in an extraction thread (the pool that reads PDFs, DOCX and images)
+ * so a large or hostile zip never holds the event loop: its files (the limits of `unzipFolder`), or null when it is
+ * not a zip of files (not a zip at all, or a Word document). Time-limited like an extraction.
+ */
+export async function readZipFolder(
+  bytes: Uint8Array,
+  maxFiles: number,
+  options: ExtractOptions = {},
+): Promise<FolderFile[] | null> {
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b || bytes[2] !== 0x03 || bytes[3] !== 0x04) return null;
+  return (await runFolderJob({ kind: 'zip-folder', bytes, maxFiles }, options)).files;
 }

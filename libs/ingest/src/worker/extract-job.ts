@@ -1,5 +1,6 @@
 import { noTextFound, unreadable } from '../errors';
 import { decodeText } from '../file/sniff';
+import { isZipFolder, unzipFolder, type FolderFile } from '../file/zip-folder';
 import { INGEST_LIMITS } from '../limits';
 import { normaliseText } from '../text';
 import { extractDocx } from './docx';
@@ -14,8 +15,19 @@ export interface ExtractJob {
   encoding?: 'utf-8' | 'utf-16le' | 'utf-16be';
 }
 
-/** Runs in an extraction thread: bytes in (type and limits already checked), readable text out. */
-export async function handleJob(job: ExtractJob): Promise<Extracted> {
+/** A zipped folder to unpack (a batch's one zip): its files, or null when the zip is a Word document. */
+export interface FolderJob {
+  kind: 'zip-folder';
+  bytes: Uint8Array;
+  maxFiles: number;
+}
+export interface UnpackedFolder {
+  files: FolderFile[] | null;
+}
+
+/** Runs in an extraction thread: bytes in (type and limits already checked), readable text (or a folder's files) out. */
+export async function handleJob(job: ExtractJob | FolderJob): Promise<Extracted | UnpackedFolder> {
+  if (job.kind === 'zip-folder') return { files: isZipFolder(job.bytes) ? unzipFolder(job.bytes, job.maxFiles) : null };
   const result = await extract(job);
   if (result.text.length > INGEST_LIMITS.textChars) {
     result.text = result.text.slice(0, INGEST_LIMITS.textChars);

@@ -3,8 +3,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DomainError } from '@inkprint/domain-kernel';
 import { extractionTimeout } from '../errors';
-import type { ExtractJob } from './extract-job';
+import type { ExtractJob, FolderJob, UnpackedFolder } from './extract-job';
 import type { Extracted } from './extracted';
+
+type Job = ExtractJob | FolderJob;
+type Result = Extracted | UnpackedFolder;
 
 // The thread's entry is inline (eval) so it runs from the compiled dist and from the TypeScript sources (Jest, the
 // bench), where the handler is compiled on the fly with @swc/core and @inkprint/* resolve to their sources.
@@ -64,7 +67,7 @@ interface ThreadError {
 interface Reply {
   id: number;
   ok: boolean;
-  result?: Extracted;
+  result?: Result;
   error?: ThreadError;
 }
 interface Thread {
@@ -73,11 +76,11 @@ interface Thread {
 }
 interface Running {
   id: number;
-  resolve: (value: Extracted) => void;
+  resolve: (value: Result) => void;
   reject: (error: Error) => void;
 }
 interface Queued extends Running {
-  job: ExtractJob;
+  job: Job;
 }
 
 /**
@@ -95,8 +98,10 @@ export class ExtractionPool {
     private readonly memoryMb = 1024,
   ) {}
 
-  run(job: ExtractJob, timeoutMs: number, signal?: AbortSignal): Promise<Extracted> {
-    return new Promise<Extracted>((resolve, reject) => {
+  run(job: ExtractJob, timeoutMs: number, signal?: AbortSignal): Promise<Extracted>;
+  run(job: FolderJob, timeoutMs: number, signal?: AbortSignal): Promise<UnpackedFolder>;
+  run(job: Job, timeoutMs: number, signal?: AbortSignal): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
       const id = this.nextId++;
       let timer: NodeJS.Timeout | undefined = undefined;
       const finish = () => {
