@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { BatchResponse } from '@inkprint/contracts';
-import { isTooShortToJudge } from '@inkprint/contracts';
+import { BATCH_MAX_BYTES, isTooShortToJudge } from '@inkprint/contracts';
+import { INGEST_LIMITS } from '@inkprint/ingest';
 import type { EventStore } from '@inkprint/eventstore';
 import { describeWithService } from '@inkprint/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (as upload.e2e.spec.ts)
@@ -172,6 +173,50 @@ function batchesSuite(backend: () => TestBackend) {
     expect((await http().get(`/ai/batches/${accepted.id}`).set(bearer(other.accessToken)).expect(404)).body.code).toBe(
       'BATCH_NOT_FOUND',
     );
+  });
+
+  it('reports a file over 10 MB on its own item, the rest go on; a request over 100 MB in all is refused', async () => {
+    const lee = await signUp('basic');
+    const big = Buffer.alloc(INGEST_LIMITS.documentBytes + 1, 0x61);
+    const submitted = await http()
+      .post('/ai/batches?mode=fast')
+      .set(bearer(lee.accessToken))
+      .attach('files', Buffer.from(essay(21)), 'essay-21.txt')
+      .attach('files', big, 'huge.txt')
+      .attach('files', Buffer.from(essay(22)), 'essay-22.txt')
+      .expect(202);
+    const batch = await settled((submitted.body as BatchResponse).id, lee.accessToken);
+    expect(batch.items.map((i) => [i.name, i.status])).toEqual([
+      ['essay-21.txt', 'done'],
+      ['huge.txt', 'failed'],
+      ['essay-22.txt', 'done'],
+    ]);
+    expect(batch.items[1].error).toEqual({
+      code: 'REMOTE_SIZE_EXCEEDED',
+      message: 'Selected file exceeds allowed size.',
+    });
+    expect(await usedToday(lee.accessToken)).toBe(2);
+
+    // Eleven files of 10 MB and a byte: past BATCH_MAX_BYTES, nothing is submitted.
+    let request = http().post('/ai/batches?mode=fast').set(bearer(lee.accessToken));
+    for (let i = 0; i < 11; i++) request = request.attach('files', big, `huge-${i}.txt`);
+    const refused = await request.expect(413);
+    expect(refused.body).toMatchObject({
+      code: 'REMOTE_SIZE_EXCEEDED',
+      message: 'Selected file exceeds allowed size.',
+      details: { max: BATCH_MAX_BYTES, kind: 'batch' },
+    });
+    expect(await usedToday(lee.accessToken)).toBe(2);
+    // A zipped folder over the upload limit is the whole request.
+    const zipTooBig = await http()
+      .post('/ai/batches?mode=fast')
+      .set(bearer(lee.accessToken))
+      .attach('files', big, 'week-4.zip')
+      .expect(413);
+    expect(zipTooBig.body).toMatchObject({
+      code: 'REMOTE_SIZE_EXCEEDED',
+      message: 'Selected file exceeds allowed size.',
+    });
   });
 
   it('takes a folder as one zip: its files are the batch', async () => {

@@ -3,6 +3,11 @@ import { DetectionResult } from './detection';
 
 /** Issue 29 items 1 and 3: many files or texts checked in one request, each counted like a single check. */
 export const BATCH_MAX_ITEMS = 50;
+/**
+ * What the files of one batch request may add up to (the zipped folder's inflated limit too): past it the request is
+ * refused (413 REMOTE_SIZE_EXCEEDED); under it, a file over the 10 MB upload limit fails on its own item.
+ */
+export const BATCH_MAX_BYTES = 100 * 1024 * 1024;
 export const BATCH_ITEM_STATUSES = ['queued', 'done', 'failed'] as const;
 export type BatchItemStatus = (typeof BATCH_ITEM_STATUSES)[number];
 

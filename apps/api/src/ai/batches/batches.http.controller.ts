@@ -9,7 +9,6 @@ import {
   Post,
   Query,
   UploadedFiles,
-  UseFilters,
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
@@ -17,21 +16,17 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { BATCH_MAX_ITEMS, BatchItemReport, BatchResponse, BatchTextsRequest, DetectQuery } from '@inkprint/contracts';
-import { INGEST_LIMITS, isZipFolder, unzipFolder } from '@inkprint/ingest';
+import { DomainError } from '@inkprint/domain-kernel';
+import { INGEST_LIMITS, readZipFolder } from '@inkprint/ingest';
 import type { z } from 'zod';
 import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
 import { RequestValidationError } from '../../http/api-error';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { callerOf } from '../shared/caller';
-import { UploadLimitFilter } from '../upload/upload-limit.filter';
 import { OpenBatch, OpenBatchItem } from './open-batch.query';
+import { batchUploadStorage, overLimit, type BatchUploadPart } from './batch-upload';
 import { SubmitBatch } from './submit-batch.handler';
-
-interface UploadedPart {
-  buffer: Buffer;
-  originalname: string;
-}
 
 const TOO_MANY = `A batch holds at most ${BATCH_MAX_ITEMS} files or texts.`;
 
@@ -48,13 +43,14 @@ export class BatchesController {
 
   @Post()
   @HttpCode(202)
-  // One more than allowed, so a 51st file is refused with the batch's own message rather than multer's.
+  // One more than allowed, so a 51st file is refused with the batch's own message rather than multer's. No per-file
+  // size limit here: a file over 10 MB fails on its own item (batch-upload.ts); the request's total is bounded.
   @UseInterceptors(
     FilesInterceptor('files', BATCH_MAX_ITEMS + 1, {
-      limits: { fileSize: INGEST_LIMITS.documentBytes, files: BATCH_MAX_ITEMS + 1, fields: 10 },
+      storage: batchUploadStorage,
+      limits: { files: BATCH_MAX_ITEMS + 1, fields: 10 },
     }),
   )
-  @UseFilters(UploadLimitFilter)
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiContract({
     summary:
@@ -62,21 +58,27 @@ export class BatchesController {
     body: BatchTextsRequest,
     query: DetectQuery,
     responses: { 202: BatchResponse },
-    errors: ['DAILY_LIMIT_REACHED', 'REMOTE_SIZE_EXCEEDED', 'FILE_UNREADABLE'],
+    errors: ['DAILY_LIMIT_REACHED', 'REMOTE_SIZE_EXCEEDED', 'FILE_UNREADABLE', 'EXTRACTION_TIMEOUT'],
     auth: 'bearer',
     apiKeyScopes: ['detect'],
   })
-  submit(
-    @UploadedFiles() files: UploadedPart[] | undefined,
+  async submit(
+    @UploadedFiles() files: BatchUploadPart[] | undefined,
     @Body() body: unknown,
     @Query(new ZodValidationPipe(DetectQuery)) query: z.output<typeof DetectQuery>,
     @Ip() ip: string,
     @CurrentAccountOptional() account: SignedInAccount | undefined,
   ): Promise<BatchResponse> {
     const uploads = files?.map((file) => ({ bytes: new Uint8Array(file.buffer), name: file.originalname })) ?? [];
-    // One zip holding the files (a folder sent as is): its files are the batch.
+    // One zip holding the files (a folder sent as is): its files are the batch, unpacked in an extraction thread.
+    // A zip over the upload limit is the whole request: refused as such.
+    if (files?.length === 1 && overLimit(files[0]) && /\.zip$/i.test(files[0].originalname))
+      throw new DomainError('REMOTE_SIZE_EXCEEDED', 'Selected file exceeds allowed size.', 413, {
+        max: INGEST_LIMITS.documentBytes,
+        kind: 'document',
+      });
     const folder =
-      uploads.length === 1 && isZipFolder(uploads[0].bytes) ? unzipFolder(uploads[0].bytes, BATCH_MAX_ITEMS + 1) : null;
+      files?.length === 1 && !overLimit(files[0]) ? await readZipFolder(uploads[0].bytes, BATCH_MAX_ITEMS + 1) : null;
     const inputs = uploads.length
       ? (folder ?? uploads).map((file) => ({ file }))
       : new ZodValidationPipe(BatchTextsRequest).transform(body).texts.map((text) => ({ text }));
