@@ -199,10 +199,22 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     : undefined;
   const chunkSizeWords = options.chunkSizeWords ?? activePlan.chunkSizeWords;
   const activeScorer = scorer;
-  const lmEngine = lmDir && lmInfo ? `${activeScorer.engine}+${lmInfo.name}` : undefined;
+  // The engine names the evidence a detection used: the n-gram models, then the fine-tuned encoder where the mode
+  // stacks it, then the language model where the mode runs it (a cascade names it whether or not the gate opened).
+  const encoderName = encoder && plan?.encoder && activeScorer instanceof OnnxScorer ? plan.encoder.name : undefined;
+  const engineOf = (modePlan: ModePlan, withLanguageModel: boolean): string =>
+    [
+      activeScorer.engine,
+      ...(modePlan.encoderStack && encoderName ? [encoderName] : []),
+      ...(withLanguageModel && lmInfo ? [lmInfo.name] : []),
+    ].join('+');
 
   const info: DetectorInfo = {
-    engine: lmEngine ?? activeScorer.engine,
+    engine: [
+      activeScorer.engine,
+      ...(encoderName ? [encoderName] : []),
+      ...(lmDir && lmInfo ? [lmInfo.name] : []),
+    ].join('+'),
     modelVersion: activeScorer instanceof OnnxScorer ? activePlan.version : HEURISTIC_PARAMS.version,
     modelsDir,
     models: activeScorer instanceof OnnxScorer ? activeScorer.modelNames() : [],
@@ -250,7 +262,8 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       return analyze(text, mode, {
         scorer: activeScorer,
         ...(encoder ? { encoder } : {}),
-        ...(languageModel && lmEngine ? { engineName: lmEngine, languageModel } : {}),
+        engineName: engineOf(modePlan, languageModel !== undefined),
+        ...(languageModel ? { languageModel } : {}),
         wordLists,
         plan: modePlan,
         thresholds: activePlan.thresholds,
