@@ -10,7 +10,7 @@ One line per text (the texts of ml/fixtures/parity.jsonl plus hard tokenizer cas
 - `logp`, `entropy`, `variance`, `rank`: LMScorer.token_stats(ids_capped), each float32 written as the shortest
   decimal that reads back as the same float32 (Math.fround in TypeScript restores it exactly);
 - `features`: document_features of those statistics (FEATURE_NAMES order, full precision);
-- `forensic_lm`: when the manifest stacks the language model into forensic mode (`lm_stack.py --export`), that mode's
+- `forensic_lm`: when the manifest stacks the language model into forensic mode (`python -m inkprint_ml.lm_stack`), that mode's
   `probability` and product `score` with it (`engine.Engine.score(text, "forensic", lm=...)`).
 - `cascade`: per mode with a language-model cascade (`lm_cascade.py --export`: moderate, strong), the mode's
   `probability` and `score` with it, whether the language model `ran` (the n-gram probability in the gate), and the

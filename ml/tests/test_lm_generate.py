@@ -1,6 +1,6 @@
 import pytest
 from inkprint_ml import data as D
-from inkprint_ml.lm_generate import opening, prompts
+from experiments.lm_generate import opening, prompts
 from inkprint_ml.lm_stack import TRAINED
 
 

@@ -1,7 +1,7 @@
 """Base-model continuations generated here with Gemma 3 270M, as AI rows for the LM-evidence experiment (issue 16).
 
-    python -m inkprint_ml.lm_generate [--n 1000] [--from 0] [--out ml/cache/lm-gen.jsonl]   # needs llama-cpp-python
-    python -m inkprint_ml.lm_generate --score                                    # LM + n-gram features per text
+    PYTHONPATH=. python experiments/lm_generate.py [--n 1000] [--from 0] [--out ml/cache/lm-gen.jsonl]   # needs llama-cpp-python
+    PYTHONPATH=. python experiments/lm_generate.py --score                                # LM + n-gram features per text
 
 Why: the unseen families the stacker misses are SeqXGPT's continuations from pre-2023 *base* models (GPT-2, GPT-J,
 GPT-Neo, LLaMA-1); held out of training they are caught 0-3.5% (`lm_stack`, ceiling table). No training source has
@@ -23,6 +23,10 @@ base-model text" transfers to other base models when SeqXGPT is held out whole.
 
 `--score` adds the same fields as `lm_sample` (8 LM features, the forensic aggregator's inputs, the shipped
 models' probabilities) to every generated text, into `ml/cache/lm-gen-scored.jsonl`, with `set: "gen"`.
+
+An experiment (moved out of the package for issue 27), but its first 1,000 scored texts are an input of the shipped
+forensic stacker (`python -m inkprint_ml.lm_stack --gen ml/cache/lm-gen-scored.jsonl`, run by `ml/release.sh` when
+that cache is present). Run from `ml/`.
 """
 from __future__ import annotations
 
@@ -33,10 +37,13 @@ import random
 import re
 import sys
 import time
+from pathlib import Path
 
-from . import data as D
-from . import features as F
-from .lm_stack import TRAINED
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # ml/, so `inkprint_ml` imports when run as a script
+
+from inkprint_ml import data as D  # noqa: E402
+from inkprint_ml import features as F  # noqa: E402
+from inkprint_ml.lm_stack import TRAINED  # noqa: E402
 
 GGUF = F.REPO_ROOT / "models" / "lm" / "gemma-3-270m-q4_k_m.gguf"
 OUT = F.REPO_ROOT / "ml" / "cache" / "lm-gen.jsonl"
@@ -125,7 +132,7 @@ def generate(n: int, out_path: str, threads: int, start: int = 0) -> None:
 
 
 def score(in_path: str, out_path: str, workers: int) -> None:
-    from .lm_sample import score_into
+    from inkprint_ml.lm_sample import score_into
 
     done = {json.loads(l)["id"] for l in open(out_path)} if os.path.exists(out_path) else set()
     todo = [r for r in map(json.loads, open(in_path)) if r["id"] not in done]

@@ -1,0 +1,49 @@
+import json
+
+from inkprint_ml import release as R
+
+
+def test_json_diff_names_the_paths_that_changed():
+    a = {"version": "1.2.0", "modes": {"moderate": {"score_knots": [[0.0, 0.0], [0.9, 0.5]], "threshold": 0.9}}}
+    b = {"version": "1.2.0", "modes": {"moderate": {"score_knots": [[0.0, 0.0], [0.93, 0.5]], "threshold": 0.9}},
+         "encoder": {"name": "x"}}
+    assert R.json_diff(a, b) == ["modes.moderate.score_knots.1.0: 0.9 -> 0.93", "encoder: added"]
+    assert R.json_diff(b, a) == ["modes.moderate.score_knots.1.0: 0.93 -> 0.9", "encoder: removed"]
+
+
+def test_carried_entries_take_the_committed_key_order():
+    old = {"name": 1, "modes": {"moderate": {"models": 1, "lm": 2, "cost": 3}}, "encoder": 4}
+    new = {"modes": {"moderate": {"cost": 3, "models": 1, "lm": 2}}, "name": 1, "extra": 5, "encoder": 4}
+    got = R.ordered_like(new, old)
+    assert list(got) == ["name", "modes", "encoder", "extra"]
+    assert list(got["modes"]["moderate"]) == ["models", "lm", "cost"]
+    assert got == new
+
+
+def test_dump_like_writes_the_files_own_indent_and_escapes(tmp_path):
+    card, manifest = tmp_path / "card.json", tmp_path / "manifest.json"
+    R.dump_like(card, {"a": "–"}, '{\n "a": "–"\n}\n')
+    R.dump_like(manifest, {"a": "–"}, '{\n  "a": "\\u2013"\n}\n')
+    assert card.read_text() == '{\n "a": "–"\n}\n'
+    assert manifest.read_text() == '{\n  "a": "\\u2013"\n}\n'
+
+
+def test_cascade_sample_takes_the_encoder_stack_of_rows_judged_family_held_out(tmp_path):
+    rows = [{"id": "a", "label": "ai", "p_moderate": 0.1, "p_strong": 0.2, "lm": [1.0]},
+            {"id": "b", "label": "human", "p_moderate": 0.3, "p_strong": 0.4, "lm": [2.0]},
+            {"id": "c", "label": "human", "p_moderate": 0.5, "p_strong": 0.6, "lm": [3.0]}]
+    sample = tmp_path / "s.jsonl"
+    sample.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    em, es = tmp_path / "em.json", tmp_path / "es.json"
+    em.write_text(json.dumps({"a": {"p_angle": 0.7}, "b": {"p_angle": 0.8}}))
+    es.write_text(json.dumps({"a": {"p_angle": 0.9}, "c": {"p_angle": 0.95}}))
+    out = tmp_path / "out.jsonl"
+    assert R.cascade_sample(sample, em, es, out) == 1  # only "a" was judged in both modes
+    got = [json.loads(line) for line in open(out)]
+    assert got == [{"id": "a", "label": "ai", "p_moderate": 0.7, "p_strong": 0.9, "lm": [1.0],
+                    "p_moderate_ngram": 0.1, "p_strong_ngram": 0.2}]
+
+
+def test_every_carried_manifest_entry_belongs_to_a_step_that_writes_the_manifest():
+    for step in R.CARRY:
+        assert R.MANIFEST in R.OWNS[step]
