@@ -330,6 +330,10 @@ def carry(scratch: Path, run: Run, steps) -> list[str]:
         paths = CARRY[step]
         if run.ran.get(step) == "rebuilt":
             continue
+        if step == "cascade" and get(old, ("modes", "strong", "base")) is not MISSING:
+            # strong built on moderate's evidence (`lm_cascade --strong-base moderate` rewrites strong's whole entry
+            # from moderate's): keep the committed entry whole, consistent with the committed strong cascade
+            paths = paths + [("modes", "strong")]
         for p in paths:
             v = get(old, p)
             parent = get(new, p[:-1])

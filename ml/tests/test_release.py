@@ -47,3 +47,28 @@ def test_cascade_sample_takes_the_encoder_stack_of_rows_judged_family_held_out(t
 def test_every_carried_manifest_entry_belongs_to_a_step_that_writes_the_manifest():
     for step in R.CARRY:
         assert R.MANIFEST in R.OWNS[step]
+
+
+def test_a_skipped_steps_manifest_entries_are_carried_after_a_rebuilt_ngram_step(tmp_path):
+    from types import SimpleNamespace
+
+    committed = {"models": {"fast": {"sha256": "old"}, "moderate_lm": {"file": "m.onnx"}},
+                 "feature_sets": {"moderate_lm": {"dim": 9}},
+                 "modes": {"moderate": {"cost": 1, "lm": {"gate": [0.5, 0.9]}}, "strong": {"lm": {"gate": [0.6, 1]}}}}
+    fresh = {"modes": {"strong": {}, "moderate": {"cost": 2}}, "models": {"fast": {"sha256": "new"}}, "feature_sets": {}}
+    (tmp_path / "committed").mkdir()
+    (tmp_path / "models").mkdir()
+    (tmp_path / "committed" / "inkprint-detector.json").write_text(json.dumps(committed))
+    (tmp_path / "models" / "inkprint-detector.json").write_text(json.dumps(fresh))
+    done = R.carry(tmp_path, SimpleNamespace(ran={"ngram": "rebuilt", "cascade": "skipped: needs x"}), ["cascade"])
+    assert done == ["models.moderate_lm (cascade)", "feature_sets.moderate_lm (cascade)", "modes.moderate.lm (cascade)",
+                    "modes.strong.lm (cascade)"]
+    got = json.loads((tmp_path / "models" / "inkprint-detector.json").read_text())
+    assert got == {"models": {"fast": {"sha256": "new"}, "moderate_lm": {"file": "m.onnx"}},
+                   "feature_sets": {"moderate_lm": {"dim": 9}},
+                   "modes": {"moderate": {"cost": 2, "lm": {"gate": [0.5, 0.9]}}, "strong": {"lm": {"gate": [0.6, 1]}}}}
+    assert list(got) == ["models", "feature_sets", "modes"]  # the committed manifest's order
+    # a step that ran keeps its own entries, and without a rebuilt ngram step nothing is carried
+    (tmp_path / "models" / "inkprint-detector.json").write_text(json.dumps(fresh))
+    assert R.carry(tmp_path, SimpleNamespace(ran={"ngram": "rebuilt", "cascade": "rebuilt"}), ["cascade"]) == []
+    assert R.carry(tmp_path, SimpleNamespace(ran={"ngram": "skipped: --skip"}), ["cascade"]) == []
