@@ -10,12 +10,16 @@
 // one process, one ONNX thread. Tone auto runs on all texts; every other tone on the first --per-tone of them.
 // Each result is written as a JSON line (ids, the two texts, the figures); ml/experiments/humanise_independent.py
 // scores the two texts with the independent detector and prints the table.
+// Grammar (issue 26 item 4): with LANGUAGETOOL_URL set (scripts/services.sh start languagetool) every line also gets
+// LanguageTool's errors per 100 words of the input and the rewrite, and the run ends with the per-tone table;
+//   --grammar FILE   adds those figures to the lines of an existing result file that lack them, then prints the table
+//   --ids a,b,...    only these row ids (e.g. to re-run the texts whose rewrites got worse after a fix)
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { createDetector } from '@inkprint/detector';
-import { createHumaniser, TONES, type Tone } from '../src';
+import { addedMatches, createHumaniser, GrammarChecker, languageToolUrlFromEnv, TONES, type Tone } from '../src';
 
 const arg = (name: string, dflt: string): string =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt;
@@ -85,13 +89,85 @@ function rescore(file: string): void {
   fs.writeFileSync(file, `${out.join('\n')}\n`);
 }
 
+interface GrammarFields {
+  grammarBefore: { words: number; errors: number; per100Words: number; grammar: number };
+  grammarAfter: { words: number; errors: number; per100Words: number; grammar: number };
+  /** LanguageTool matches the rewrite added ("RULE \"flagged text\""). */
+  grammarAdded: string[];
+}
+
+async function grammarFields(checker: GrammarChecker, original: string, humanised: string): Promise<GrammarFields> {
+  const [before, after] = [await checker.check(original), await checker.check(humanised)];
+  const brief = (r: typeof before) => ({
+    words: r.words,
+    errors: r.errors,
+    per100Words: r3(r.per100Words),
+    grammar: r.grammar,
+  });
+  return {
+    grammarBefore: brief(before),
+    grammarAfter: brief(after),
+    grammarAdded: addedMatches(before, after).map((m) => `${m.rule} "${m.text}"`),
+  };
+}
+const r3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** Per tone: mean LanguageTool errors per 100 words before / after, texts with more errors after, rules added. */
+export function grammarTable(lines: ({ tone: string } & Partial<GrammarFields>)[]): string {
+  const rows: string[] = [
+    '| tone | texts | errors per 100 words, input → rewrite (mean) | grammar-type per 100 words → | texts with more errors after | matches added (rules) |',
+    '| ---- | ----: | ----: | ----: | ----: | ---- |',
+  ];
+  const tones = [...new Set(lines.map((l) => l.tone))];
+  for (const tone of tones) {
+    const ls = lines.filter((l) => l.tone === tone && l.grammarBefore && l.grammarAfter) as ({
+      tone: string;
+    } & GrammarFields)[];
+    if (!ls.length) continue;
+    const mean = (f: (l: GrammarFields) => number): string => (ls.reduce((a, l) => a + f(l), 0) / ls.length).toFixed(2);
+    const per100 = (g: GrammarFields['grammarBefore']): number => (g.words ? (100 * g.grammar) / g.words : 0);
+    const rules = new Map<string, number>();
+    for (const l of ls)
+      for (const a of l.grammarAdded) rules.set(a.split(' ')[0], (rules.get(a.split(' ')[0]) ?? 0) + 1);
+    rows.push(
+      `| ${tone} | ${ls.length} | ${mean((l) => l.grammarBefore.per100Words)} → ${mean((l) => l.grammarAfter.per100Words)} | ` +
+        `${mean((l) => per100(l.grammarBefore))} → ${mean((l) => per100(l.grammarAfter))} | ` +
+        `${ls.filter((l) => l.grammarAfter.errors > l.grammarBefore.errors).length} | ` +
+        `${[...rules].map(([k, n]) => `${k} ×${n}`).join(', ') || '—'} |`,
+    );
+  }
+  return rows.join('\n');
+}
+
+/** --grammar FILE: LanguageTool figures for the lines that lack them (written back in place), then the table. */
+async function grammarFile(file: string): Promise<void> {
+  const url = languageToolUrlFromEnv(process.env);
+  if (!url) throw new Error('--grammar needs LANGUAGETOOL_URL (scripts/services.sh start languagetool)');
+  const checker = new GrammarChecker(url);
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { tone: string; original: string; humanised: string } & Partial<GrammarFields>);
+  for (const [i, l] of lines.entries()) {
+    if (!l.grammarBefore) Object.assign(l, await grammarFields(checker, l.original, l.humanised));
+    if (i % 50 === 49) process.stdout.write(`  ${i + 1}/${lines.length}\n`);
+  }
+  fs.writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  process.stdout.write(`${grammarTable(lines)}\n`);
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--rescore')) return rescore(arg('--rescore', ''));
+  if (process.argv.includes('--grammar')) return grammarFile(arg('--grammar', ''));
   if (!fs.existsSync(path.join(DATA_DIR, 'gecscore.jsonl.gz'))) {
     process.stdout.write(`humanise-eval: skipped, gecscore.jsonl.gz not found in ${DATA_DIR} (set INKPRINT_DATA)\n`);
     return;
   }
-  const texts = selectTexts(N_TEXTS);
+  const ids = process.argv.includes('--ids') ? new Set(arg('--ids', '').split(',')) : undefined;
+  const texts = selectTexts(N_TEXTS).filter((r) => !ids || ids.has(r.id));
+  const ltUrl = languageToolUrlFromEnv(process.env);
+  const checker = ltUrl ? new GrammarChecker(ltUrl) : undefined;
   const detector = await createDetector({ threads: 1 });
   const humaniser = await createHumaniser({ detector, llm: false });
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
@@ -104,10 +180,11 @@ async function main(): Promise<void> {
       }
   process.stdout.write(
     `humanise-eval: ${texts.length} texts, tones ${TONE_LIST.join(',')}, encoder ${humaniser.meaning ? 'on' : 'off'}, ` +
-      `language model ${detector.info.languageModel?.available ? 'on' : 'off'}; ${done.size} done already -> ${OUT}\n`,
+      `language model ${detector.info.languageModel?.available ? 'on' : 'off'}, LanguageTool ${ltUrl ?? 'off'}; ` +
+      `${done.size} done already -> ${OUT}\n`,
   );
   for (const tone of TONE_LIST) {
-    const set = tone === 'auto' ? texts : texts.slice(0, PER_TONE);
+    const set = tone === 'auto' || ids ? texts : texts.slice(0, PER_TONE);
     for (const row of set) {
       if (done.has(`${tone}|${row.id}`)) continue;
       const c0 = process.cpuUsage();
@@ -141,9 +218,18 @@ async function main(): Promise<void> {
         cpuMs,
         cpuMsPer300: Math.round((cpuMs * 300) / Math.max(1, r.words)),
         notes: r.notes,
+        ...(checker ? await grammarFields(checker, row.text, out) : {}),
       };
       fs.appendFileSync(OUT, `${JSON.stringify(line)}\n`);
     }
+  }
+  if (checker) {
+    const all = fs
+      .readFileSync(OUT, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { tone: string } & Partial<GrammarFields>);
+    process.stdout.write(`LanguageTool, errors per 100 words (style suggestions excluded):\n${grammarTable(all)}\n`);
   }
   await humaniser.close();
   await detector.close();

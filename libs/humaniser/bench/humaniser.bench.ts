@@ -6,13 +6,15 @@
 //   never copied); humanised with the default tone; share scored Human (score <= 0.35) before and after in moderate
 //   mode (and fast mode as a second opinion), share of words changed, numbers kept, style targets met, median similarity;
 // * per tone: the same on the first texts of the set;
-// * latency p50/p95 of humanise() for ~300-word texts on one core (1 ONNX thread, one process).
+// * latency p50/p95 of humanise() for ~300-word texts on one core (1 ONNX thread, one process);
+// * with LANGUAGETOOL_URL (scripts/services.sh start languagetool): LanguageTool errors per 100 words of the input and
+//   the rewrite, and the share of rewrites with more errors than their input, overall and per tone.
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { createDetector } from '@inkprint/detector';
-import { createHumaniser, TONES, type HumaniseResult } from '../src';
+import { createHumaniser, GrammarChecker, languageToolUrlFromEnv, TONES, type HumaniseResult } from '../src';
 
 const QUICK = process.argv.includes('--quick');
 const JSON_OUT = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
@@ -163,7 +165,11 @@ async function main(): Promise<void> {
     changed: number;
     numbersKept: boolean;
     styleMet: number;
+    /** LanguageTool errors per 100 words, input and rewrite (only with LANGUAGETOOL_URL). */
+    grammar?: { before: number; after: number; worse: boolean };
   };
+  const ltUrl = languageToolUrlFromEnv(process.env);
+  const checker = ltUrl ? new GrammarChecker(ltUrl) : undefined;
   /** Every number of the input (with its decimals, separators and % sign) is in the output as often. */
   const numbersKept = (a: string, b: string): boolean => {
     const count = (s: string): Map<string, number> => {
@@ -180,9 +186,11 @@ async function main(): Promise<void> {
       await detector.detect(text, { mode: 'fast' }),
       await detector.detect(res.humanised, { mode: 'fast' }),
     ];
+    const [gb, ga] = checker ? [await checker.check(text), await checker.check(res.humanised)] : [];
     return {
       res,
       rec: {
+        grammar: gb && ga ? { before: gb.per100Words, after: ga.per100Words, worse: ga.errors > gb.errors } : undefined,
         stratum,
         before: res.before.aiProbability,
         after: res.evaluation.aiProbability,
@@ -230,6 +238,13 @@ async function main(): Promise<void> {
     medianSimilarity: median(recs.map((r) => r.sim)),
     minSimilarity: r3(Math.min(...recs.map((r) => r.sim))),
     guardPassed: share(recs, (r) => r.ok),
+    ...(recs.every((r) => r.grammar)
+      ? {
+          grammarPer100Before: r3(recs.reduce((a, r) => a + (r.grammar?.before ?? 0), 0) / recs.length),
+          grammarPer100After: r3(recs.reduce((a, r) => a + (r.grammar?.after ?? 0), 0) / recs.length),
+          grammarWorse: share(recs, (r) => Boolean(r.grammar?.worse)),
+        }
+      : {}),
   });
 
   // 1. the fixed set, default tone

@@ -13,4 +13,5 @@ export { lexiconEntries, posFits, rankCandidates, type LexEntry, type LexCandida
 export * from './engine/evaluation';
 export * from './engine/llm';
 export * from './engine/meaning';
+export * from './engine/grammar';
 export * from './engine/humaniser';

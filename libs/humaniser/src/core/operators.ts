@@ -234,7 +234,12 @@ const CONTRACT: [RegExp, string][] = [
   [/\b(do|does|did|is|are|was|were|has|have|had|would|should|could|need) not\b/gi, "$1n't"],
   [/\bcan ?not\b/gi, "can't"],
   [/\bwill not\b/gi, "won't"],
-  [/\b(it|that|there|what|who|he|she|here) is (?=[a-z])(?!not\b)/gi, "$1's "],
+  // not "who is": "who's half-brother" reads as "whose" (LanguageTool WHOS_NN); not after a preposition or "for":
+  // "for it's ancient" reads as "for its ancient …" (ABOUT_ITS_NN)
+  [
+    /(?<!\b(?:for|of|about|with|in|on|to|from|by|at|like) )\b(it|that|there|what|he|she|here) is (?=[a-z])(?!not\b)/gi,
+    "$1's ",
+  ],
   [/\b(I) am (?=[a-z])/g, "$1'm "],
   [/\b(we|they|you) are (?=[a-z])(?!not\b)/gi, "$1're "],
   [

@@ -137,6 +137,14 @@ describe('operators', () => {
         noChanges(),
       ),
     ).toBe('It had been months since she had walked out; she would like to call.');
+    // WHOS_NN: "who is" is not contracted ("who's half-brother" reads as "whose")
+    expect(rewriteContractions('Elmer, who is half-brother to Marius, is here.', opts('casual'), noChanges())).toBe(
+      'Elmer, who is half-brother to Marius, is here.',
+    );
+    // ABOUT_ITS_NN: not after "for" or a preposition ("for it's ancient" reads as "its")
+    expect(rewriteContractions('Trust it, for it is ancient. It is late.', opts('casual'), noChanges())).toBe(
+      "Trust it, for it is ancient. It's late.",
+    );
     // HAVE_PART_AGREEMENT: "have served as a" stays ("have was a" is wrong); the plain past still simplifies
     expect(rewritePhrases('His remarks have served as a catalyst.', opts('neutral'), noChanges())).toBe(
       'His remarks have served as a catalyst.',

@@ -16,6 +16,7 @@ import {
   type Detector,
   type DetectorOptions,
 } from '@inkprint/detector';
+import { wordCount } from '../core/document';
 import { composeNotes } from '../core/notes';
 import { noChanges, type Changes } from '../core/operators';
 import { buildPlan, defaultChoice, renderPlan, type Choice, type Plan } from '../core/plan';
@@ -31,7 +32,7 @@ import {
 } from '../core/style';
 import { DEFAULT_TONE, isTone, resolveTone, TONES, type Tone } from '../core/tones';
 import { evaluation, type HumaniserEvaluation } from './evaluation';
-import { requestRewrite, type LlmConfig } from './llm';
+import { LLM_MAX_GROWTH, requestRewrite, type LlmConfig } from './llm';
 import { MeaningEncoder, PARAGRAPH_COSINE, SENTENCE_COSINE, type EncoderState, type MeaningScore } from './meaning';
 
 export const MAX_CHARS = 20_000;
@@ -417,7 +418,12 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       } else {
         const s = similarity(text, reply.text, { ignoreSentences: ignore });
         const m = meaning.encoder ? await alignedMeaning(text, reply.text, ignore) : undefined;
-        if (s.missing.length) {
+        const [inWords, outWords] = [wordCount(text), wordCount(reply.text)];
+        if (outWords > LLM_MAX_GROWTH * inWords + 10) {
+          // a small model's commentary ("I made the following changes: …") keeps every fact and adds text
+          llmState = 'rejected';
+          llmReason = `it added text (${outWords} words for ${inWords})`;
+        } else if (s.missing.length) {
           llmState = 'rejected';
           llmReason = `it changed or dropped ${s.missing
             .slice(0, 2)

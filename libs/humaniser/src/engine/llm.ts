@@ -7,6 +7,12 @@
 import { stripFraming } from '../core/plan';
 import type { ToneProfile } from '../core/tones';
 
+/**
+ * A reply longer than this many times the input's words (+10) is refused before the meaning guard: it added text
+ * (SmolLM2-135M appends "I made the following changes: …" lists that keep every fact of the input).
+ */
+export const LLM_MAX_GROWTH = 1.5;
+
 export interface LlmConfig {
   url: string;
   model?: string;
