@@ -208,6 +208,17 @@ describe('humanise with an OpenAI-compatible LLM provider (local fake server)', 
     expect(changed.humanised).toContain('28%');
     expect(changed.notes).toMatch(/not used \(it changed or dropped "28%"/);
 
+    // a reply that keeps every fact but appends commentary (what SmolLM2-135M does) is refused before the guards
+    const commentary = `${faithful}\n\nI made the following changes to improve clarity:\n\n${Array.from(
+      { length: 12 },
+      (_, i) => `- Changed sentence ${i + 1} so that it reads more naturally and uses plainer words than before.`,
+    ).join('\n')}`;
+    reply = () => ({ status: 200, json: { choices: [{ message: { content: commentary } }] } });
+    const grown = await h.humanise(AI_TEXT, { tone: 'casual' });
+    expect(grown.engine).toBe('builtin');
+    expect(grown.humanised).not.toMatch(/following changes/);
+    expect(grown.notes).toMatch(/not used \(it added text \(\d+ words for \d+\)\)/);
+
     reply = () => ({ status: 503, json: { error: 'overloaded' } });
     const failed = await h.humanise(AI_TEXT, { tone: 'casual' });
     expect(failed.engine).toBe('builtin');
