@@ -103,8 +103,8 @@ export function fixArticles(s: string): string {
       const lower = word.toLowerCase();
       const vowelSound =
         (/^[aeio]/.test(lower) && !/^(?:one\b|once\b|one-|eu|ewe)/.test(lower)) ||
-        // "uni-" sounds like "you" (unique, universe), the prefix "un-" does not (unimaginable, unintended)
-        (/^u/.test(lower) && !/^u(?:ni(?![mn])|s[eu]|ti|r[aeiou]|k)/.test(lower)) ||
+        // "uni-" sounds like "you" (unique, universe), the prefix "un-" does not (unimaginable, unintended, unidentified)
+        (/^u/.test(lower) && !/^u(?:ni(?![mnd])|s[eu]|ti|r[aeiou]|k)/.test(lower)) ||
         /^(?:hour|honest|honou?r|heir)/.test(lower);
       const want = vowelSound ? 'n' : '';
       return n === want ? all : `${a}${want} ${word}`;

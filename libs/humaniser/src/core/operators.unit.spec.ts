@@ -126,8 +126,8 @@ describe('operators', () => {
   it('does not introduce the grammar errors LanguageTool found in earlier rewrites', () => {
     // EN_A_VS_AN / MORFOLOGIK: "Erdoğan has" lost its "n" to the a/an repair; the prefix "un-" takes "an"
     expect(fixArticles('President Erdoğan has spoken.')).toBe('President Erdoğan has spoken.');
-    expect(fixArticles('a unimaginable fabric, an unique view, a university')).toBe(
-      'an unimaginable fabric, a unique view, a university',
+    expect(fixArticles('a unimaginable fabric, an unique view, a university, a unidentified man')).toBe(
+      'an unimaginable fabric, a unique view, a university, an unidentified man',
     );
     // MD_BASEFORM: "she'd walked out" is "she had walked out"
     expect(
