@@ -163,16 +163,53 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
     await shoot(page, 'revoked');
   });
 
-  it('is in the top bar for signed-in users (and in the phone menu)', async () => {
-    const bo = await createAccount(app.baseUrl, uniqueEmail('keys-nav'));
+  it('is in the top bar for signed-in users at every desktop width (and in the phone menu)', async () => {
+    const bo = await createAccount(app.baseUrl, uniqueEmail('keys-nav'), 'Bartholomew Higginbotham');
     const page = await signedInPage(bo);
     await page.goto(app.baseUrl + '/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+    const main = page.getByRole('navigation', { name: 'Main' });
+    // From 961 px (the desktop bar) up, Batch and API keys are in the bar beside the landing links and the greeting
+    // (a long name is cut with an ellipsis), and nothing in the bar is pushed past its edge.
+    for (const width of [961, 1024, 1100, 1199, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const name of ['Batch', 'API keys', 'Blog', 'Contact'])
+        await main.getByRole('link', { name, exact: true }).waitFor({ timeout: 5_000 });
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      const bar = await page.evaluate(() => {
+        const toolbar = document.querySelector('header .MuiToolbar-root')!;
+        const links = [...document.querySelectorAll('nav[aria-label="Main"] a')];
+        const greeting = document.querySelector('[data-testid="greeting"]')!.parentElement!;
+        return {
+          overflow: toolbar.scrollWidth - toolbar.clientWidth,
+          room: greeting.getBoundingClientRect().left - links[links.length - 1].getBoundingClientRect().right,
+        };
+      });
+      expect([width, bar.overflow]).toEqual([width, 0]);
+      expect(bar.room).toBeGreaterThanOrEqual(8);
+      if (SHOTS)
+        await page.screenshot({
+          path: path.join(REPO_ROOT, `docs/screenshots/top-bar-${width}.png`),
+          clip: { x: 0, y: 0, width, height: 72 },
+        });
+    }
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await main.getByRole('link', { name: 'API keys' }).click();
     await page.waitForURL('**/account/api-keys');
-    await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(app.baseUrl + '/');
-    await page.getByRole('button', { name: /menu/i }).first().click();
-    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'API keys' }).click();
-    await page.waitForURL('**/account/api-keys');
+    await main.getByRole('link', { name: 'Batch' }).click();
+    await page.waitForURL('**/batch');
+    for (const width of [360, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(app.baseUrl + '/');
+      await page.getByRole('button', { name: /menu/i }).first().click();
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      await menu.getByRole('link', { name: 'Batch' }).waitFor();
+      if (SHOTS) {
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: path.join(REPO_ROOT, `docs/screenshots/top-bar-menu-${width}.png`) });
+      }
+      await menu.getByRole('link', { name: 'API keys' }).click();
+      await page.waitForURL('**/account/api-keys');
+    }
   });
 });

@@ -425,7 +425,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await page.getByTestId('greeting').filter({ hasText: 'Hi, Linus' }).waitFor();
       await page.waitForURL(`${app.baseUrl}/`);
       await page.getByTestId('usage-line').filter({ hasText: 'Detect: 0 / 5 today • Humanise: 0 / 5 today' }).waitFor();
-      // Between 1024 px and the wide layout the bar keeps a compact usage line instead of none.
+      // Between 1100 px and the wide layout the bar keeps a compact usage line instead of none.
       const width = page.viewportSize()?.width ?? 1280;
       await page.setViewportSize({ width: 1100, height: 900 });
       await page.getByTestId('usage-line-short').filter({ hasText: 'Detect 0/5 • Humanise 0/5' }).waitFor();

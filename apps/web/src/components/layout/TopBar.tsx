@@ -53,16 +53,22 @@ function useSignOut() {
   return { pending, run };
 }
 
-/** A top-bar link's box: full width in the menu drawer; in the bar, tighter between 961 and 1199 px. */
+/** From the desktop bar (961 px) to where the compact usage line fits beside the links (1100 px). */
+const NARROW_BAR = '@media (min-width: 961px) and (max-width: 1099.95px)';
+/** An admin's bar has one link more (Admin): its greeting and usage line come back from 1160 px. */
+const ADMIN_NARROW_BAR = '@media (min-width: 961px) and (max-width: 1159.95px)';
+
+/**
+ * A top-bar link's box: full width in the menu drawer; in the bar, tight (8 px each side, no minimum width) so the
+ * landing sections, Blog and a signed-in account's Batch and API keys fit from 961 px up, next to the greeting.
+ */
 const linkLayoutSx = (block: boolean) => ({
   justifyContent: block ? 'flex-start' : 'center',
-  px: block ? 1.5 : { md: 1, lg: 1.5 },
-  minWidth: block ? undefined : { md: 0, lg: 64 },
+  px: block ? 1.5 : 1,
+  minWidth: block ? undefined : 0,
+  whiteSpace: 'nowrap',
+  ...(block ? {} : { [NARROW_BAR]: { px: 0.75 } }),
 });
-
-/** The signed-in pages' links fit the bar from 1200 px; below, the phone menu has them. */
-const wideOnly = (block: boolean) =>
-  block ? {} : { display: { xs: 'none', lg: 'inline-flex' }, whiteSpace: 'nowrap', px: 1, minWidth: 0 };
 
 /** The current page's (or landing section's) link stands out. */
 const linkStateSx = (current: boolean) => ({
@@ -149,7 +155,7 @@ export function TopBar() {
         color="inherit"
         fullWidth={block}
         onClick={() => setMenuOpen(false)}
-        sx={{ ...linkLayoutSx(block), ...wideOnly(block), color: 'text.secondary' }}
+        sx={{ ...linkLayoutSx(block), color: 'text.secondary' }}
       >
         Batch
       </Button>
@@ -162,7 +168,7 @@ export function TopBar() {
         color="inherit"
         fullWidth={block}
         onClick={() => setMenuOpen(false)}
-        sx={{ ...linkLayoutSx(block), ...wideOnly(block), color: 'text.secondary' }}
+        sx={{ ...linkLayoutSx(block), color: 'text.secondary' }}
       >
         API keys
       </Button>
@@ -187,7 +193,11 @@ export function TopBar() {
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 1, minHeight: { xs: 64 } }}>
           <Logo />
-          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.25, ml: 3 }}>
+          <Box
+            component="nav"
+            aria-label="Main"
+            sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.25, ml: 3, [NARROW_BAR]: { ml: 1.5 } }}
+          >
             {NAV_SECTIONS.map((s) => navLink(s.id, s.label))}
             {blogLink()}
             {batchLink()}
@@ -197,8 +207,28 @@ export function TopBar() {
           <Box sx={{ flex: 1 }} />
           {session ? (
             <Stack direction="row" spacing={1.5} alignItems="center" sx={{ display: { xs: 'none', md: 'flex' } }}>
-              <Box sx={{ textAlign: 'right', lineHeight: 1.2 }}>
-                <Typography variant="body2" sx={{ fontWeight: 700 }} data-testid="greeting">
+              {/* An admin's bar has one link more: the greeting leaves the narrow bar, the usage line is the short one. */}
+              <Box
+                sx={{
+                  textAlign: 'right',
+                  lineHeight: 1.2,
+                  ...(isAdmin ? { [ADMIN_NARROW_BAR]: { display: 'none' } } : {}),
+                }}
+              >
+                <Typography
+                  variant="body2"
+                  data-testid="greeting"
+                  title={greeting(session.user)}
+                  sx={{
+                    fontWeight: 700,
+                    whiteSpace: 'nowrap',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    maxWidth: 240,
+                    // 961-1099 px: the links take the room, a long name is cut with an ellipsis (the title has it all)
+                    [NARROW_BAR]: { maxWidth: 80 },
+                  }}
+                >
                   {greeting(session.user)}
                 </Typography>
                 {requests && (
@@ -207,7 +237,7 @@ export function TopBar() {
                       variant="caption"
                       color="text.secondary"
                       data-testid="usage-line"
-                      sx={{ display: { xs: 'none', lg: 'block' }, whiteSpace: 'nowrap' }}
+                      sx={{ display: { xs: 'none', lg: isAdmin ? 'none' : 'block' }, whiteSpace: 'nowrap' }}
                     >
                       {usageLine(requests)}
                     </Typography>
@@ -218,8 +248,12 @@ export function TopBar() {
                       sx={{
                         display: 'none',
                         whiteSpace: 'nowrap',
-                        // between 1024 px and the wide layout; below 1024 the links and the greeting fill the bar
-                        '@media (min-width: 1024px) and (max-width: 1199.95px)': { display: 'block' },
+                        // between 1100 px and the wide layout; below 1100 the links and the greeting fill the bar
+                        [isAdmin
+                          ? '@media (min-width: 1100px)'
+                          : '@media (min-width: 1100px) and (max-width: 1199.95px)']: {
+                          display: 'block',
+                        },
                       }}
                     >
                       {usageLineShort(requests)}
