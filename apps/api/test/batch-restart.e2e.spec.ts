@@ -4,6 +4,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BatchResponse } from '@inkprint/contracts';
+import { createScratchDatabase, describeWithService, type ScratchDatabase } from '@inkprint/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (as upload.e2e.spec.ts)
 import { makeDocx } from '../../../libs/ingest/src/testing/fixtures';
 
@@ -32,8 +33,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The API from its sources in a process of its own (as `npm start` runs it), embedded: PGlite in `dataDir`. */
-function startApi(dataDir: string, port: number): { child: ChildProcess; log: () => string } {
+/**
+ * The API from its sources in a process of its own (as `npm start` runs it): embedded (PGlite in `dataDir`), or on
+ * PostgreSQL when `databaseUrl` is set, where several API processes may share the log.
+ */
+function startApi(dataDir: string, port: number, databaseUrl = ''): { child: ChildProcess; log: () => string } {
   let log = '';
   const child = spawn(process.execPath, ['-r', './scripts/ts-register.js', 'apps/api/src/main.ts'], {
     cwd: REPO,
@@ -44,7 +48,9 @@ function startApi(dataDir: string, port: number): { child: ChildProcess; log: ()
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
+      // On PostgreSQL a batch is taken over once quiet this long (another process may still be running it).
+      BATCH_STALLED_AFTER_SECONDS: '10',
       KAFKA_BROKERS: '',
       KURRENTDB_URL: '',
       SUPER_ADMIN_EMAIL: ROOT.email,
@@ -103,19 +109,25 @@ function kill(api: { child: ChildProcess }): Promise<void> {
 
 // Issue 29: a batch cut off by the API process dying (SIGKILL, mid-run) is finished by the next start on the same
 // data: every item ends done, from the input kept in the vault, and each is counted once.
-describe('a batch cut off by a killed API is finished after the restart', () => {
+function restartSuite(postgres: () => string | undefined) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-batch-restart-'));
   const dataDir = path.join(tmp, 'pglite');
   let api: { child: ChildProcess; log: () => string } | undefined;
+  let scratch: ScratchDatabase | undefined;
+  beforeAll(async () => {
+    const base = postgres();
+    if (base) scratch = await createScratchDatabase(base, 'batch_restart');
+  });
   afterAll(async () => {
     if (api) await kill(api);
+    await scratch?.drop();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   it('every item ends done, none counted twice', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    api = startApi(dataDir, port);
+    api = startApi(dataDir, port, scratch?.url);
     await healthy(base, api);
 
     const email = `restart-${Date.now().toString(36)}@example.com`;
@@ -154,7 +166,7 @@ describe('a batch cut off by a killed API is finished after the restart', () => 
     const queuedAtKill = before.items.filter((item) => item.status === 'queued').length;
     expect(queuedAtKill).toBeGreaterThan(0);
 
-    api = startApi(dataDir, port);
+    api = startApi(dataDir, port, scratch?.url);
     await healthy(base, api);
     token = await login();
     const deadline = Date.now() + 240_000;
@@ -171,7 +183,8 @@ describe('a batch cut off by a killed API is finished after the restart', () => 
       ...Array.from({ length: ITEMS - 1 }, (_, i) => `essay-${i}.txt`),
       'essay-last.docx',
     ]);
-    expect(api.log()).toContain('resumed 1 batch(es) cut off by a stop');
+    // Embedded, at once on start; on PostgreSQL, at start or once it has been quiet for 10 s.
+    if (!scratch) expect(api.log()).toContain('resumed 1 batch(es) cut off by a stop');
     // Counted once per item: a detection cut off by the kill was given back before its item ran again.
     const me = await call(base, '/auth/me', { token });
     expect(me.body.usage.detector.dailyUsed).toBe(ITEMS);
@@ -180,4 +193,16 @@ describe('a batch cut off by a killed API is finished after the restart', () => 
     expect(last.status).toBe(200);
     expect(last.body.text).toContain(`Essay ${ITEMS}.`);
   });
+}
+
+describe('a batch cut off by a killed API is finished after the restart, embedded (PGlite)', () => {
+  restartSuite(() => undefined);
 });
+
+describeWithService(
+  'postgres',
+  'a batch cut off by a killed API is finished after the restart, on PostgreSQL',
+  (url) => {
+    restartSuite(() => url);
+  },
+);

@@ -33,6 +33,11 @@ export type AppConfig = Readonly<{
   /** Signs access tokens; absent outside production = a random secret kept in `<dataDir>/../jwt-secret`. */
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
+  /**
+   * BATCH_STALLED_AFTER_SECONDS: on PostgreSQL, a running batch quiet this long has lost its API process and another
+   * takes it over (ai/batches/batch-runs.ts; default 135 s, an import and a job with room to record them).
+   */
+  batchStalledAfterMs: number;
   /** Super admin created (or promoted) at start-up. */
   superAdmin: { email: string; password: string; name: string } | undefined;
   /** The product's host: 'continue' URLs must be https on plans.<host> (spec §5). */
@@ -85,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    batchStalledAfterMs: e.BATCH_STALLED_AFTER_SECONDS * 1000,
     superAdmin:
       e.SUPER_ADMIN_EMAIL && e.SUPER_ADMIN_PASSWORD
         ? Object.freeze({ email: e.SUPER_ADMIN_EMAIL, password: e.SUPER_ADMIN_PASSWORD, name: e.SUPER_ADMIN_NAME })

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         urlImport: {},
         jwtSecret: undefined,
         accessTokenTtlSeconds: 900,
+        batchStalledAfterMs: 135_000,
         superAdmin: undefined,
         productHost: 'inkprint.app',
         publicWebDir: path.join(REPO_ROOT, 'apps', 'web', 'dist'),

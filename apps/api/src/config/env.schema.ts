@@ -107,6 +107,12 @@ export const apiEnvSchema = z
       .min(60, { error: 'must be a whole number of seconds from 60 to 86400' })
       .max(86400, { error: 'must be a whole number of seconds from 60 to 86400' })
       .default(900),
+    BATCH_STALLED_AFTER_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds from 10 to 3600' })
+      .int({ error: 'must be a whole number of seconds from 10 to 3600' })
+      .min(10, { error: 'must be a whole number of seconds from 10 to 3600' })
+      .max(3600, { error: 'must be a whole number of seconds from 10 to 3600' })
+      .default(135),
     SUPER_ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     SUPER_ADMIN_PASSWORD: z
       .string()

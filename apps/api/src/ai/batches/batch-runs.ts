@@ -14,7 +14,6 @@ import {
 import { DetectJobResult, type DetectionMode, type DetectResponse, type UploadTextResponse } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import { handleCommand, loadState, type CheckpointStore, type EventStore } from '@inkprint/eventstore';
-import { INGEST_LIMITS } from '@inkprint/ingest';
 import { usageDay, usageStreamId } from '@inkprint/plans-domain';
 import type { TextVault } from '@inkprint/text-vault';
 import { UsageService, type SignedInAccount } from '../../accounts';
@@ -22,7 +21,6 @@ import { APP_CONFIG, type AppConfig } from '../../config';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { CHECKPOINTS, EVENT_STORE } from '../../platform/tokens';
 import { DetectText } from '../detect/detect-text.handler';
-import { INTERRUPTED_AFTER_MS } from '../shared/interrupted-runs';
 import { vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
 import type { CallerCredentials } from '../shared/tool-users';
@@ -31,12 +29,6 @@ import { batchVaultKeys, eachLimited, inputOf, resultEntry, type BatchInput } fr
 
 /** Items of one batch checked at once: enough to keep the workers busy, few enough to leave room for others. */
 export const BATCH_CONCURRENCY = 4;
-
-/**
- * A batch whose runner was not heard from for this long has no runner any more (another API process stopped): a
- * live runner settles an item at least once per import (30 s) plus a job and its recording (INTERRUPTED_AFTER_MS).
- */
-export const BATCH_STALLED_AFTER_MS = INGEST_LIMITS.timeoutMs + INTERRUPTED_AFTER_MS;
 
 type OpenBatchState = Exclude<BatchState, { status: 'none' }>;
 
@@ -79,6 +71,11 @@ export class BatchRuns implements OnApplicationBootstrap, OnApplicationShutdown 
   private recheck?: NodeJS.Timeout;
   /** Embedded (PGlite): one API process owns the data, so a batch it does not run has no runner. */
   private readonly singleProcess: boolean;
+  /**
+   * Elsewhere, a batch not heard from for this long has no runner (BATCH_STALLED_AFTER_SECONDS, 135 s): a live runner
+   * settles an item at least once per import (30 s) plus a job and its recording (INTERRUPTED_AFTER_MS).
+   */
+  private readonly stalledAfterMs: number;
 
   constructor(
     private readonly commands: CommandBus,
@@ -90,6 +87,7 @@ export class BatchRuns implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.singleProcess = !config.databaseUrl;
+    this.stalledAfterMs = config.batchStalledAfterMs;
   }
 
   /** The first run of a batch just submitted: its inputs are still in memory. */
@@ -109,7 +107,7 @@ export class BatchRuns implements OnApplicationBootstrap, OnApplicationShutdown 
   /** Whether a batch read as running has no runner: embedded, one this process does not run; else, quiet too long. */
   isOrphaned(batchId: string, state: BatchState): boolean {
     if (state.status !== 'running' || this.stopping || this.running.has(batchId)) return false;
-    return this.singleProcess || Date.parse(state.lastActivityAt) < this.clock.now().getTime() - BATCH_STALLED_AFTER_MS;
+    return this.singleProcess || Date.parse(state.lastActivityAt) < this.clock.now().getTime() - this.stalledAfterMs;
   }
 
   /** Takes over a batch without a runner (granted to one process) and runs its queued items again. */
@@ -118,7 +116,7 @@ export class BatchRuns implements OnApplicationBootstrap, OnApplicationShutdown 
     this.running.add(batchId);
     try {
       const now = this.clock.now();
-      const stalledBefore = this.singleProcess ? now : new Date(now.getTime() - BATCH_STALLED_AFTER_MS);
+      const stalledBefore = this.singleProcess ? now : new Date(now.getTime() - this.stalledAfterMs);
       const { events, state } = await handleCommand(
         this.store,
         batchStreamId(batchId),
@@ -182,7 +180,7 @@ export class BatchRuns implements OnApplicationBootstrap, OnApplicationShutdown 
     await this.checkpoints.save(CONSUMER, waiting[0]?.before ?? position);
     const later = waiting.filter((batch) => !this.running.has(batch.batchId));
     if (later.length > 0 && !this.stopping) {
-      const due = Math.min(...later.map((batch) => batch.lastActivityAt)) + BATCH_STALLED_AFTER_MS;
+      const due = Math.min(...later.map((batch) => batch.lastActivityAt)) + this.stalledAfterMs;
       this.recheck = setTimeout(
         () => void this.checkAgain(later.map((batch) => batch.batchId)),
         Math.max(1_000, due - this.clock.now().getTime()),
