@@ -31,7 +31,9 @@ EPOCHS = float(os.environ.get("EPOCHS", "3"))
 LR = float(os.environ.get("LR", "5e-5"))
 BATCH = int(os.environ.get("BATCH", "64"))
 FOLDS = int(os.environ.get("FOLDS", "5"))
-H, NH, NL, FF, V, T = 384, 12, 6, 1536, 30522, 256
+DATA = os.environ.get("DATA", "ml/.gpu")  # what encoder_data packed (MAX_LEN: its INKPRINT_ENCODER_MAX_LEN)
+H, NH, NL, FF, V = 384, 12, 6, 1536, 30522
+T = int(os.environ.get("MAX_LEN", "512"))
 DEV = "cuda"
 T0 = time.time()
 
@@ -184,7 +186,7 @@ def auroc(pos, neg) -> float:
 
 def save_final(model, ids, mask):
     sd = {k: v.detach().float().cpu().numpy() for k, v in model.state_dict().items()}
-    init = np.load("ml/.gpu/encoder-init.npz")
+    init = np.load(os.path.join(DATA, "encoder-init.npz"))
     used = init["used_rows"]
     word = sd.pop("word.weight")[used].astype(np.float16)
     half = len(used) // 2
@@ -209,8 +211,8 @@ def save_final(model, ids, mask):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    d = np.load("ml/.gpu/encoder-data.npz")
-    init = np.load("ml/.gpu/encoder-init.npz")
+    d = np.load(os.path.join(DATA, "encoder-data.npz"))
+    init = np.load(os.path.join(DATA, "encoder-init.npz"))
     tokens, offsets = d["tokens"].astype(np.int64), d["offsets"]
     n = len(offsets) - 1
     ln = offsets[1:] - offsets[:-1]

@@ -33,6 +33,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import os
 import re
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -41,7 +42,12 @@ import numpy as np
 
 from . import data as D
 
-MAX_LEN = 256
+# word pieces kept per text (the shipped encoder's manifest max_tokens); INKPRINT_ENCODER_MAX_LEN packs another length
+MAX_LEN = int(os.environ.get("INKPRINT_ENCODER_MAX_LEN", "512"))
+# Sources whose human texts are far longer than their AI texts: past 256 pieces the length itself would tell them
+# apart (Binoculars: whole articles vs continuations), so each human text there is cut to the length of one of the
+# source's AI texts (drawn by a hash of its id), as at 256 the cut did for every text.
+LENGTH_MATCHED = ("binoculars",)
 NEW_SOURCES = ["binoculars", "evobench", "gecscore"]
 TRAINED_SOURCES = ["biscope", "l2r", "imbd", "outfox_valid"] + NEW_SOURCES
 FAMILY_NAMES = ["openai", "anthropic", "google", "meta", "open-other"]
@@ -178,6 +184,14 @@ def tokenize(rows, tokenizer_path: Path):
     tok.no_padding()
     enc = tok.encode_batch([r["text"] for r in rows])
     ids = [np.asarray(e.ids, dtype=np.uint16) for e in enc]
+    if MAX_LEN > 256:
+        for src in LENGTH_MATCHED:
+            ai_len = sorted(len(x) for x, r in zip(ids, rows) if r["source"] == src and r["label"] != "human")
+            for i, r in enumerate(rows):
+                if r["source"] == src and r["label"] == "human" and ai_len:
+                    n = ai_len[int(_h("len|" + r["id"]) * len(ai_len))]
+                    if n < len(ids[i]):
+                        ids[i] = np.concatenate([ids[i][: n - 1], ids[i][-1:]])  # keep [SEP] last
     offsets = np.zeros(len(ids) + 1, dtype=np.int64)
     offsets[1:] = np.cumsum([len(x) for x in ids])
     return np.concatenate(ids), offsets

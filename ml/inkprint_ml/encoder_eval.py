@@ -92,7 +92,7 @@ def write_manifest(report: dict, mode: str = "moderate") -> None:
     from .encoder_detector import OUT_FILE, TOKENIZER_FILE
     path = ML.parent / "models" / "inkprint-detector.json"
     man = json.loads(path.read_text())
-    man["encoder"] = {"name": "inkprint-minilm-v1", "file": OUT_FILE, "tokenizer": TOKENIZER_FILE, "max_tokens": 256,
+    man["encoder"] = {"name": "inkprint-minilm-v2", "file": OUT_FILE, "tokenizer": TOKENIZER_FILE, "max_tokens": ED.MAX_LEN,
                       "base": "sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), fine-tuned end to end",
                       "notice": "inkprint-encoder.NOTICE.md"}
     ang, o = report["angle"], report["p_angle"]
@@ -104,7 +104,7 @@ def write_manifest(report: dict, mode: str = "moderate") -> None:
     m["encoder_metrics"] = {k: o[k] for k in ("binding", "human_at_05", "human_at_065", "human_worst_group",
                                                "all_ai_100_at_05", "macro_family_at_05", "families")}
     m["procedure"] = ["norm = normalize(text)", "x = featureVector(norm, 'full')  -> float32[147496]",
-                      f"p = run('{mode}', [x])[0]", "pe = encoder(wordpiece(norm)[:256])",
+                      f"p = run('{mode}', [x])[0]", f"pe = encoder(wordpiece(norm)[:{ED.MAX_LEN}])",
                       "p = sigmoid(c0 * clip(logit p, 8) + c1 * clip(logit pe, 8) + b)   (encoder_stack)"]
     path.write_text(json.dumps(man, indent=2) + "\n")
 

@@ -181,7 +181,7 @@ const forensicFixtures = fixtures.filter((f) => f.forensic_lm && FORENSIC_CASES.
   });
 
   it('names the language model in the engine and covers the chosen fixtures', () => {
-    expect(detector.info.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v1+gemma-3-270m');
+    expect(detector.info.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v2+gemma-3-270m');
     expect(detector.info.languageModel).toMatchObject({ name: 'gemma-3-270m', available: true, modes: LM_MODES });
     expect(forensicFixtures.length).toBeGreaterThanOrEqual(4);
   });
@@ -217,7 +217,7 @@ const forensicFixtures = fixtures.filter((f) => f.forensic_lm && FORENSIC_CASES.
   it('runs forensic on the n-gram models alone when turned off', async () => {
     const off = await createDetector({ modelsDir, engine: 'onnx', languageModel: 'off' });
     try {
-      expect(off.info.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v1');
+      expect(off.info.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v2');
       expect(off.info.languageModel).toMatchObject({ available: false, reason: expect.stringContaining('turned off') });
       const f = forensicFixtures[0];
       const r = await off.detect(f.text, { mode: 'forensic' });
@@ -268,7 +268,7 @@ const cascadeFixtures = fixtures.filter(
       const { probability } = await detector.probability(f.text, { mode });
       expect(Math.abs(probability - want.probability)).toBeLessThanOrEqual(1e-4);
       const r = await detector.detect(f.text, { mode });
-      expect(r.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v1+gemma-3-270m');
+      expect(r.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v2+gemma-3-270m');
       expect(Math.abs(r.score - want.score)).toBeLessThanOrEqual(1e-3);
       if (want.n_words > 0 && want.n_words < detector.info.minWords) expect(r.score).toBeLessThan(0.5);
       // the gate as Python decided it, and the stacker on this text
