@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { accountDecider, accountStreamId } from '@inkprint/accounts-domain';
 import {
@@ -32,6 +39,9 @@ export const BATCH_CONCURRENCY = 4;
 
 type OpenBatchState = Exclude<BatchState, { status: 'none' }>;
 
+/** How long a graceful stop waits for the batch items in progress to settle. */
+const STOP_GRACE_MS = 10_000;
+
 const CONSUMER = 'interrupted-batches';
 const PAGE = 1_000;
 
@@ -63,10 +73,12 @@ const inputGone = () =>
  * detection was recorded just before the stop is settled with that run, so nothing is charged twice.
  */
 @Injectable()
-export class BatchRuns implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BatchRuns implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Batches');
   /** Batches this process runs now. */
   private readonly running = new Set<string>();
+  /** The runs in progress, awaited (bounded) by a graceful stop. */
+  private readonly runs = new Set<Promise<void>>();
   private stopping = false;
   private recheck?: NodeJS.Timeout;
   /** Embedded (PGlite): one API process owns the data, so a batch it does not run has no runner. */
@@ -146,8 +158,23 @@ export class BatchRuns implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 
+  /**
+   * A graceful stop: no item starts any more, and the ones in progress get up to STOP_GRACE_MS to finish while the
+   * store and the job bus are still open (they close after this hook); what is not settled then stays queued, its
+   * input in the vault, for the next start to run.
+   */
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.recheck);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.runs]),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS))),
+    ]);
+    clearTimeout(timer);
+  }
+
   onApplicationShutdown(): void {
-    // Items not yet settled stay queued (their inputs in the vault) for the next start to run.
     this.stopping = true;
     clearTimeout(this.recheck);
   }
@@ -203,34 +230,24 @@ export class BatchRuns implements OnApplicationBootstrap, OnApplicationShutdown 
 
   private launch(batchId: string, work: () => Promise<void>): void {
     this.running.add(batchId);
-    void work()
+    const run = work()
       .catch((error: unknown) =>
         this.logger.error(`batch ${batchId} stopped: ${error instanceof Error ? error.message : String(error)}`),
       )
-      .finally(() => this.running.delete(batchId));
+      .finally(() => {
+        this.running.delete(batchId);
+        this.runs.delete(run);
+      });
+    this.runs.add(run);
   }
 
   /** A resumed run: the owner as now (a revoked key or a closed account fails the rest), each queued item again. */
   private async runAgain(batchId: string, state: OpenBatchState): Promise<void> {
     const owner = state.user;
-    const queued = state.items.filter((item) => item.status === 'queued');
-    let caller: CallerCredentials;
-    try {
-      caller = { account: await this.ownerAccount(state) };
-    } catch (error) {
-      for (const item of queued)
-        await this.settle(batchId, owner, {
-          index: item.index,
-          status: 'failed',
-          requestId: null,
-          error: failure(error),
-          at: this.clock.now().toISOString(),
-        });
-      return;
-    }
     const items: Array<{ index: number; input: BatchInput | null }> = [];
-    for (const item of queued) {
-      // The detection of an earlier run recorded just before the stop: that run answers the item.
+    for (const item of state.items.filter((i) => i.status === 'queued')) {
+      // The detection of an earlier run recorded just before the stop: that run answers the item (one counted and
+      // never recorded is given back here, whatever follows).
       const earlier = await this.earlierRun(batchId, owner, item.index, state);
       if (earlier) {
         await this.settle(batchId, owner, {
@@ -244,6 +261,20 @@ export class BatchRuns implements OnApplicationBootstrap, OnApplicationShutdown 
       }
       const stored = await this.vault.get(batchVaultKeys.input(owner, batchId, item.index), this.clock.now());
       items.push({ index: item.index, input: stored ? inputOf(stored.body) : null });
+    }
+    let caller: CallerCredentials;
+    try {
+      caller = { account: await this.ownerAccount(state) };
+    } catch (error) {
+      for (const { index } of items)
+        await this.settle(batchId, owner, {
+          index,
+          status: 'failed',
+          requestId: null,
+          error: failure(error),
+          at: this.clock.now().toISOString(),
+        });
+      return;
     }
     await this.runItems(batchId, owner, caller, state.mode as DetectionMode, state.run, items);
   }
