@@ -31,12 +31,8 @@ POM="$ROOT/scripts/kafka/pom.xml"
 
 log() { echo "[kafka] $*" >&2; }
 
-running_pid() {
-  [[ -f "$PID_FILE" ]] || return 1
-  local pid
-  pid="$(cat "$PID_FILE")"
-  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
+# running_pid, fetch_maven_jars, stop_server
+. "$ROOT/scripts/lib/jvm-service.sh"
 
 # A real metadata request with the client library the code uses (kafkajs), so "healthy" means "usable by us".
 metadata_ok() {
@@ -48,15 +44,7 @@ metadata_ok() {
   ' "127.0.0.1:$PORT") >/dev/null 2>&1
 }
 
-fetch_jars() {
-  if [[ -f "$LIB/.complete" ]]; then return; fi
-  command -v mvn >/dev/null || { log "Maven (mvn) is required to fetch the Kafka jars"; exit 1; }
-  log "fetching Kafka jars from Maven Central into $LIB"
-  rm -rf "$LIB"
-  mkdir -p "$LIB"
-  mvn -B -q -f "$POM" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIB"
-  touch "$LIB/.complete"
-}
+fetch_jars() { fetch_maven_jars Kafka; }
 
 write_config() {
   mkdir -p "$DATA"
@@ -147,26 +135,7 @@ start() {
   log "ready in $((SECONDS - t0))s: KAFKA_BROKERS=127.0.0.1:$PORT (written to $ENV_FILE)"
 }
 
-stop() {
-  local pid
-  if ! pid="$(running_pid)"; then
-    log "not running"
-    rm -f "$PID_FILE" "$ENV_FILE"
-    return 0
-  fi
-  log "stopping pid $pid"
-  kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 60); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.5
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    log "still running after 30s, killing"
-    kill -9 "$pid" 2>/dev/null || true
-  fi
-  rm -f "$PID_FILE" "$ENV_FILE"
-  log "stopped"
-}
+stop() { stop_server 30; }
 
 status() {
   local pid

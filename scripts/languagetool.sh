@@ -27,12 +27,8 @@ URL="http://127.0.0.1:$PORT"
 
 log() { echo "[languagetool] $*" >&2; }
 
-running_pid() {
-  [[ -f "$PID_FILE" ]] || return 1
-  local pid
-  pid="$(cat "$PID_FILE")"
-  [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
-}
+# running_pid, fetch_maven_jars, stop_server
+. "$ROOT/scripts/lib/jvm-service.sh"
 
 # "healthy" means a real check finds the error it must find (an "a" before a vowel sound).
 check_ok() {
@@ -43,17 +39,7 @@ check_ok() {
   ' "$URL" >/dev/null 2>&1
 }
 
-fetch_jars() {
-  local stamp="$LIB/.complete" want
-  want="$(sha256sum "$POM" | cut -d' ' -f1)"
-  if [[ -f "$stamp" ]] && [[ "$(cat "$stamp")" == "$want" ]]; then return; fi
-  command -v mvn >/dev/null || { log "Maven (mvn) is required to fetch the LanguageTool jars"; exit 1; }
-  log "fetching LanguageTool jars from Maven Central into $LIB"
-  rm -rf "$LIB"
-  mkdir -p "$LIB"
-  mvn -B -q -f "$POM" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$LIB"
-  echo "$want" >"$stamp"
-}
+fetch_jars() { fetch_maven_jars LanguageTool; }
 
 start() {
   mkdir -p "$BASE"
@@ -90,26 +76,7 @@ start() {
   log "ready in $((SECONDS - t0))s: LANGUAGETOOL_URL=$URL (written to $ENV_FILE)"
 }
 
-stop() {
-  local pid
-  if ! pid="$(running_pid)"; then
-    log "not running"
-    rm -f "$PID_FILE" "$ENV_FILE"
-    return 0
-  fi
-  log "stopping pid $pid"
-  kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 40); do
-    kill -0 "$pid" 2>/dev/null || break
-    sleep 0.5
-  done
-  if kill -0 "$pid" 2>/dev/null; then
-    log "still running after 20s, killing"
-    kill -9 "$pid" 2>/dev/null || true
-  fi
-  rm -f "$PID_FILE" "$ENV_FILE"
-  log "stopped"
-}
+stop() { stop_server 20; }
 
 status() {
   local pid
