@@ -4,7 +4,7 @@ import { batchDecider, batchStreamId } from '@inkprint/ai-domain';
 import type { BatchResponse, DetectionMode } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
-import type { TextVault } from '@inkprint/text-vault';
+import type { TextVault, VaultEntry } from '@inkprint/text-vault';
 import { UsageService } from '../../accounts';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
@@ -13,6 +13,9 @@ import { TEXT_VAULT } from '../shared/tokens';
 import { ToolUsers, type CallerCredentials } from '../shared/tool-users';
 import { inputEntry, namesEntry, type BatchInput } from './batch-items';
 import { BatchRuns } from './batch-runs';
+
+/** How much of a batch's inputs one vault write carries. */
+const VAULT_WRITE_BYTES = 4 * 1024 * 1024;
 
 export class SubmitBatch extends Command<BatchResponse> {
   constructor(
@@ -68,15 +71,21 @@ export class SubmitBatchHandler implements ICommandHandler<SubmitBatch> {
     const at = this.clock.now().toISOString();
     const owner = who.user;
     const names = inputs.map((input) => ('file' in input ? input.file.name.slice(0, 255) : null));
-    // The names for the table, and each item's input until it settles (a run after a restart reads it): the names
-    // and the pasted texts in one write, each file in a write of its own (one statement of 100 MB of files took
-    // minutes on PGlite; one of 10 MB takes half a second).
-    const entries = inputs.map((input, index) => inputEntry(owner, batchId, index, input, at));
-    await this.vault.put(
-      namesEntry(owner, batchId, names, at),
-      ...entries.filter((_, index) => !('file' in inputs[index])),
-    );
-    for (const [index, entry] of entries.entries()) if ('file' in inputs[index]) await this.vault.put(entry);
+    // The names for the table, and each item's input until it settles (a run after a restart reads it), in writes
+    // of at most about 4 MB: one statement of 100 MB of files took minutes on PGlite, one of 10 MB half a second.
+    let write: VaultEntry[] = [namesEntry(owner, batchId, names, at)];
+    let size = 0;
+    for (const [index, input] of inputs.entries()) {
+      const bytes = 'file' in input ? input.file.bytes.length : input.text.length;
+      if (size > 0 && size + bytes > VAULT_WRITE_BYTES) {
+        await this.vault.put(...write);
+        write = [];
+        size = 0;
+      }
+      write.push(inputEntry(owner, batchId, index, input, at));
+      size += bytes;
+    }
+    await this.vault.put(...write);
     await handleCommand(
       this.store,
       batchStreamId(batchId),
