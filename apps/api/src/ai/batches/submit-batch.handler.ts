@@ -5,7 +5,7 @@ import type { BatchResponse, DetectionMode } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import type { TextVault, VaultEntry } from '@inkprint/text-vault';
-import { UsageService } from '../../accounts';
+import { UsageService } from '../../usage';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
 import { EVENT_STORE } from '../../platform/tokens';
