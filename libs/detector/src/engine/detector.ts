@@ -47,6 +47,11 @@ export interface DetectOptions {
    * of variants; its before/after evaluation keeps the language model).
    */
   languageModel?: 'off';
+  /**
+   * 'off' (`probability` only): the mode's n-gram model without the fine-tuned encoder stacked on it (~200 ms a text
+   * saved; the humaniser's candidate search, whose few best candidates are then judged with the encoder).
+   */
+  encoder?: 'off';
 }
 
 export interface DetectorInfo {
@@ -278,8 +283,9 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       if (!isDetectionMode(mode)) throw new Error(`unknown mode "${String(mode)}" (fast, moderate, strong, forensic)`);
       const doc = new TextFeatures(normalize(text), wordLists);
       const { plan: modePlan, languageModel } = await planFor(mode, opts.languageModel);
+      const plan = opts.encoder === 'off' ? withoutEncoder(modePlan) : modePlan;
       return {
-        probability: await modeProbability(doc, modePlan, activeScorer, wordLists, languageModel, encoder),
+        probability: await modeProbability(doc, plan, activeScorer, wordLists, languageModel, encoder),
         words: doc.words,
       };
     },
@@ -359,6 +365,13 @@ function startStatus(dir: string): string {
 }
 
 /** Every mode without its language-model variant (the n-gram procedure and knots). */
+/** The plan without its encoder stack (DetectOptions.encoder 'off'). */
+function withoutEncoder(plan: ModePlan): ModePlan {
+  if (!plan.encoderStack) return plan;
+  const { encoderStack: _dropped, ...rest } = plan;
+  return rest;
+}
+
 function withoutLanguageModel(modes: Record<DetectionMode, ModePlan>): Record<DetectionMode, ModePlan> {
   return Object.fromEntries(
     DETECTION_MODES.map((m) => {

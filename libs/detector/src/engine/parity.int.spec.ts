@@ -26,6 +26,20 @@ const ready = fixtures.length > 0 && fs.existsSync(path.join(modelsDir, MANIFEST
     expect(Math.abs(probability - (f.probability as Record<string, number>)[mode])).toBeLessThanOrEqual(1e-4);
   });
 
+  // With the encoder turned off, moderate and strong are their n-gram model alone (the fixtures' ngram_probability).
+  const ngram = fixtures.flatMap((f) =>
+    (['moderate', 'strong'] as const).flatMap((mode) =>
+      f.ngram_probability?.[mode] !== undefined ? [[f.name, mode, f.ngram_probability[mode]] as const] : [],
+    ),
+  );
+  it.each(ngram)('%s / %s without the encoder', async (_name, mode, want) => {
+    const { probability } = await detector.probability(fixtures.find((f) => f.name === _name)!.text, {
+      mode,
+      encoder: 'off',
+    });
+    expect(Math.abs(probability - want)).toBeLessThanOrEqual(1e-4);
+  });
+
   // The product score (manifest score_knots + the short-text rule) of the full result matches engine.py final_score.
   const scored = cases.filter(([, , f]) => f.score);
   (scored.length > 0 ? it.each(scored) : it.skip.each([['-', 'moderate', fixtures[0]] as const]))(

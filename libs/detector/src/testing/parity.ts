@@ -16,6 +16,8 @@ export interface ParityFixture {
   features: Record<'fast' | 'full', { dim: number; indices: number[]; values: number[] }>;
   chunks: string[];
   probability?: Record<string, number>;
+  /** moderate's and strong's n-gram model alone, before the encoder stack (ml/inkprint_ml/fixtures.py). */
+  ngram_probability?: Record<string, number>;
   /** Per-mode product score with the short-text rule (ml/inkprint_ml/engine.py final_score). */
   score?: Record<string, number>;
 }

@@ -246,9 +246,10 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
     const score = async (choice: Choice): Promise<Scored> => {
       const r = renderPlan(plan, choice);
       counter.calls++;
-      // The search scores dozens of candidates: on the n-gram procedure (the language model would cost a second a
-      // candidate); the before/after evaluation below uses the mode as detections do, language model included.
-      const { probability } = await detector.probability(r.text, { mode, languageModel: 'off' });
+      // The search scores dozens of candidates: on the mode's n-gram model alone (the language model would cost a
+      // second a candidate, the fine-tuned encoder ~200 ms); the judge below re-scores the few best with the mode's
+      // strongest evidence (language model or encoder), and the before/after evaluation uses the mode as detections do.
+      const { probability } = await detector.probability(r.text, { mode, languageModel: 'off', encoder: 'off' });
       const objective =
         probability +
         styleWeight * styleDistance(measureStyle(r.text), targets) +
