@@ -31,7 +31,7 @@ POM="$ROOT/scripts/kafka/pom.xml"
 
 log() { echo "[kafka] $*" >&2; }
 
-# running_pid, fetch_maven_jars, stop_server
+# running_pid, fetch_maven_jars, stop_server, await_ready
 . "$ROOT/scripts/lib/jvm-service.sh"
 
 # A real metadata request with the client library the code uses (kafkajs), so "healthy" means "usable by us".
@@ -114,23 +114,7 @@ start() {
     -Dlog4j.configuration=file:$BASE/log4j.properties -Dkafka.logs.dir=$BASE \
     -cp '$LIB/*' kafka.Kafka '$PROPS'" >>"$CONSOLE_LOG" 2>&1 </dev/null &
   echo $! >"$PID_FILE"
-  local deadline=$((SECONDS + START_TIMEOUT))
-  until metadata_ok; do
-    if ! running_pid >/dev/null; then
-      log "broker exited during start-up; last lines of $CONSOLE_LOG and $LOG_FILE:"
-      tail -n 20 "$CONSOLE_LOG" >&2 || true
-      tail -n 40 "$LOG_FILE" >&2 || true
-      rm -f "$PID_FILE"
-      exit 1
-    fi
-    if ((SECONDS >= deadline)); then
-      log "broker did not answer a metadata request within ${START_TIMEOUT}s; last lines of $LOG_FILE:"
-      tail -n 40 "$LOG_FILE" >&2 || true
-      stop
-      exit 1
-    fi
-    sleep 1
-  done
+  await_ready metadata_ok broker "$CONSOLE_LOG" "$LOG_FILE"
   echo "KAFKA_BROKERS=127.0.0.1:$PORT" >"$ENV_FILE"
   log "ready in $((SECONDS - t0))s: KAFKA_BROKERS=127.0.0.1:$PORT (written to $ENV_FILE)"
 }

@@ -27,7 +27,7 @@ URL="http://127.0.0.1:$PORT"
 
 log() { echo "[languagetool] $*" >&2; }
 
-# running_pid, fetch_maven_jars, stop_server
+# running_pid, fetch_maven_jars, stop_server, await_ready
 . "$ROOT/scripts/lib/jvm-service.sh"
 
 # "healthy" means a real check finds the error it must find (an "a" before a vowel sound).
@@ -56,22 +56,7 @@ start() {
   setsid bash -c "exec java $HEAP -XX:+UseSerialGC -Djava.awt.headless=true -cp '$LIB/*' \
     org.languagetool.server.HTTPServer --port $PORT" >>"$LOG_FILE" 2>&1 </dev/null &
   echo $! >"$PID_FILE"
-  local deadline=$((SECONDS + START_TIMEOUT))
-  until check_ok; do
-    if ! running_pid >/dev/null; then
-      log "server exited during start-up; last lines of $LOG_FILE:"
-      tail -n 30 "$LOG_FILE" >&2 || true
-      rm -f "$PID_FILE"
-      exit 1
-    fi
-    if ((SECONDS >= deadline)); then
-      log "server did not answer a check within ${START_TIMEOUT}s; last lines of $LOG_FILE:"
-      tail -n 30 "$LOG_FILE" >&2 || true
-      stop
-      exit 1
-    fi
-    sleep 1
-  done
+  await_ready check_ok server "$LOG_FILE"
   echo "LANGUAGETOOL_URL=$URL" >"$ENV_FILE"
   log "ready in $((SECONDS - t0))s: LANGUAGETOOL_URL=$URL (written to $ENV_FILE)"
 }

@@ -43,3 +43,26 @@ stop_server() {
   rm -f "$PID_FILE" "$ENV_FILE"
   log "stopped"
 }
+
+# Wait until the check function $1 succeeds (START_TIMEOUT seconds at most). If the server exits meanwhile, or the
+# time runs out, print the last lines of the logs named after $2 (what is starting, for the messages), stop, exit 1.
+await_ready() {
+  local check="$1" what="$2" f
+  shift 2
+  local deadline=$((SECONDS + START_TIMEOUT))
+  until "$check"; do
+    if ! running_pid >/dev/null; then
+      log "$what exited during start-up; last lines of $*:"
+      for f in "$@"; do tail -n 30 "$f" >&2 || true; done
+      rm -f "$PID_FILE"
+      exit 1
+    fi
+    if ((SECONDS >= deadline)); then
+      log "$what did not answer within ${START_TIMEOUT}s; last lines of $*:"
+      for f in "$@"; do tail -n 30 "$f" >&2 || true; done
+      stop
+      exit 1
+    fi
+    sleep 1
+  done
+}
