@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BatchResponse } from '@inkprint/contracts';
 import { createScratchDatabase, describeWithService, type ScratchDatabase } from '@inkprint/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (as upload.e2e.spec.ts)
 import { makeDocx } from '../../../libs/ingest/src/testing/fixtures';
+import { freePort, startProcess, type Proc } from './load/support/cluster';
 
 jest.setTimeout(420_000);
 
-const REPO = path.resolve(__dirname, '..', '..', '..');
 const ROOT = { email: 'root@example.com', password: 'Sup3r-secret-pass!' };
 const PASSWORD = 'Corr3ct-horse-battery';
 const ITEMS = 30;
@@ -22,27 +20,14 @@ const essay = (n: number) =>
   `Number ${n} of the week: the bus driver waved, the dog next door barked at the bins, and my sister rang to say ` +
   'she had finally passed her driving test after four goes, which we celebrated with cheap cake and too much tea.';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * The API from its sources in a process of its own (as `npm start` runs it): embedded (PGlite in `dataDir`), or on
  * PostgreSQL when `databaseUrl` is set, where several API processes may share the log.
  */
-function startApi(dataDir: string, port: number, databaseUrl = ''): { child: ChildProcess; log: () => string } {
-  let log = '';
-  const child = spawn(process.execPath, ['-r', './scripts/ts-register.js', 'apps/api/src/main.ts'], {
-    cwd: REPO,
-    env: {
-      ...process.env,
+function startApi(dataDir: string, port: number, databaseUrl = ''): Proc {
+  return startProcess(
+    ['-r', './scripts/ts-register.js', 'apps/api/src/main.ts'],
+    {
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
       PORT: String(port),
@@ -61,11 +46,9 @@ function startApi(dataDir: string, port: number, databaseUrl = ''): { child: Chi
       ABUSE_LIMITS: 'off',
       JWT_SECRET: 'batch-restart-e2e-secret-batch-restart-e2e-secret',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  return { child, log: () => log };
+    process.execPath,
+    Infinity, // the whole log: the test looks for the start-up line that resumed the batch
+  );
 }
 
 async function call(
@@ -85,7 +68,7 @@ async function call(
   return { status: res.status, body: await res.json().catch(() => ({})) };
 }
 
-async function healthy(base: string, api: { child: ChildProcess; log: () => string }): Promise<void> {
+async function healthy(base: string, api: Proc): Promise<void> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (api.child.exitCode !== null) throw new Error(`the API exited: ${api.log().slice(-3000)}`);
@@ -99,27 +82,19 @@ async function healthy(base: string, api: { child: ChildProcess; log: () => stri
   throw new Error(`the API did not start: ${api.log().slice(-3000)}`);
 }
 
-function kill(api: { child: ChildProcess }): Promise<void> {
-  return new Promise((resolve) => {
-    if (api.child.exitCode !== null || api.child.signalCode !== null) return resolve();
-    api.child.once('exit', () => resolve());
-    api.child.kill('SIGKILL');
-  });
-}
-
 // Issue 29: a batch cut off by the API process dying (SIGKILL, mid-run) is finished by the next start on the same
 // data: every item ends done, from the input kept in the vault, and each is counted once.
 function restartSuite(postgres: () => string | undefined) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-batch-restart-'));
   const dataDir = path.join(tmp, 'pglite');
-  let api: { child: ChildProcess; log: () => string } | undefined;
+  let api: Proc | undefined;
   let scratch: ScratchDatabase | undefined;
   beforeAll(async () => {
     const base = postgres();
     if (base) scratch = await createScratchDatabase(base, 'batch_restart');
   });
   afterAll(async () => {
-    if (api) await kill(api);
+    if (api) await api.kill();
     await scratch?.drop();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
@@ -162,7 +137,7 @@ function restartSuite(postgres: () => string | undefined) {
       if (before.items.some((item) => item.status === 'done')) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await kill(api);
+    await api.kill();
     const queuedAtKill = before.items.filter((item) => item.status === 'queued').length;
     expect(queuedAtKill).toBeGreaterThan(0);
 

@@ -45,14 +45,20 @@ export interface Proc {
   kill: () => Promise<void>;
 }
 
-export function startProcess(args: string[], env: Record<string, string>, command = process.execPath): Proc {
+/** `keepChars`: how much of the end of the process's output `log()` keeps (the load tests' processes log for minutes). */
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  command = process.execPath,
+  keepChars = 20_000,
+): Proc {
   const child = spawn(command, args, {
     cwd: REPO,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
+  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-keepChars));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const signal = (sig: NodeJS.Signals) => async () => {
