@@ -207,19 +207,15 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
   // The engine names the evidence a detection used: the n-gram models, then the fine-tuned encoder where the mode
   // stacks it, then the language model where the mode runs it (a cascade names it whether or not the gate opened).
   const encoderName = encoder && plan?.encoder && activeScorer instanceof OnnxScorer ? plan.encoder.name : undefined;
-  const engineOf = (modePlan: ModePlan, withLanguageModel: boolean): string =>
+  const engineOf = (withEncoder: boolean, withLanguageModel: boolean): string =>
     [
       activeScorer.engine,
-      ...(modePlan.encoderStack && encoderName ? [encoderName] : []),
+      ...(withEncoder && encoderName ? [encoderName] : []),
       ...(withLanguageModel && lmInfo ? [lmInfo.name] : []),
     ].join('+');
 
   const info: DetectorInfo = {
-    engine: [
-      activeScorer.engine,
-      ...(encoderName ? [encoderName] : []),
-      ...(lmDir && lmInfo ? [lmInfo.name] : []),
-    ].join('+'),
+    engine: engineOf(true, lmDir !== undefined), // everything loaded
     modelVersion: activeScorer instanceof OnnxScorer ? activePlan.version : HEURISTIC_PARAMS.version,
     modelsDir,
     models: activeScorer instanceof OnnxScorer ? activeScorer.modelNames() : [],
@@ -267,7 +263,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       return analyze(text, mode, {
         scorer: activeScorer,
         ...(encoder ? { encoder } : {}),
-        engineName: engineOf(modePlan, languageModel !== undefined),
+        engineName: engineOf(modePlan.encoderStack !== undefined, languageModel !== undefined),
         ...(languageModel ? { languageModel } : {}),
         wordLists,
         plan: modePlan,
