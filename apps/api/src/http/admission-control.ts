@@ -34,6 +34,11 @@ const BUCKET_MS = 100;
 const BUCKETS = 30;
 /** Per full window the capacity estimate keeps this share when the process answers less (an idle spell, a slower host). */
 const CAPACITY_DECAY = 0.97;
+/**
+ * A window whose answers took on average more than this many times `queueSeconds` from admission to answer, with
+ * more than `minInFlight` requests in flight at some point, was a queue, not demand: its answer rate is the capacity.
+ */
+const SLOW_FACTOR = 1.5;
 
 /**
  * Back-pressure for the AI routes (issue 28 item 3): a request beyond what the process can answer within
@@ -45,6 +50,14 @@ const CAPACITY_DECAY = 0.97;
  * asked, so the estimate keeps the higher of it and the previous one decayed by 3% (a burst after a quiet spell is
  * let in at what the process has shown it can do; what is shed retries after Retry-After). At the limit the queue
  * settles where in flight / answer rate = `queueSeconds`.
+ *
+ * A window below the limit whose answers waited too long counts as at the limit too: when the work changes (the
+ * clients move from fast detections to the language-model modes, ~50 times dearer), the limit measured on the cheap
+ * work would otherwise let a queue of the dear work grow without ever being reached (50 clients under a limit of 50
+ * never fill it), and the estimate would only decay by 3% a window. The answers' mean time from admission, above
+ * `SLOW_FACTOR` × `queueSeconds` while more than `minInFlight` were in flight, says the process is queueing; the
+ * next window's limit is then what it answered. With no more than `minInFlight` in flight, long answers are the
+ * work's own length (a humanisation, a forensic detection), not a queue, and change nothing.
  */
 export class AdmissionControl {
   private inFlight = 0;
@@ -55,6 +68,10 @@ export class AdmissionControl {
   private capacity: number | undefined;
   /** Whether the limit was reached in the current window (then the answer rate is the capacity, not the demand). */
   private saturated = false;
+  /** The current window's answers: their summed time from admission (ms), their count, and the most in flight. */
+  private waitedMs = 0;
+  private waitedCount = 0;
+  private peakInFlight = 0;
   private windowEndsAt = 0;
   private readonly enabled: boolean;
   private readonly minInFlight: number;
@@ -102,14 +119,19 @@ export class AdmissionControl {
       return null;
     }
     this.inFlight++;
+    this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
+    const admittedAt = this.now();
     let done = false;
     return () => {
       if (done) return;
       done = true;
       this.inFlight--;
       this.roll();
-      this.firstAnswerAt ??= this.now();
-      this.answered[Math.floor(this.now() / BUCKET_MS) % BUCKETS]++;
+      const now = this.now();
+      this.firstAnswerAt ??= now;
+      this.answered[Math.floor(now / BUCKET_MS) % BUCKETS]++;
+      this.waitedMs += now - admittedAt;
+      this.waitedCount++;
     };
   }
 
@@ -148,10 +170,18 @@ export class AdmissionControl {
     // A full window of answers behind us: its rate is what the process has shown it can do at least.
     if (now - this.firstAnswerAt >= BUCKETS * BUCKET_MS) {
       const measured = this.answered.reduce((a, b) => a + b, 0) / ((BUCKETS * BUCKET_MS) / 1000);
-      // At the limit the rate is what the process can do now (a busier host: lower); below it, only the demand.
-      this.capacity = this.saturated ? measured : Math.max(measured, (this.capacity ?? 0) * CAPACITY_DECAY);
+      const queued =
+        this.peakInFlight > this.minInFlight &&
+        this.waitedCount > 0 &&
+        this.waitedMs / this.waitedCount > SLOW_FACTOR * this.queueSeconds * 1000;
+      // At the limit (or queueing under it) the rate is what the process can do now; below it, only the demand.
+      this.capacity =
+        this.saturated || queued ? measured : Math.max(measured, (this.capacity ?? 0) * CAPACITY_DECAY);
     }
     this.saturated = false;
+    this.waitedMs = 0;
+    this.waitedCount = 0;
+    this.peakInFlight = this.inFlight;
     this.windowEndsAt = now + BUCKETS * BUCKET_MS;
   }
 }

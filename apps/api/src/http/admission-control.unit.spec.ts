@@ -44,6 +44,55 @@ describe('AdmissionControl', () => {
     for (const release of stuck) release!();
   });
 
+  it('drops to what it answers when the work gets dearer and the clients queue under the old limit', () => {
+    let now = 1_000_000;
+    const admission = new AdmissionControl({ minInFlight: 8, queueSeconds: 1, now: () => now });
+    // Cheap work first (fast detections): ~100 answers a second, so ~100 may be in flight.
+    for (let i = 0; i < 310; i++) {
+      now += 10;
+      admission.admit()!();
+    }
+    expect(admission.limit()).toBeGreaterThanOrEqual(96);
+    // Then 50 clients, each sending its next request when answered, of work that takes the process 100 ms a piece
+    // (the language-model modes): 50 never reach a limit of ~100, so without the waits the estimate would only
+    // decay by 3% a window and every request would queue ~5 s.
+    const queue = Array.from({ length: 50 }, () => admission.admit()!);
+    let shed = 0;
+    for (let i = 0; i < 70; i++) {
+      now += 100;
+      queue.shift()!();
+      const place = admission.admit();
+      if (place) queue.push(place);
+      else shed++;
+    }
+    // Two full windows later the limit is what it answered, ~10 a second within the 1 s budget.
+    expect(admission.limit()).toBeLessThanOrEqual(11);
+    expect(admission.limit()).toBeGreaterThanOrEqual(8);
+    // From then on the new requests beyond it are shed (503, Retry-After) and the queue drains to the limit.
+    expect(shed).toBeGreaterThan(0);
+    expect(admission.active).toBe(queue.length);
+    expect(queue.length).toBeLessThan(50);
+    for (const release of queue) release();
+  });
+
+  it('does not read long answers with few in flight as a queue (a humanisation, a forensic detection)', () => {
+    let now = 1_000_000;
+    const admission = new AdmissionControl({ minInFlight: 8, queueSeconds: 1, now: () => now });
+    for (let i = 0; i < 310; i++) {
+      now += 10;
+      admission.admit()!();
+    }
+    const before = admission.limit();
+    // Four clients whose requests take 3 s each, for 9 s: in flight never above the minimum.
+    for (let round = 0; round < 3; round++) {
+      const places = Array.from({ length: 4 }, () => admission.admit()!);
+      now += 3_000;
+      for (const release of places) release();
+    }
+    // Only the slow decay of a window below the limit, as for a quiet spell.
+    expect(admission.limit()).toBeGreaterThan(before * 0.85);
+  });
+
   it('keeps what it measured through a quiet spell, decaying slowly, and never goes under its minimum', () => {
     let now = 1_000_000;
     const admission = new AdmissionControl({ minInFlight: 4, queueSeconds: 1, now: () => now });
