@@ -1,6 +1,4 @@
 // Shared Jest settings: every project runs TypeScript through SWC (decorator metadata on, for NestJS).
-const path = require('node:path');
-
 module.exports = {
   testEnvironment: 'node',
   transform: {
@@ -16,11 +14,8 @@ module.exports = {
       },
     ],
   },
-  moduleNameMapper: {
-    // The API hosts the detector worker's job handlers in embedded mode.
-    '^@inkprint/detector-worker$': path.join(__dirname, 'apps/detector-worker/src'),
-    '^@inkprint/([^/]+)$': path.join(__dirname, 'libs/$1/src'),
-  },
-  testEnvironmentOptions: { globalsCleanup: 'off' },
+  // `@inkprint/*` resolve through their package.json `exports` under the `source` condition (src/), as in
+  // scripts/ts-register.js and the Vite configs.
+  testEnvironmentOptions: { globalsCleanup: 'off', customExportConditions: ['source', 'node', 'node-addons'] },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
 };

@@ -1,6 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 // Served by the API process under /admin (see apps/api/src/web-apps); the router basename matches `base`.
 const api = process.env.INKPRINT_API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -8,13 +7,8 @@ const api = process.env.INKPRINT_API_ORIGIN ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react()],
   base: '/admin/',
-  // @inkprint/contracts' package.json points at a CommonJS dist; the browser bundle takes its (zod-only) sources.
-  resolve: {
-    alias: {
-      '@inkprint/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
-      '@inkprint/browser-client': fileURLToPath(new URL('../../libs/browser-client/src/index.ts', import.meta.url)),
-    },
-  },
+  // `@inkprint/*` resolve through their package.json `exports` under `source` (TypeScript sources, not the CommonJS dist).
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2048 },
   server: {
     // In `vite` dev mode, API calls (JSON, not page loads) go to the API process.

@@ -1,11 +1,1 @@
-const path = require('node:path');
-const preset = require('../../jest.preset.js');
-
-module.exports = {
-  ...preset,
-  displayName: 'web',
-  moduleNameMapper: {
-    '^@inkprint/contracts/(.*)$': path.join(__dirname, '../../libs/contracts/src/$1'),
-    ...preset.moduleNameMapper,
-  },
-};
+module.exports = { ...require('../../jest.preset.js'), displayName: 'web' };

@@ -1,6 +1,6 @@
 // Detector benchmark: start-up, latency p50/p95 per mode at 100/500/2,000 words on one core, documents per second
 // with one and two worker threads, peak RSS and model size.
-//   cd libs/detector && npm run bench            (or: node -r ./bench/register.js bench/detector.bench.ts [--quick] [--json FILE])
+//   cd libs/detector && npm run bench            (or: node -r ../../scripts/ts-register.js bench/detector.bench.ts [--quick] [--json FILE])
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -99,7 +99,7 @@ async function throughput(workers: number, mode: DetectionMode, words: number): 
       new Worker(WORKER_SOURCE, {
         eval: true,
         workerData: {
-          register: path.join(__dirname, 'register.js'),
+          register: path.join(__dirname, '../../../scripts/ts-register.js'),
           src: path.join(__dirname, '../src/index.ts'),
           texts,
           mode,

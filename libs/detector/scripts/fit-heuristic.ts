@@ -1,7 +1,7 @@
 // Fits the fallback heuristic (logistic regression on the 40 dense features) and writes
 // src/core/heuristic-params.ts. Seeded and reproducible; uses the same held-out families as ml/ (never trains
 // on outfox_valid, seqxgpt, claude-3-opus or gpt-4o rows, nor the human-less biscope essay domain).
-//   cd libs/detector && node -r ./bench/register.js scripts/fit-heuristic.ts [/work/shared/datasets]
+//   cd libs/detector && node -r ../../scripts/ts-register.js scripts/fit-heuristic.ts [/work/shared/datasets]
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DENSE_NAMES, denseFeatures, parseWordLists } from '../src/core/features';

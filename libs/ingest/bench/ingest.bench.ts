@@ -1,4 +1,4 @@
-// Extraction times, from libs/ingest:  node -r ./bench/register.js bench/ingest.bench.ts
+// Extraction times, from libs/ingest:  node -r ../../scripts/ts-register.js bench/ingest.bench.ts
 // Cold = first call (thread start + library load); warm = median of the next runs on the same thread.
 import * as fs from 'node:fs';
 import * as path from 'node:path';

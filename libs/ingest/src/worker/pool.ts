@@ -10,32 +10,11 @@ type Job = ExtractJob | FolderJob;
 type Result = Extracted | UnpackedFolder;
 
 // The thread's entry is inline (eval) so it runs from the compiled dist and from the TypeScript sources (Jest, the
-// bench), where the handler is compiled on the fly with @swc/core and @inkprint/* resolve to their sources.
+// bench), where the handler runs through the repo's loader, scripts/ts-register.js.
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const file = workerData.handlerModule;
-if (file.endsWith('.ts')) {
-  const swc = require(require.resolve('@swc/core', { paths: [file, process.cwd()] }));
-  const fs = require('node:fs');
-  const path = require('node:path');
-  const Module = require('node:module');
-  require.extensions['.ts'] = (mod, filename) => {
-    const out = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
-      filename, sourceMaps: 'inline',
-      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-      module: { type: 'commonjs' },
-    });
-    mod._compile(out.code, filename);
-  };
-  const originalResolve = Module._resolveFilename;
-  Module._resolveFilename = function (request, parent, ...rest) {
-    if (request.startsWith('@inkprint/') && request.split('/').length === 2) {
-      const src = path.join(path.dirname(file), '..', '..', '..', request.slice(10), 'src', 'index.ts');
-      if (fs.existsSync(src)) return src;
-    }
-    return originalResolve.call(this, request, parent, ...rest);
-  };
-}
+if (workerData.loader) require(workerData.loader);
 const { handleJob } = require(file);
 parentPort.on('message', async ({ id, job }) => {
   try {
@@ -56,6 +35,7 @@ const HANDLER_MODULE = ((): string => {
   const ts = path.join(__dirname, 'extract-job.ts');
   return __filename.endsWith('.ts') && fs.existsSync(ts) ? ts : path.join(__dirname, 'extract-job.js');
 })();
+const LOADER = HANDLER_MODULE.endsWith('.ts') ? path.join(__dirname, '../../../../scripts/ts-register.js') : undefined;
 
 interface ThreadError {
   name: string;
@@ -157,7 +137,7 @@ export class ExtractionPool {
   private spawn(): Thread {
     const worker = new Worker(THREAD_SOURCE, {
       eval: true,
-      workerData: { handlerModule: HANDLER_MODULE },
+      workerData: { handlerModule: HANDLER_MODULE, loader: LOADER },
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb },
     });
     const thread: Thread = { worker };

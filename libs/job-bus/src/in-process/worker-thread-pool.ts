@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { JobEnvelope, JobHandler } from '../port/job-bus';
 import { JobBusClosedError, type JobErrorInfo } from '../port/errors';
@@ -22,41 +23,11 @@ export interface WorkerThreadPoolOptions {
 }
 
 // The thread's entry point is inline (eval) so it works from both the compiled dist and the TypeScript sources under
-// Jest. A `.ts` handler module (development and tests only) is compiled on the fly with @swc/core when available.
+// Jest. A `.ts` handler module (development and tests only) runs through the repo's loader, scripts/ts-register.js.
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const file = workerData.handlerModule;
-if (file.endsWith('.ts')) {
-  const swc = require(require.resolve('@swc/core', { paths: [file, process.cwd()] }));
-  const fs = require('node:fs');
-  require.extensions['.ts'] = (mod, filename) => {
-    const out = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
-      filename, sourceMaps: 'inline',
-      jsc: { parser: { syntax: 'typescript', decorators: true }, target: 'es2022',
-             transform: { legacyDecorator: true, decoratorMetadata: true } },
-      module: { type: 'commonjs' },
-    });
-    mod._compile(out.code, filename);
-  };
-  // Workspace packages (@inkprint/x) resolve to their TypeScript sources when they have not been built.
-  const Module = require('node:module');
-  const fsx = require('node:fs');
-  const pathx = require('node:path');
-  const originalResolve = Module._resolveFilename;
-  Module._resolveFilename = function (request, parent, ...rest) {
-    const m = request.startsWith('@inkprint/') && request.split('/').length === 2 ? [request, request.slice(10)] : null;
-    if (m) {
-      try { return originalResolve.call(this, request, parent, ...rest); } catch (error) {
-        for (let dir = pathx.dirname(file); dir !== pathx.dirname(dir); dir = pathx.dirname(dir)) {
-          const src = pathx.join(dir, 'libs', m[1], 'src', 'index.ts');
-          if (fsx.existsSync(src)) return src;
-        }
-        throw error;
-      }
-    }
-    return originalResolve.call(this, request, parent, ...rest);
-  };
-}
+if (workerData.loader) require(workerData.loader);
 const loaded = require(file);
 const handle = typeof loaded.handleJob === 'function' ? loaded.handleJob
   : loaded.default && typeof loaded.default.handleJob === 'function' ? loaded.default.handleJob
@@ -150,7 +121,11 @@ export class WorkerThreadPool {
   private spawn(): Slot {
     const worker = new Worker(THREAD_SOURCE, {
       eval: true,
-      workerData: { handlerModule: this.handlerModule, handlerOptions: this.options.handlerOptions },
+      workerData: {
+        handlerModule: this.handlerModule,
+        handlerOptions: this.options.handlerOptions,
+        loader: this.handlerModule.endsWith('.ts') ? typeScriptLoader(this.handlerModule) : undefined,
+      },
     });
     const slot: Slot = { worker };
     worker.on('message', (message: { id: number; ok: boolean; result?: unknown; error?: JobErrorInfo }) => {
@@ -177,4 +152,13 @@ export class WorkerThreadPool {
     this.slots.push(slot);
     return slot;
   }
+}
+
+/** scripts/ts-register.js of the checkout that holds a `.ts` handler module. */
+function typeScriptLoader(handlerModule: string): string {
+  for (let dir = path.dirname(handlerModule); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const loader = path.join(dir, 'scripts', 'ts-register.js');
+    if (fs.existsSync(loader)) return loader;
+  }
+  throw new Error(`No scripts/ts-register.js above ${handlerModule} to run it from its TypeScript source`);
 }
