@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { KafkaJobWorker, observedJobHandler, WorkerThreadPool } from '@inkprint/job-bus';
+import { KafkaJobWorker, observedJobHandler } from '@inkprint/job-bus';
+import { WorkerThreadPool } from '@inkprint/thread-pool';
 import { serveMetrics, WorkerMetrics } from './observability';
 import { JOB_HANDLER_MODULE } from './jobs/job-handler';
 import type { WorkerConfig } from './config/worker-config';
@@ -39,7 +40,7 @@ export class JobWorkerService implements OnApplicationBootstrap, OnApplicationSh
       this.logger.log(`metrics at http://0.0.0.0:${this.metricsServer.port}/metrics`);
     }
     await this.worker.serve(
-      observedJobHandler(this.pool.handler, {
+      observedJobHandler((job) => this.pool.run(job), {
         onStart: (job) => this.metrics.started(job.kind),
         onDone: (outcome) => this.metrics.finished(outcome),
       }),

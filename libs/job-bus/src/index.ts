@@ -2,7 +2,6 @@ export * from './port/priority';
 export * from './port/errors';
 export * from './port/job-bus';
 export { PriorityScheduler, type ScheduledTask } from './in-process/priority-scheduler';
-export { WorkerThreadPool, HandlerError, type WorkerThreadPoolOptions } from './in-process/worker-thread-pool';
 export { InProcessJobBus, type InProcessJobBusOptions } from './in-process/in-process-job-bus';
 export { KafkaJobBus, type KafkaJobBusOptions } from './kafka/kafka-job-bus';
 export { KafkaJobWorker, type KafkaJobWorkerOptions, type KafkaJobWorkerStats } from './kafka/kafka-job-worker';

@@ -10,7 +10,7 @@ import {
 } from '../port/job-bus';
 import { JobBusClosedError, JobFailedError, JobTimeoutError, toJobErrorInfo } from '../port/errors';
 import { PriorityScheduler } from './priority-scheduler';
-import { WorkerThreadPool } from './worker-thread-pool';
+import { WorkerThreadPool } from '@inkprint/thread-pool';
 
 export interface InProcessJobBusOptions {
   /** Jobs that run at once (= worker threads when `handlerModule` is set). Default 2. */
@@ -46,7 +46,9 @@ export class InProcessJobBus implements JobBus, JobWorker {
         threads: concurrency,
         handlerOptions: options.handlerOptions,
       });
-      this.handler = options.wrapHandler ? options.wrapHandler(this.pool.handler) : this.pool.handler;
+      const pool = this.pool;
+      const inThread: JobHandler = (job) => pool.run(job);
+      this.handler = options.wrapHandler ? options.wrapHandler(inThread) : inThread;
     }
   }
 

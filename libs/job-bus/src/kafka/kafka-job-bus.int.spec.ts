@@ -5,7 +5,7 @@ import { KafkaJobBus } from './kafka-job-bus';
 import { KafkaJobWorker } from './kafka-job-worker';
 import { JobBusTopics } from './topics';
 import { HEADER_CORRELATION_ID, HEADER_REPLY_TO } from './codec';
-import { WorkerThreadPool } from '../in-process/worker-thread-pool';
+import { WorkerThreadPool } from '@inkprint/thread-pool';
 import { jobBusBehaviour, TEST_HANDLER_MODULE } from '../testing/job-bus-behaviour';
 import { parseBrokers } from './kafka-client';
 import { JobBusClosedError, JobBusUnavailableError } from '../port/errors';
@@ -36,7 +36,7 @@ describeWithService('kafka', 'Kafka job bus', (brokers) => {
         const topicPrefix = `inkprint-test-${randomUUID().slice(0, 8)}`;
         const pool = new WorkerThreadPool({ handlerModule: TEST_HANDLER_MODULE, threads: CONCURRENCY });
         const worker = new KafkaJobWorker({ brokers, topicPrefix, concurrency: CONCURRENCY, logLevel: logLevel.ERROR });
-        await worker.serve(pool.handler);
+        await worker.serve((job) => pool.run(job));
         const bus = new KafkaJobBus({ brokers, topicPrefix, logLevel: logLevel.ERROR });
         await bus.start();
         return {

@@ -1,0 +1,10 @@
+export {
+  WorkerThreadPool,
+  HandlerError,
+  ThreadDiedError,
+  ThreadTimeoutError,
+  ThreadPoolClosedError,
+  type WorkerThreadPoolOptions,
+  type RunOptions,
+  type ThreadErrorInfo,
+} from './worker-thread-pool';
