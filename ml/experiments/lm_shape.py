@@ -212,6 +212,27 @@ def main(argv=None):
             res[name] = x
             print(name, summary(x), flush=True)
 
+        # item 5: keep the n-gram model's strength by combining moderate's shipped cascade with an n-gram probability
+        q = {r["id"]: (shipped[r["id"]] if gate[0] <= r["p_mode"]["moderate"] <= gate[1] else r["p_mode"]["moderate"])
+             for r in rows}
+
+        def lg(p):
+            p = min(max(p, 1e-7), 1 - 1e-7)
+            return float(np.log(p / (1 - p)))
+
+        combos = {
+            "max(moderate cascade, forensic n-gram)": {r["id"]: max(q[r["id"]], r["p_forensic"]) for r in rows},
+            "max(moderate cascade, moderate n-gram)": {r["id"]: max(q[r["id"]], r["p_moderate_ngram"]) for r in rows},
+            "mean logit(moderate cascade, forensic n-gram)":
+                {r["id"]: 1 / (1 + np.exp(-(lg(q[r["id"]]) + lg(r["p_forensic"])) / 2)) for r in rows},
+        }
+        for name, s in combos.items():
+            x = evaluate(rows, "moderate", s, (0.0, 1.0), min_words)
+            x["trained_sources"] = trained_sources_check(rows, "moderate", s, (0.0, 1.0))
+            x["lm_fraction"] = res["moderate shipped cascade (logistic disc, log p)"]["lm_fraction"]
+            res[name] = x
+            print(name, summary(x), flush=True)
+
     # null check: the shape features permuted across rows (what the best +shape variant gains is selection optimism)
     nulls = {}
     if a.part in ("all", "shape") and a.null_seeds:
