@@ -3,7 +3,7 @@ encoder-stacked probabilities (`ml/cache/lm-sample-128-encoder.jsonl`, the sampl
 
     PYTHONPATH=. .venv/bin/python experiments/lm_shape.py [--sample PATH] [--results PATH] [--null-seeds 1 2 3]
 
-1. The surprisal-shape features (`lm_features.shape_features`, computed here from the cached per-token log p) added to
+1. The surprisal-shape features (`experiments/shape_features.py`, computed here from the cached per-token log p) added to
    moderate's cascade stackers: with vs without, and a null check (the shape features permuted across rows, seeded).
 2. Forensic v2: moderate's base (n-gram + encoder) + Gemma on every text + the forensic aggregator's 4 window inputs,
    stacked; compared on the same judged rows with moderate's shipped cascade, the n-gram forensic (`p_forensic`),
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from inkprint_ml import data as D  # noqa: E402
 from inkprint_ml.engine import logit32  # noqa: E402
 from inkprint_ml.lm_cascade import choose_gate, evaluate, held_out, trained_sources_check  # noqa: E402
-from inkprint_ml.lm_features import SHAPE_NAMES, shape_features  # noqa: E402
+from experiments.shape_features import SHAPE_NAMES, shape_features  # noqa: E402
 from inkprint_ml.lm_stack import (DISC, LOGP, STACK_C, Booster, boosted_trees, leave_family_out, load,  # noqa: E402
                                   _r)
 

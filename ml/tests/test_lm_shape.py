@@ -1,4 +1,4 @@
-"""The surprisal-shape features (lm_features.shape_features, issue 24 item 4; measured in experiments/lm_shape.py, not
+"""The surprisal-shape features (experiments/shape_features.py, issue 24 item 4; measured in experiments/lm_shape.py, not
 used by any shipped model): each checked against an independent numpy / scipy computation of the same definition."""
 import math
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from inkprint_ml.lm_features import SHAPE_BINS, SHAPE_EMBED, SHAPE_NAMES, SHAPE_WINDOW, shape_features
+from experiments.shape_features import SHAPE_BINS, SHAPE_EMBED, SHAPE_NAMES, SHAPE_WINDOW, shape_features
 
 
 def _logp(n, seed=0):
