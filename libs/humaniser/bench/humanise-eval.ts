@@ -14,6 +14,7 @@
 // LanguageTool's errors per 100 words of the input and the rewrite, and the run ends with the per-tone table;
 //   --grammar FILE   adds those figures to the lines of an existing result file that lack them, then prints the table
 //   --ids a,b,...    only these row ids (e.g. to re-run the texts whose rewrites got worse after a fix)
+//   --generators a,b only these generators' texts (development half: claude-3.5-sonnet,gpt-3.5-turbo)
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -40,9 +41,12 @@ interface Row {
 const sha = (s: string): string => crypto.createHash('sha256').update(s).digest('hex');
 /** Numbers with their inner separators (12.4, 3,200, 18:56) and a percent sign; no trailing punctuation. */
 const NUMBER = /\d+(?:[.,:]\d+)*%?/g;
-/** Capitalised words not at a sentence start and not a contraction ("Don't"): the names the guard keeps. */
+/**
+ * Capitalised words not at a sentence start and not a contraction ("Don't"): the names the guard keeps. A sentence
+ * start includes one glued to the full stop before it ("the box.On the desk", common in GECScore).
+ */
 function names(text: string): string[] {
-  return [...text.matchAll(/(?<![.!?:]["”’)]?\s+|^\s*|\n\s*|["“(]\s?)\b[A-Z][a-z]+(?:[A-Z][a-z]+)*\b(?!['’]\w)/g)].map(
+  return [...text.matchAll(/(?<![.!?:]["”’)]?\s*|^\s*|\n\s*|["“(]\s?)\b[A-Z][a-z]+(?:[A-Z][a-z]+)*\b(?!['’]\w)/g)].map(
     (m) => m[0],
   );
 }
@@ -165,7 +169,11 @@ async function main(): Promise<void> {
     return;
   }
   const ids = process.argv.includes('--ids') ? new Set(arg('--ids', '').split(',')) : undefined;
-  const texts = selectTexts(N_TEXTS).filter((r) => !ids || ids.has(r.id));
+  // --generators a,b: only these generators' texts (the development half while iterating, the held-out half after)
+  const generators = process.argv.includes('--generators') ? new Set(arg('--generators', '').split(',')) : undefined;
+  const texts = selectTexts(N_TEXTS).filter(
+    (r) => (!ids || ids.has(r.id)) && (!generators || generators.has(r.generator)),
+  );
   const ltUrl = languageToolUrlFromEnv(process.env);
   const checker = ltUrl ? new GrammarChecker(ltUrl) : undefined;
   const detector = await createDetector({ threads: 1 });

@@ -200,7 +200,7 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   r('primarily', ['mainly', 'mostly', 'chiefly', 'largely', 'principally']),
   r('approximately', ['about', 'around', 'roughly']),
   r('frequently', ['often']),
-  r('particularly', ['especially', 'in particular']),
+  r('particularly', ['especially']), // "in particular" cannot stand before a verb or adjective ("have been in particular affected")
   r('truly', ['really', 'genuinely', 'actually', 'indeed']),
   r('thoroughly', ['completely', 'fully', 'carefully', 'exhaustively']),
 ];

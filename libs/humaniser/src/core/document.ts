@@ -41,7 +41,10 @@ function isTitleLike(line: string): boolean {
   return t.split(/\s+/).length <= 12;
 }
 
-const SENTENCE_END = /([.!?\u2026]+["')\]\u201D\u2019]*)(\s+)(?=["'([\u201C\u2018]?[A-Z0-9\uE000])/g;
+// A sentence also ends where a full stop runs into the next sentence's capital without a space ("the final.Britain's
+// Jazmin …", common in scraped and generated text): after two lower-case letters, before a capitalised word.
+const SENTENCE_END =
+  /([.!?\u2026]+["')\]\u201D\u2019]*)(\s+|(?<=[a-z]{2}[.!?])(?=[A-Z][a-z]))(?=["'([\u201C\u2018]?[A-Z0-9\uE000])/g;
 
 /** Splits one masked line into sentences and the gaps between them. Protected abbreviations hide their dots. */
 export function splitMasked(
@@ -109,7 +112,9 @@ export function parseDocument(text: string): Document {
       verbatim();
       return;
     }
-    if (inFence || line.trim() === '' || VERBATIM_LINE.test(line)) {
+    // a "Title: …" label that runs on into the text (no line break after it) is prose, not a label
+    const runOnLabel = /^\s*(?:title|subject)\s*:/i.test(line) && wordCount(line) > 30;
+    if (inFence || line.trim() === '' || (VERBATIM_LINE.test(line) && !runOnLabel)) {
       verbatim();
       return;
     }

@@ -45,6 +45,7 @@ export function composeNotes(n: NoteInput): string {
   if (c.merges) rhythm.push(`merged ${c.merges}`);
   if (c.reorders) rhythm.push(`reordered ${c.reorders}`);
   if (rhythm.length) parts.push(`varied sentence rhythm (${rhythm.join(', ')})`);
+  if (c.voice) parts.push(`made ${plural(c.voice, 'passive sentence', 'passive sentences')} active`);
   if (c.person) parts.push(`addressed the reader directly in ${plural(c.person, 'sentence', 'sentences')}`);
   if (c.register)
     parts.push(

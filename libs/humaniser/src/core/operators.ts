@@ -1,5 +1,6 @@
 // Sentence operators. Each takes a masked sentence (protected spans are placeholders) and returns the rewritten
 // sentence; counts of what changed go into `Changes`. Randomness only comes from the seeded `Rng` passed in.
+import nlp from 'compromise';
 import { capitalise, COMMON_OPENERS, decapitalise, wordCount } from './document';
 import { lexiconEntries, posFits, rankCandidates } from './lexicon';
 import { conjugate, hasFiniteVerb, posTag, tagTerms, type Term } from './nlp';
@@ -25,6 +26,8 @@ export interface Changes {
   register: number;
   /** Short lists folded into a sentence. */
   lists: number;
+  /** Passive sentences with an explicit agent made active ("was approved by the Senate" -> "the Senate approved"). */
+  voice: number;
 }
 
 export function noChanges(): Changes {
@@ -42,6 +45,7 @@ export function noChanges(): Changes {
     person: 0,
     register: 0,
     lists: 0,
+    voice: 0,
   };
 }
 
@@ -212,13 +216,26 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
     if (ranked.length === 0) return;
     const cand = ranked[Math.min(ranked.length - 1, o.alt)];
     if (cand.w === lower) return;
-    out += s.slice(last, t.start) + (sentenceStart && /^[A-Z]/.test(t.w) ? capitalise(cand.w) : cand.w);
+    // after "has/had/been/was …" a past form must be the participle ("has indicated" -> "has shown", not "showed")
+    const word =
+      entry.pos === 'verb' && entry.form === 'ed' && PERFECT_OR_PASSIVE.test(prev) ? participleOf(cand.w) : cand.w;
+    out += s.slice(last, t.start) + (sentenceStart && /^[A-Z]/.test(t.w) ? capitalise(word) : word);
     last = t.end;
     swapped = true;
     changes.words++;
   });
   if (!swapped) return s;
   return fixArticles(out + s.slice(last));
+}
+
+const PERFECT_OR_PASSIVE = /^(?:has|have|had|having|been|be|being|was|were|is|are|get|gets|got)$/;
+
+/** The past participle of a past-tense verb ("showed" -> "shown"; regular verbs keep their form). */
+function participleOf(past: string): string {
+  const [first, ...rest] = past.split(' ');
+  const table = (nlp(first).verbs().conjugate() as Record<string, string>[])[0];
+  const participle = table?.PastTense === first ? table.Participle : undefined;
+  return participle ? [participle, ...rest].join(' ') : past;
 }
 
 /** The tagger's term for a word, searching forward from `from` (the regex and the tagger tokenise differently). */
@@ -442,7 +459,9 @@ const PAST = new RegExp(`\\b(?:was|were|had|did|hit|shot|${IRREGULAR_PAST})\\b`)
 
 export function splitParticiple(s: string, changes: Changes): string {
   const m = PARTICIPLE_TAIL.exec(s);
-  if (!m) return s;
+  if (!m || !m[3]) return s;
+  // "leading after the first day" is being ahead, not causing: only "leading to" splits
+  if (m[1].toLowerCase() === 'leading' && !/^to\b/.test(m[2])) return s;
   const left = s.slice(0, m.index);
   if (wordCount(left) < 6 || wordCount(m[2]) < 2) return s;
   const finiteEd = [...left.matchAll(/(\S+)\s+([a-z]{3,}ed)\b/g)].some(
@@ -535,6 +554,11 @@ export function moveFrontedClause(s: string, changes: Changes): string {
     const fronted = s.slice(0, c.index);
     const main = s.slice(c.index + c[0].length, s.length - 1);
     if (wordCount(fronted) < 3 || wordCount(main) < 4) continue;
+    // only a gerund lead may hold a list ("By doing a, b, and c, …"); a main clause with commas of its own would leave
+    // the moved part after its last aside ("…, she continued, her voice growing wistful after you've lived …")
+    if (!gerundLead && /,/.test(fronted)) return s;
+    if (/,/.test(main)) continue;
+    if (EMBEDS_CLAUSE.test(main) && !gerundLead) return s;
     if (!startsMainClause(main)) continue;
     if (!gerundLead && !PHRASE_LEAD.test(sub) && !hasFiniteVerb(fronted.slice(m[0].length))) return s;
     // a pronoun in the main clause's subject that the fronted part introduced would now point forward: leave it
@@ -547,7 +571,11 @@ export function moveFrontedClause(s: string, changes: Changes): string {
   return s;
 }
 
-const TRAILING = /\s(because|when|whenever|if|although|though|while|unless|after|before|until|once|since)\s/g;
+/** A clause that reports or embeds another ("said the shop had closed", "that", "which", "who"). */
+const EMBEDS_CLAUSE =
+  /\b(?:that|which|who|whom|whose|said|says|say|stated|states|indicated|indicates|announced|reported|believes?|believed|thinks?|thought|knew|knows?|hopes?|hoped|claims?|claimed|argues?|argued|explained|added|noted|warned|suggests?|suggested|showed|shows|shown|revealed|confirmed|expects?|expected)\b/i;
+
+const TRAILING = /\s(because|when|whenever|if|although|though|while|unless|after|before|until|once|since|as)\s/g;
 
 /** "The team left early because the road was closed." -> "Because the road was closed, the team left early." */
 export function frontTrailingClause(s: string, changes: Changes): string {
@@ -560,10 +588,18 @@ export function frontTrailingClause(s: string, changes: Changes): string {
   const head = s.slice(0, m.index).replace(/,$/, '');
   const tail = s.slice(m.index + m[0].length, s.length - 1);
   if (/,/.test(tail) || /,/.test(head) || wordCount(head) < 5 || wordCount(tail) < 3) return s;
-  if (/\b(?:even|only|just|right|long|soon|as|so|and|or|but)$/i.test(head)) return s;
+  if (/\b(?:even|only|just|right|long|soon|as|so|and|or|but|such|same|well|much|many|far)$/i.test(head)) return s;
+  // "as" also compares ("as tall as"): only a temporal or causal "as" after a whole clause
+  if (m[1] === 'as' && /\bas\s+\w+$/i.test(head)) return s;
   if (!hasFiniteVerb(head) || !hasFiniteVerb(tail) || !startsMainClause(tail)) return s;
-  const lowered = decapitalise(head);
+  // a head that reports or embeds a clause ("the coroner said a report will be issued when …"): the trailing clause
+  // may belong to the embedded one, and fronting it would change what it qualifies
+  if (EMBEDS_CLAUSE.test(head)) return s;
+  let lowered = decapitalise(head);
   if (lowered === undefined && !/^[A-Z][a-z]+\b/.test(head)) return s;
+  // an ordinary noun that opened the sentence ("Suppliers and manufacturers …") is lower-cased; names keep capitals
+  if (lowered === undefined && !tagTerms(head)[0]?.tags.has('ProperNoun'))
+    lowered = head[0].toLowerCase() + head.slice(1);
   changes.reorders++;
   return `${capitalise(m[1])} ${tail}, ${lowered ?? head}${end[1]}`;
 }

@@ -246,7 +246,7 @@ export interface TransitionRule {
 
 export const TRANSITION_RULES: TransitionRule[] = [
   {
-    re: /^(?:Moreover|Furthermore|Additionally|In addition|What's more|Besides this|Notably|Importantly|Crucially|Significantly|Interestingly|Indeed|Essentially|In essence|In fact|Of note|Equally important|Not only that)\s*,?\s+/,
+    re: /^(?:Moreover|Furthermore|Additionally|In addition(?! to\b)|What's more|Besides this|Notably|Importantly|Crucially|Significantly|Interestingly|Indeed|Essentially|In essence|In fact|Of note|Equally important|Not only that)\s*,?\s+/,
     to: { neutral: ['', 'Also, '], casual: ['', 'Plus, ', 'Also, '], formal: ['', 'Also, '] },
     keepMeaning: false,
   },

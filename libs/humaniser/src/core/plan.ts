@@ -24,6 +24,15 @@ import {
   type OperatorOptions,
 } from './operators';
 import { hasFiniteVerb } from './nlp';
+import {
+  activeVoice,
+  dropThat,
+  moveReport,
+  moveTime,
+  splitAbsolute,
+  undoExistential,
+  verbFromNoun,
+} from './restructure';
 import { CLOSING, PREAMBLE } from './phrases';
 import { Rng } from './rng';
 import type { ToneProfile } from './tones';
@@ -54,6 +63,22 @@ export interface Plan {
   /** Short lists folded into sentences before planning (tones with `listsToProse`). */
   lists: number;
   joiner: string;
+  /** What the variant builders proposed and why proposals were not kept (the diagnosis of where change is lost). */
+  stats: PlanStats;
+}
+
+export interface PlanStats {
+  sentences: number;
+  /** Variant rewrites attempted (4 per sentence). */
+  proposed: number;
+  /** ... equal to the sentence as written (no operator fired). */
+  identical: number;
+  /** ... equal to another variant of the same sentence. */
+  duplicate: number;
+  /** ... refused by variantPasses. */
+  refused: number;
+  /** ... kept as variants the search may choose. */
+  kept: number;
 }
 
 export interface Choice {
@@ -89,19 +114,44 @@ function rewriteSentence(
   t = rewriteVocabulary(t, o, changes);
   if (!light && profile.registerShift !== 'none') t = shiftRegister(t, profile.registerShift === 'formal', changes);
   if (!light && profile.address) t = addressReader(t, changes);
+  if (!light) {
+    // structure kept in every non-light variant: the plainer build of the same clause
+    t = undoExistential(t, changes);
+    t = activeVoice(t, changes);
+    t = verbFromNoun(t, changes);
+    if (profile.contractions !== 'remove') t = dropThat(t, changes);
+  }
+  if (!light && mode.reorder && profile.reorder !== 'none') t = moveReport(t, changes);
+  if (!light && profile.reorder !== 'none') {
+    // a time phrase moves the way the tone moves clauses; the no-reorder variant moves it the other way
+    const toFront = mode.reorder ? profile.reorder === 'front' : profile.reorder !== 'front';
+    t = moveTime(t, toFront, changes);
+  }
   if (!light && mode.reorder) {
     if (profile.reorder === 'end' || profile.reorder === 'both') t = moveFrontedClause(t, changes);
     if (profile.reorder === 'front' || (profile.reorder === 'both' && changes.reorders === 0))
       t = frontTrailingClause(t, changes);
+  } else if (!light && mode.alt > 0 && profile.reorder !== 'none') {
+    // the alternative variant offers the other clause order, for the search to weigh against the tone's own
+    t = profile.reorder === 'front' ? moveFrontedClause(t, changes) : frontTrailingClause(t, changes);
   }
   t = rewriteDashes(t, dashes, changes);
   t = rewriteContractions(t, o, changes);
+  if (split && t === s) t = splitAbsolute(t, changes);
   t = splitSentence(t, o, changes);
   return { text: t, changes };
 }
 
 const PLACEHOLDERS = /[\uE000-\uF8FF]+/g;
 const NAME = /(?<=\S\s+)[A-Z][a-zA-Z]+/g;
+
+/** Content words repeated within three words ("once vibrant and bright" -> "once bright and bright"). */
+function nearRepeat(s: string): number {
+  const w = (s.toLowerCase().match(/[a-z']+/g) ?? []).filter((x) => x.length > 3);
+  let n = 0;
+  for (let i = 0; i < w.length; i++) for (let j = i + 1; j <= i + 3 && j < w.length; j++) if (w[i] === w[j]) n++;
+  return n;
+}
 
 /**
  * The sentence-level guards every variant must pass before the search may choose it. Meaning: the same protected
@@ -118,6 +168,7 @@ export function variantPasses(original: string, rewritten: string): boolean {
   if (names(original).some((n) => !after.has(n))) return false;
   if (fixArticles(rewritten) !== rewritten) return false;
   if (/\b(\w+)\s+\1\b/i.test(rewritten) && !/\b(\w+)\s+\1\b/i.test(original)) return false;
+  if (nearRepeat(rewritten) > nearRepeat(original)) return false;
   if (/^[a-z]/.test(rewritten) && /^[A-Z]/.test(original)) return false;
   if (/[,;:]\s*[.!?]|\.\s*\./.test(rewritten)) return false;
   const pieces = rewritten.split(/(?<=[.!?])\s+(?=[A-Z\uE000])/);
@@ -154,6 +205,7 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
   let paragraph = -1;
   let dashes = { left: profile.dashesPerParagraph };
   let altDashes = { left: profile.dashesPerParagraph };
+  const stats: PlanStats = { sentences: 0, proposed: 0, identical: 0, duplicate: 0, refused: 0, kept: 0 };
   for (const piece of doc.pieces) {
     if (piece.kind !== 'prose') continue;
     if (piece.paragraph !== paragraph) {
@@ -164,8 +216,16 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
     const sentences: SentencePlan[] = piece.sentences.map((s, i) => {
       const r = rng.fork(`${lines.length}:${i}`);
       const variants: Variant[] = [];
+      stats.sentences++;
       const add = (v: Variant): void => {
-        if (v.text !== s && !variants.some((x) => x.text === v.text) && variantPasses(s, v.text)) variants.push(v);
+        stats.proposed++;
+        if (v.text === s) stats.identical++;
+        else if (variants.some((x) => x.text === v.text)) stats.duplicate++;
+        else if (!variantPasses(s, v.text)) stats.refused++;
+        else {
+          stats.kept++;
+          variants.push(v);
+        }
       };
       const lineProfile = piece.list ? { ...profile, split: 0, reorder: 'none' as const } : profile;
       add(rewriteSentence(s, lineProfile, r.fork('a'), { alt: 0, light: false, split: true, reorder: true }, dashes));
@@ -214,6 +274,7 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
     removed: { preamble: framing.preamble, closing: framing.closing },
     lists: listChanges.lists,
     joiner: profile.register === 'formal' ? '; ' : ', and ',
+    stats,
   };
 }
 

@@ -182,7 +182,8 @@ export function similarity(input: string, output: string, opts: { ignoreSentence
   }
   const inNames = names(inSentences);
   const outWords = new Map<string, number>();
-  for (const m of output.matchAll(/[A-Za-z][A-Za-z'\u2019.-]*/g)) {
+  // a full stop glued to the next sentence ("Great Britain.Arlene Foster") ends a word, as it ends a sentence
+  for (const m of output.replace(/([a-z]{2}[.!?])(?=[A-Z][a-z])/g, '$1 ').matchAll(/[A-Za-z][A-Za-z'\u2019.-]*/g)) {
     const w = m[0].replace(/['\u2019]s$/, '').replace(/\.$/, '');
     outWords.set(w, (outWords.get(w) ?? 0) + 1);
   }

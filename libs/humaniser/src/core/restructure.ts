@@ -1,0 +1,360 @@
+// Structural operators that keep the words and change the build of a sentence (issue 26 item 1): passive with an
+// explicit agent to active, reported speech with the report moved behind it, "that" dropped after a reporting verb,
+// existential "There are many X who Y" undone, and a nominalisation ("the implementation of X") made a verb
+// ("implementing X"). Every one asks the tagger (core/nlp.ts, compromise) what the words are and inflects with its
+// conjugation tables; every one refuses when it cannot tell (a pronoun that would change case, a clause without a
+// finite verb, a time after "by").
+import nlp from 'compromise';
+import { capitalise, decapitalise, wordCount } from './document';
+import type { Changes } from './operators';
+import { conjugate, hasFiniteVerb, tagTerms, type Term } from './nlp';
+
+const PLACEHOLDER = /[\uE000-\uF8FF]/;
+const NP_TAGS = ['Determiner', 'Adjective', 'Noun', 'ProperNoun', 'Possessive', 'Value', 'Acronym'];
+const isNpTerm = (t: Term): boolean =>
+  NP_TAGS.some((x) => t.tags.has(x)) && !t.tags.has('Verb') && !t.tags.has('Pronoun') && !t.tags.has('Preposition');
+/** Object pronouns that become subjects (and back); "her" is left out: it may be a possessive. */
+const TO_SUBJECT: Record<string, string> = { him: 'he', them: 'they', us: 'we', me: 'I', it: 'it' };
+const TO_OBJECT: Record<string, string> = { he: 'him', she: 'her', they: 'them', we: 'us', i: 'me', it: 'it' };
+
+/** A noun phrase moved from the start of a sentence: its first word lower-cased unless it is a name or an acronym. */
+function lowerStart(phrase: string, first: Term): string {
+  const lowered = decapitalise(phrase);
+  if (lowered !== undefined) return lowered;
+  if (first.tags.has('ProperNoun') || first.tags.has('Acronym') || !/^[A-Z][a-z]+\b/.test(phrase)) return phrase;
+  return phrase[0].toLowerCase() + phrase.slice(1);
+}
+
+/** The active past tense of a passive participle ("written" -> "wrote"), from the tagger's tables. */
+function pastOf(participle: string): string | undefined {
+  const table = (nlp(participle).verbs().conjugate() as Record<string, string>[])[0];
+  return table?.PastTense;
+}
+
+/** How many leading words of `words` (tagged) form a plain noun phrase ("the Senate", "local residents"). */
+function nounPhraseLength(terms: Term[], from: number): number {
+  let k = from;
+  while (k < terms.length && isNpTerm(terms[k])) {
+    k++;
+    if (terms[k - 1].post.trim()) break;
+  }
+  // "of" + another noun phrase belongs to it ("the mayor of the town")
+  if (k > from && k < terms.length && terms[k - 1].post.trim() === '' && terms[k].norm === 'of') {
+    const more = nounPhraseLength(terms, k + 1);
+    if (more > k + 1) return more;
+  }
+  return terms.slice(from, k).some((t) => t.tags.has('Noun') || t.tags.has('Value')) ? k : from;
+}
+
+/**
+ * Passive with an explicit agent, in the past: "The bill was approved by the Senate on Tuesday." -> "The Senate
+ * approved the bill on Tuesday." The subject must be a plain noun phrase (or a pronoun that changes case), the agent
+ * a noun phrase (not "by 2020", "by the end of", "by using").
+ */
+export function activeVoice(s: string, changes: Changes): string {
+  const end = /([.!])$/.exec(s);
+  if (!end || /[;:"\u201C()]/.test(s)) return s;
+  const body = s.slice(0, -1);
+  const words = body.split(/\s+/);
+  const terms = tagTerms(body);
+  if (terms.length !== words.length) return s;
+  const aux = terms.findIndex((t) => t.norm === 'was' || t.norm === 'were');
+  if (aux < 1 || terms.slice(0, aux).some((t) => t.post.trim())) return s;
+  let v = aux + 1;
+  const adverb = terms[v]?.tags.has('Adverb') && terms[v].norm.endsWith('ly') ? words[v] : '';
+  if (adverb) v++;
+  const verb = terms[v];
+  if (
+    !verb ||
+    !verb.tags.has('Verb') ||
+    !(verb.tags.has('PastTense') || verb.tags.has('Participle')) ||
+    verb.post.trim()
+  )
+    return s;
+  if (terms[v + 1]?.norm !== 'by' || terms[v + 1].post.trim()) return s;
+  // the subject: a plain noun phrase or a subject pronoun
+  let subject = words.slice(0, aux).join(' ');
+  const pronoun = aux === 1 ? TO_OBJECT[terms[0].norm] : undefined;
+  if (pronoun) subject = pronoun;
+  else if (nounPhraseLength(terms, 0) !== aux) return s;
+  else subject = lowerStart(subject, terms[0]);
+  // the agent
+  const a0 = v + 2;
+  let agent: string;
+  let a1: number;
+  if (TO_SUBJECT[terms[a0]?.norm ?? ''] && terms[a0].norm !== 'it') {
+    agent = TO_SUBJECT[terms[a0].norm];
+    a1 = a0 + 1;
+  } else {
+    if (
+      !terms[a0] ||
+      terms[a0].tags.has('Date') ||
+      terms[a0].tags.has('Value') ||
+      /^(?:far|then|now)$/.test(terms[a0].norm)
+    )
+      return s;
+    if (terms.slice(a0, a0 + 3).some((t) => t.norm === 'end' || t.norm === 'time' || t.tags.has('Date'))) return s;
+    a1 = nounPhraseLength(terms, a0);
+    if (a1 === a0) return s;
+    // a bare singular noun after "by" is a means ("by hand", "by car", "by email"), not an agent
+    const head = terms[a0];
+    if (
+      !head.tags.has('Determiner') &&
+      !head.tags.has('ProperNoun') &&
+      !head.tags.has('Plural') &&
+      !head.tags.has('Adjective')
+    )
+      return s;
+    agent = words.slice(a0, a1).join(' ').replace(/[,]$/, '');
+  }
+  const past = pastOf(verb.norm);
+  if (!past || (past === verb.norm && !/ed$/.test(past))) return s;
+  if (/[A-Z]/.test(past)) return s;
+  const rest = words.slice(a1).join(' ');
+  // what follows the agent must still belong to the whole clause: nothing, a comma-separated part that is not a
+  // relative clause, or a time ("on Tuesday"); "by a teacher from Leeds" would lose "from Leeds" to the object
+  if (/^,?\s*(?:which|who|whom|whose|that)\b/i.test(rest.replace(/^,/, ', '))) return s;
+  if (rest && !/^,/.test(rest) && !/^(?:on|in|at|during|last|this|earlier|later|yesterday|today)\b/i.test(rest))
+    return s;
+  if (rest && !/^,/.test(rest) && !tagTerms(rest).some((t) => t.tags.has('Date'))) return s;
+  const restTail = rest ? (/^[,]/.test(rest) ? rest : ` ${rest}`) : '';
+  // the agent's trailing comma ("by the Senate, which …") stays after the object
+  const comma = /,$/.test(words[a1 - 1]) ? ',' : '';
+  const verbPhrase = adverb ? `${adverb} ${past}` : past;
+  changes.voice++;
+  return `${capitalise(agent)} ${verbPhrase} ${subject}${comma}${restTail}${end[1]}`;
+}
+
+const ZERO_THAT = /^(?:said|says|told|believes|believe|believed|thinks|think|thought)$/;
+const REPORTING =
+  /^(said|says|added|explained|noted|announced|reported|stated|warned|argued|claimed|insisted|believes|believe|believed|thinks|think|thought|told reporters)$/;
+
+/**
+ * Reported speech with the report behind it: "The company said (that) its profits fell." -> "Its profits fell, the
+ * company said." The reporter is a plain noun phrase or a pronoun of up to six words; the report a clause with its
+ * own subject and finite verb.
+ */
+export function moveReport(s: string, changes: Changes): string {
+  const end = /([.!])$/.exec(s);
+  if (!end || /[;:"\u201C()]/.test(s) || PLACEHOLDER.test(s)) return s;
+  const words = s.slice(0, -1).split(/\s+/);
+  const terms = tagTerms(s.slice(0, -1));
+  if (terms.length !== words.length) return s;
+  // "announced plans to …", "reported a fall in …": only "said", "told reporters" and the thinking verbs take a
+  // clause without "that"; the others must have "that" before the report
+  const at = terms.findIndex(
+    (t, i) => i <= 6 && (REPORTING.test(t.norm) || (t.norm === 'told' && terms[i + 1]?.norm === 'reporters')),
+  );
+  if (at < 1) return s;
+  const span = terms[at].norm === 'told' ? 2 : 1;
+  const pronoun = at === 1 && /^(?:he|she|they|we|i)$/.test(terms[0].norm);
+  if (!pronoun && nounPhraseLength(terms, 0) !== at) return s;
+  if (terms.slice(0, at + span).some((t) => t.post.trim())) return s;
+  let k = at + span;
+  if (terms[k]?.norm === 'that') k++;
+  else if (!ZERO_THAT.test(terms[at].norm)) return s;
+  const clause = words.slice(k).join(' ');
+  if (wordCount(clause) < 5 || !hasFiniteVerb(clause.split(/[,;]/)[0])) return s;
+  const first = tagTerms(clause)[0];
+  if (!first || !(first.tags.has('Determiner') || first.tags.has('Pronoun') || first.tags.has('Noun'))) return s;
+  if (first.tags.has('Gerund') || /^(?:to|that|what|how|why|whether|if)$/.test(first.norm)) return s;
+  // a title before a name ("Senator Claire McCaskill") keeps its capital
+  const titled = words.slice(0, at).filter((w) => /^[A-Z]/.test(w)).length >= 2;
+  const named = words.slice(0, at).join(' ');
+  const reporter = pronoun ? terms[0].norm.replace(/^i$/, 'I') : titled ? named : lowerStart(named, terms[0]);
+  const verb = words.slice(at, at + span).join(' ');
+  changes.reorders++;
+  return `${capitalise(clause)}, ${reporter} ${verb}${end[1]}`;
+}
+
+const THAT_AFTER =
+  /\b(said|says|believe|believes|believed|think|thinks|thought|found|announced|suggests|suggested|claims|claimed|argued|argues|noted|reported|revealed|knew|know|knows|hope|hoped|hopes|felt|feel|feels|realized|realised|realize|realise|added|explained|stated|insisted|admitted|agreed|learned|discovered|decided|noticed|remembered|promised|assured|told \w+|showed|shows)\s+that\s+(?=(?:the|a|an|this|these|those|his|her|its|their|our|my|your|he|she|it|they|we|I|you|there|some|many|most|all|no|[A-Z][a-z]+)\b)/g;
+
+/**
+ * "that" after a reporting or thinking verb, where a full clause follows, is left out in plain English ("She said
+ * that the shop had closed." -> "She said the shop had closed."); formal tones keep it.
+ */
+export function dropThat(s: string, changes: Changes): string {
+  return s.replace(THAT_AFTER, (m: string, verb: string, offset: number) => {
+    const rest = s.slice(offset + m.length);
+    const head = rest.split(/[,;:.]/)[0];
+    if (!hasFiniteVerb(head) || wordCount(head) < 3) return m;
+    // "that" as a determiner: "knew that man was …" is not a clause after "that"
+    const t = tagTerms(head);
+    if (t[0]?.tags.has('Noun') && !t[0].tags.has('ProperNoun') && !t[0].tags.has('Pronoun')) return m;
+    changes.words++;
+    return `${verb} `;
+  });
+}
+
+const EXISTENTIAL =
+  /^There (are|were|is|was) ((?:many|some|several|few|numerous|countless|plenty of|a number of|a few|lots of)\s[^,;]+?) (who|that) ([a-z]+)\b/;
+
+/** "There are many people who believe X." -> "Many people believe X." (the relative's verb must be finite). */
+export function undoExistential(s: string, changes: Changes): string {
+  const m = EXISTENTIAL.exec(s);
+  if (!m) return s;
+  const rel = s.slice(m.index + m[0].length - m[4].length);
+  const t = tagTerms(rel)[0];
+  if (
+    !t ||
+    !t.tags.has('Verb') ||
+    t.tags.has('Gerund') ||
+    (t.tags.has('Infinitive') && !/^(?:are|were|is|was)$/.test(m[1]))
+  )
+    return s;
+  if (!hasFiniteVerb(rel.split(/[,;]/)[0])) return s;
+  changes.reorders++;
+  return `${capitalise(m[2])} ${rel}`;
+}
+
+/** Deverbal nouns and their verbs (only where the verb's gerund names the same act). */
+const NOMINALISATIONS: Record<string, string> = {
+  implementation: 'implement',
+  development: 'develop',
+  creation: 'create',
+  improvement: 'improve',
+  enhancement: 'enhance',
+  establishment: 'establish',
+  examination: 'examine',
+  evaluation: 'evaluate',
+  exploration: 'explore',
+  preservation: 'preserve',
+  protection: 'protect',
+  reduction: 'reduce',
+  promotion: 'promote',
+  integration: 'integrate',
+  adoption: 'adopt',
+  prevention: 'prevent',
+  introduction: 'introduce',
+  identification: 'identify',
+  expansion: 'expand',
+  investigation: 'investigate',
+  acquisition: 'acquire',
+  removal: 'remove',
+  utilization: 'use',
+  utilisation: 'use',
+  enforcement: 'enforce',
+  assessment: 'assess',
+  restoration: 'restore',
+  conservation: 'conserve',
+  elimination: 'eliminate',
+  cultivation: 'cultivate',
+  exploitation: 'exploit',
+  optimization: 'optimize',
+  optimisation: 'optimise',
+};
+const NOMINAL = new RegExp(
+  `(\\b(?:for|in|to|on|by|through|with|after|before|without|into|about|from)\\s+)the (${Object.keys(NOMINALISATIONS).join('|')}) of (?=(?:the|a|an|this|these|those|his|her|its|their|our|new|more|[a-z]+s)\\b)`,
+  'gi',
+);
+
+/**
+ * "the implementation of the policy" -> "implementing the policy" at the start of a sentence or after a preposition,
+ * with the verb's gerund from the tagger's conjugation tables.
+ */
+export function verbFromNoun(s: string, changes: Changes): string {
+  return s.replace(NOMINAL, (m: string, lead: string, noun: string) => {
+    const base = NOMINALISATIONS[noun.toLowerCase()];
+    if (!base) return m;
+    changes.words++;
+    return `${lead}${conjugate(base, 'ing')} `;
+  });
+}
+
+const TIME_PREP = /^(?:on|in|at|during|last|this|earlier|later|since|until|after|before|yesterday|today|tonight)$/i;
+/** Is this phrase a time ("on Tuesday", "last year", "in 2019", "earlier this month")? */
+function isTime(phrase: string): boolean {
+  const words = phrase.split(/\s+/);
+  if (!TIME_PREP.test(words[0]) || words.length > 5) return false;
+  // a protected number right after "in"/"since"/"until"/"during" is a year ("in 2019"); "by 5%" is not a time
+  if (words.length === 2 && /^(?:in|since|until|during)$/i.test(words[0]) && /^[\uE000-\uF8FF]+$/.test(words[1]))
+    return true;
+  const terms = tagTerms(phrase);
+  const unit = /^(?:morning|afternoon|evening|night|day|week|weekend|month|year|decade|century|season)s?$/i;
+  return (
+    (terms.some((t) => t.tags.has('Date')) || unit.test(words[words.length - 1])) &&
+    !terms.some((t) => t.tags.has('Verb'))
+  );
+}
+
+const SUBORDINATE =
+  /\b(?:since|when|whenever|after|before|because|while|as|until|if|unless|although|though|who|whom|whose|which|that|where|so)\b/i;
+
+/** A clause that can stand after a fronted time: a subject first, a finite verb, no comma (scope stays plain). */
+function plainClause(text: string): boolean {
+  if (/[,;:()"\u201C]/.test(text) || wordCount(text) < 4 || wordCount(text) > 24) return false;
+  const first = tagTerms(text)[0];
+  if (!first || first.tags.has('Conjunction') || first.tags.has('Preposition') || first.tags.has('Gerund'))
+    return false;
+  return hasFiniteVerb(text);
+}
+
+/**
+ * Time phrases change places: "The council approved the plan on Tuesday." -> "On Tuesday, the council approved the
+ * plan." (`toFront`), and "In 2019, the company moved to Leeds." -> "The company moved to Leeds in 2019." Only with a
+ * plain main clause (no comma: with more clauses the time's scope would be unclear).
+ */
+export function moveTime(s: string, toFront: boolean, changes: Changes): string {
+  const end = /([.!])$/.exec(s);
+  if (!end) return s;
+  const body = s.slice(0, -1);
+  if (toFront) {
+    const m =
+      /\s((?:on|in|at|during|last|this|earlier|later|since|until|yesterday|today|tonight)(?:\s[^\s,;:]+){0,4})$/i.exec(
+        body,
+      );
+    if (!m) return s;
+    // the shortest trailing time phrase ("last year", not "rose sharply last year")
+    const words = m[1].split(/\s+/);
+    let phrase = '';
+    for (let k = words.length - 1; k >= 0; k--) {
+      const p = words.slice(k).join(' ');
+      if (TIME_PREP.test(words[k]) && isTime(p)) {
+        phrase = p;
+        break;
+      }
+    }
+    if (!phrase) return s;
+    const head = body.slice(0, body.length - phrase.length).trimEnd();
+    // with a second clause in the sentence the time may belong to it ("… since their troubles began in 2012")
+    if (!plainClause(head) || SUBORDINATE.test(head)) return s;
+    const terms = tagTerms(head);
+    changes.reorders++;
+    return `${capitalise(phrase)}, ${lowerStart(head, terms[0])}${end[1]}`;
+  }
+  const m = /^([A-Z][a-z]*(?:\s[^\s,;:]+){0,4}),\s+/.exec(body);
+  if (!m || !isTime(m[1])) return s;
+  const rest = body.slice(m[0].length);
+  // a protected span (emphasis, a quote) would open the sentence: its capital cannot be checked
+  if (!plainClause(rest) || PLACEHOLDER.test(rest[0])) return s;
+  const phrase = /^[A-Z][a-z]+\b/.test(m[1]) && !/^(?:I)$/.test(m[1]) ? m[1][0].toLowerCase() + m[1].slice(1) : m[1];
+  // "On Tuesday" -> "on Tuesday"; a name after the preposition keeps its capital
+  changes.reorders++;
+  return `${capitalise(rest)} ${phrase}${end[1]}`;
+}
+
+/**
+ * A trailing absolute phrase ("…, her heart pounding in her chest.") becomes its own sentence: "… Her heart was
+ * pounding in her chest." (were for a plural noun). The phrase must open with a possessive and a noun the tagger
+ * agrees on, followed by a gerund; the main clause must stand alone (a finite verb).
+ */
+export function splitAbsolute(s: string, changes: Changes): string {
+  const m =
+    /,\s+((?:her|his|their|its|my|our|your)\s+)((?:[a-z]+\s+){0,2}?[a-z]+)\s+([a-z]+ing)\b([^,;:]*?)([.!])$/.exec(s);
+  if (!m) return s;
+  const left = s.slice(0, m.index);
+  if (wordCount(left) < 4 || !hasFiniteVerb(left) || /[;:]/.test(left)) return s;
+  const phrase = `${m[1]}${m[2]} ${m[3]}${m[4]}`;
+  const terms = tagTerms(phrase);
+  const nounAt = m[2].split(/\s+/).length; // the word right before the gerund
+  const noun = terms[nounAt];
+  const gerund = terms[nounAt + 1];
+  if (!noun || !gerund || !noun.tags.has('Noun') || noun.tags.has('Verb') || !gerund.tags.has('Gerund')) return s;
+  // "its training being essential" is not "was being": auxiliaries stay as they are
+  if (/^(?:being|having|getting|doing)$/.test(gerund.norm)) return s;
+  if (terms.slice(1, nounAt).some((t) => !t.tags.has('Adjective') && !t.tags.has('Noun'))) return s;
+  const be = noun.tags.has('Plural') ? 'were' : 'was';
+  changes.splits++;
+  return `${left}. ${capitalise(m[1])}${m[2]} ${be} ${m[3]}${m[4]}${m[5]}`;
+}
