@@ -571,6 +571,12 @@ export function moveFrontedClause(s: string, changes: Changes): string {
   return s;
 }
 
+/** An ordinary noun the tagger is sure of: not a name, a person, a place or a possessive ("Samson's"). */
+export function isCommonNoun(t: Term | undefined): boolean {
+  if (!t || !t.tags.has('Noun') || /['\u2019]s$/.test(t.text)) return false;
+  return !['ProperNoun', 'Person', 'Place', 'Organization', 'Possessive', 'Acronym'].some((x) => t.tags.has(x));
+}
+
 /** A clause that reports or embeds another ("said the shop had closed", "that", "which", "who"). */
 const EMBEDS_CLAUSE =
   /\b(?:that|which|who|whom|whose|said|says|say|stated|states|indicated|indicates|announced|reported|believes?|believed|thinks?|thought|knew|knows?|hopes?|hoped|claims?|claimed|argues?|argued|explained|added|noted|warned|suggests?|suggested|showed|shows|shown|revealed|confirmed|expects?|expected)\b/i;
@@ -598,8 +604,7 @@ export function frontTrailingClause(s: string, changes: Changes): string {
   let lowered = decapitalise(head);
   if (lowered === undefined && !/^[A-Z][a-z]+\b/.test(head)) return s;
   // an ordinary noun that opened the sentence ("Suppliers and manufacturers …") is lower-cased; names keep capitals
-  if (lowered === undefined && !tagTerms(head)[0]?.tags.has('ProperNoun'))
-    lowered = head[0].toLowerCase() + head.slice(1);
+  if (lowered === undefined && isCommonNoun(tagTerms(head)[0])) lowered = head[0].toLowerCase() + head.slice(1);
   changes.reorders++;
   return `${capitalise(m[1])} ${tail}, ${lowered ?? head}${end[1]}`;
 }

@@ -6,7 +6,7 @@
 // finite verb, a time after "by").
 import nlp from 'compromise';
 import { capitalise, decapitalise, wordCount } from './document';
-import type { Changes } from './operators';
+import { isCommonNoun, type Changes } from './operators';
 import { conjugate, hasFiniteVerb, tagTerms, type Term } from './nlp';
 
 const PLACEHOLDER = /[\uE000-\uF8FF]/;
@@ -21,7 +21,7 @@ const TO_OBJECT: Record<string, string> = { he: 'him', she: 'her', they: 'them',
 function lowerStart(phrase: string, first: Term): string {
   const lowered = decapitalise(phrase);
   if (lowered !== undefined) return lowered;
-  if (first.tags.has('ProperNoun') || first.tags.has('Acronym') || !/^[A-Z][a-z]+\b/.test(phrase)) return phrase;
+  if (!/^[A-Z][a-z]+\b/.test(phrase) || (!isCommonNoun(first) && !first.tags.has('Adjective'))) return phrase;
   return phrase[0].toLowerCase() + phrase.slice(1);
 }
 

@@ -303,3 +303,12 @@ describe('more refusals from the development rewrites', () => {
     expect(rewriteTransitions(s, o, noChanges())).toBe(s);
   });
 });
+
+describe('a name that opens a moved clause keeps its capital', () => {
+  it('"Samson\'s heart …" is not lower-cased when an "as" clause is fronted', () => {
+    const c = noChanges();
+    expect(frontTrailingClause("Samson's heart pounded in her chest as she looked at David with disbelief.", c)).toBe(
+      "As she looked at David with disbelief, Samson's heart pounded in her chest.",
+    );
+  });
+});
