@@ -2,6 +2,8 @@
 //   type:domain         pure deciders: may import only other domain libs and contracts, and no infrastructure packages
 //   type:engine         detector/humaniser engines: engines, contracts, domain
 //   type:infrastructure adapters (event store, job bus): infrastructure, domain, contracts, engine
+//   infrastructure:core the event store's core (libs/eventstore): domain and contracts only, and no database or
+//                       broker driver (those are in eventstore-postgresql, eventstore-kurrentdb, domain-event-relay)
 //   type:browser        the browser apps' shared client (libs/browser-client): contracts
 //   type:app            anything
 const nx = require('@nx/eslint-plugin');
@@ -9,6 +11,9 @@ const tseslint = require('typescript-eslint');
 const js = require('@eslint/js');
 const reactHooks = require('eslint-plugin-react-hooks');
 const jsxA11y = require('eslint-plugin-jsx-a11y');
+
+// What the event store's core must not pull in: a domain lib or an in-memory test imports it without them.
+const driverPackages = ['pg', 'kafkajs', 'knex', '@mikro-orm/*', '@electric-sql/*', '@kurrent/*'];
 
 const infrastructurePackages = [
   'pg',
@@ -96,6 +101,11 @@ module.exports = [
                 'type:engine',
                 'type:testing',
               ],
+            },
+            {
+              sourceTag: 'infrastructure:core',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:testing'],
+              bannedExternalImports: driverPackages,
             },
             // libs/browser-client: what the two browser apps share; contracts' types only.
             { sourceTag: 'type:browser', onlyDependOnLibsWithTags: ['type:contracts'] },

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describeWithService } from '@inkprint/testing';
-import type { Database, ProjectionRunner } from '@inkprint/eventstore';
+import type { Database } from '@inkprint/eventstore-postgresql';
+import type { ProjectionRunner } from '@inkprint/projections';
 import { DATABASE, PROJECTION_RUNNER } from '../src/platform/tokens';
 import { startTestApp, type TestApp, type TestBackend } from './support/test-app';
 

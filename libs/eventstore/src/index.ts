@@ -1,26 +1,15 @@
+// The event store's core: the port, handleCommand, upcasting, the in-memory store and personal-data sealing. No
+// database driver: PostgreSQL/PGlite is @inkprint/eventstore-postgresql, KurrentDB @inkprint/eventstore-kurrentdb,
+// the projection runner @inkprint/projections and the Kafka relay @inkprint/domain-event-relay.
 export * from './port/event-envelope';
 export * from './port/event-store';
 export * from './port/errors';
 export * from './port/subscription';
-export * from './sql/sql-client';
-export * from './sql/sql-statements';
-export * from './sql/embedded-postgres';
-export * from './sql/identifiers';
-export * from './postgres/schema';
-export * from './postgres/postgres-event-store';
-export * from './postgres/postgres-checkpoint-store';
 export * from './upcasting';
 export * from './metadata';
-export * from './database';
-export * from './projections/projection';
-export * from './projections/projection-runner';
-export * from './projections/projection-failure';
 export * from './subscription';
-export * from './kurrentdb/kurrentdb-event-store';
-export * from './relay';
+export * from './polling-loop';
 export * from './command-handling';
 export * from './stream-state-cache';
 export * from './personal-data';
-export * from './open-event-store';
 export * from './in-memory';
-export * from './projections/read-model-freshness';

@@ -8,18 +8,9 @@ import {
   type AccountCommand,
 } from '@inkprint/accounts-domain';
 import { accountsPersonalData } from '@inkprint/accounts-domain';
-import {
-  ERASED,
-  handleCommand,
-  openDatabase,
-  PersonalDataEventStore,
-  PostgresEventStore,
-  ProjectionRunner,
-  SqlPersonalDataKeys,
-  type Actor,
-  type Database,
-  type EventStore,
-} from '@inkprint/eventstore';
+import { ERASED, handleCommand, PersonalDataEventStore, type Actor, type EventStore } from '@inkprint/eventstore';
+import { openDatabase, PostgresEventStore, SqlPersonalDataKeys, type Database } from '@inkprint/eventstore-postgresql';
+import { ProjectionRunner } from '@inkprint/projections';
 import { usageQuotaDecider, usageStreamId, type QuotaSubject, type UsageFeature } from '@inkprint/plans-domain';
 import { createScratchDatabase, describeWithService, type ScratchDatabase } from '@inkprint/testing';
 import { toolRunDecider, toolRunStreamId, type DetectionFacts, type ToolUser } from '@inkprint/ai-domain';

@@ -1,4 +1,4 @@
-import type { Projection } from '@inkprint/eventstore';
+import type { Projection } from '@inkprint/projections';
 import { auditTimelineProjection, invitesProjection, usersProjection } from './accounts';
 import { recentActivityProjection } from './ai';
 import { dailyUsageProjection } from './usage';

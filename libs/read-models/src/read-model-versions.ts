@@ -1,4 +1,5 @@
-import type { Database, ProjectionRunner } from '@inkprint/eventstore';
+import type { Database } from '@inkprint/eventstore-postgresql';
+import type { ProjectionRunner } from '@inkprint/projections';
 
 /**
  * The version of each read model whose rows a code change reads differently. Raise a projection's number when its

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { openDatabase, type Database } from '@inkprint/eventstore';
+import { openDatabase, type Database } from '@inkprint/eventstore-postgresql';
 import { TextVault } from './text-vault';
 
 describe('TextVault (purgeable store) on embedded PostgreSQL', () => {

@@ -1,4 +1,4 @@
-import { quoteIdentifier, type SqlClient } from '@inkprint/eventstore';
+import { quoteIdentifier, type SqlClient } from '@inkprint/eventstore-postgresql';
 
 /** What the vault keeps, each with its own expiry (docs/retention.md). */
 export type VaultKind = 'text' | 'detection' | 'rewrite' | 'report' | 'upload';

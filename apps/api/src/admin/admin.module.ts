@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ReadModels } from '@inkprint/read-models';
-import type { Database, ProjectionRunner } from '@inkprint/eventstore';
+import type { Database } from '@inkprint/eventstore-postgresql';
+import type { ProjectionRunner } from '@inkprint/projections';
 import { DATABASE, PROJECTION_RUNNER } from '../platform/tokens';
 import { UserApiKeysController } from './users/user-api-keys.http.controller';
 import { AdminTeamController } from './admin-team/admin-team.http.controller';

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { TEXT_RETENTION_MS, REPORT_RETENTION_MS } from '@inkprint/ai-domain';
 import { handleJob, configureEngines } from '@inkprint/detector-worker';
-import { openDatabase, type Database } from '@inkprint/eventstore';
+import { openDatabase, type Database } from '@inkprint/eventstore-postgresql';
 import { InProcessJobBus, type JobHandler } from '@inkprint/job-bus';
 import { forgetAccountData, TextVault } from '@inkprint/text-vault';
 import { StartGuestSession, StartGuestSessionHandler } from '../accounts/guest-sessions/start-guest-session.handler';

@@ -7,24 +7,23 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import {
-  DomainEventRelay,
-  EventStoreTables,
-  ensureEventStoreSchema,
-  KurrentDbEventStore,
   PersonalDataEventStore,
-  PostgresCheckpointStore,
-  PostgresEventStore,
-  describeFailure,
-  ProjectionRunner,
-  ReadModelFreshness,
-  openDatabase,
-  openEventStore,
   type CheckpointStore,
-  type Database,
   type EventStore,
   type PersonalDataKeys,
-  type Projection,
 } from '@inkprint/eventstore';
+import { KurrentDbEventStore } from '@inkprint/eventstore-kurrentdb';
+import {
+  EventStoreTables,
+  ensureEventStoreSchema,
+  PostgresCheckpointStore,
+  PostgresEventStore,
+  openDatabase,
+  openEventStore,
+  type Database,
+} from '@inkprint/eventstore-postgresql';
+import { describeFailure, ProjectionRunner, ReadModelFreshness, type Projection } from '@inkprint/projections';
+import { DomainEventRelay } from '@inkprint/domain-event-relay';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { HealthIndicatorRegistry } from '../health';
 import { ApiMetrics } from '../observability';
@@ -74,7 +73,10 @@ import { languageModelStatus } from '@inkprint/detector';
       inject: [APP_CONFIG, DATABASE],
       // Personal fields of the accounts events are sealed per account (crypto-shredding, docs/accounts.md).
       useFactory: (config: AppConfig, db: Database): Promise<PersonalDataEventStore> =>
-        openEventStore(db, { kurrentDbUrl: config.kurrentDbUrl, personalData: accountsPersonalData }),
+        openEventStore(db, {
+          personalData: accountsPersonalData,
+          events: config.kurrentDbUrl ? KurrentDbEventStore.connect(config.kurrentDbUrl) : undefined,
+        }),
     },
     {
       provide: PERSONAL_DATA_KEYS,

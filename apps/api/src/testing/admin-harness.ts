@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { openDatabase, ProjectionRunner, ReadModelFreshness, type Database } from '@inkprint/eventstore';
+import { openDatabase, type Database } from '@inkprint/eventstore-postgresql';
+import { ProjectionRunner, ReadModelFreshness } from '@inkprint/projections';
 import { inkprintProjections, ReadModels } from '@inkprint/read-models';
 import type { SignedInAccount } from '../accounts/auth/current-account';
 import { AdminReads } from '../admin/shared/admin-reads';

@@ -1,14 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import {
-  DOMAIN_EVENTS_TOPIC,
-  DomainEventRelay,
-  EventStoreTables,
-  PostgresCheckpointStore,
-  PostgresEventStore,
-  type EventStore,
-  type RecordedEvent,
-} from '@inkprint/eventstore';
+import type { EventStore, RecordedEvent } from '@inkprint/eventstore';
+import { EventStoreTables, PostgresCheckpointStore, PostgresEventStore } from '@inkprint/eventstore-postgresql';
+import { DOMAIN_EVENTS_TOPIC, DomainEventRelay } from '@inkprint/domain-event-relay';
 import { count, elapsed, OpsProgress } from '../ops/progress';
 import { openInkprintData, type InkprintData } from '../ops/runtime';
 

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import type { DeadLetter, ProjectionRunner } from '@inkprint/eventstore';
+import type { DeadLetter, ProjectionRunner } from '@inkprint/projections';
 import { count, elapsed, OpsProgress } from '../ops/progress';
 import { openInkprintData, type DataEnvironment } from '../ops/runtime';
 

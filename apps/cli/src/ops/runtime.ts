@@ -1,6 +1,8 @@
 import * as path from 'node:path';
 import { accountsPersonalData } from '@inkprint/accounts-domain';
-import { ProjectionRunner, openDatabase, openEventStore } from '@inkprint/eventstore';
+import { KurrentDbEventStore } from '@inkprint/eventstore-kurrentdb';
+import { openDatabase, openEventStore } from '@inkprint/eventstore-postgresql';
+import { ProjectionRunner } from '@inkprint/projections';
 import { inkprintProjections } from '@inkprint/read-models';
 
 /** Repository root: this file sits at apps/cli/{src,dist}/ops/. */
@@ -26,8 +28,8 @@ export async function openInkprintData(env: DataEnvironment = process.env) {
     entities: projections.flatMap((p) => [...p.entities]),
   });
   const store = await openEventStore(db, {
-    kurrentDbUrl: env.KURRENTDB_URL || undefined,
     personalData: accountsPersonalData,
+    events: env.KURRENTDB_URL ? KurrentDbEventStore.connect(env.KURRENTDB_URL) : undefined,
   });
   const runner = new ProjectionRunner(db, store, projections);
   await runner.init();

@@ -1,6 +1,7 @@
 import { BigIntType, EntitySchema, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ERASED, type Actor, type Projection, type RecordedEvent } from '@inkprint/eventstore';
+import { ERASED, type Actor, type RecordedEvent } from '@inkprint/eventstore';
+import type { Projection } from '@inkprint/projections';
 import { ACCOUNT_EVENT_TYPES, OPERATOR_ACTOR_ID, type AccountEvent } from '@inkprint/accounts-domain';
 import { DETECTION_MIN_WORDS, recordedDetectionReading, round1, TOO_SHORT_LABEL } from '@inkprint/contracts';
 import type {

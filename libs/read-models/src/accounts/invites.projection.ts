@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Projection, RecordedEvent } from '@inkprint/eventstore';
+import type { RecordedEvent } from '@inkprint/eventstore';
+import type { Projection } from '@inkprint/projections';
 import type { InviteEvent } from '@inkprint/accounts-domain';
 import { eventTime } from '../streams';
 

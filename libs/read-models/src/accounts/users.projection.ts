@@ -1,6 +1,7 @@
 import { BigIntType, EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Projection, RecordedEvent } from '@inkprint/eventstore';
+import type { RecordedEvent } from '@inkprint/eventstore';
+import type { Projection } from '@inkprint/projections';
 import type { AccountEvent, AccountStatus, Role } from '@inkprint/accounts-domain';
 import type { QuotaConsumed, QuotaReleased } from '@inkprint/plans-domain';
 import { parseUsageStream } from '../usage/usage-streams';

@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ERASED, type Projection, type RecordedEvent } from '@inkprint/eventstore';
+import { ERASED, type RecordedEvent } from '@inkprint/eventstore';
+import type { Projection } from '@inkprint/projections';
 import type { AccountRegistered } from '@inkprint/accounts-domain';
 import type { QuotaReleased } from '@inkprint/plans-domain';
 import { historyDisplay, type DetectionRecorded, type HumanisationRecorded } from '@inkprint/ai-domain';

@@ -1,6 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Projection, RecordedEvent } from '@inkprint/eventstore';
+import type { RecordedEvent } from '@inkprint/eventstore';
+import type { Projection } from '@inkprint/projections';
 import type { DetectionRecorded, HumanisationRecorded } from '@inkprint/ai-domain';
 
 /** Detections and humanisations per day (UTC) and plan: the admin dashboard's 14-day chart. */

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Account } from '@inkprint/accounts-domain';
 import type { ApiKey, ApiKeyList, CreateApiKeyRequest, CreatedApiKey } from '@inkprint/contracts';
-import type { Actor, ReadModelFreshness } from '@inkprint/eventstore';
+import type { Actor } from '@inkprint/eventstore';
+import type { ReadModelFreshness } from '@inkprint/projections';
 import { getApiKeyUses, ReadModels } from '@inkprint/read-models';
 import { IDS, type Ids } from '../../platform/ids';
 import { READ_MODEL_FRESHNESS } from '../../platform/tokens';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@inkprint/domain-kernel';
-import type { ReadModelFreshness } from '@inkprint/eventstore';
+import type { ReadModelFreshness } from '@inkprint/projections';
 import { ReadModels } from '@inkprint/read-models';
 import { READ_MODEL_FRESHNESS } from '../../platform/tokens';
 
