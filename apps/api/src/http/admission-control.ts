@@ -175,8 +175,7 @@ export class AdmissionControl {
         this.waitedCount > 0 &&
         this.waitedMs / this.waitedCount > SLOW_FACTOR * this.queueSeconds * 1000;
       // At the limit (or queueing under it) the rate is what the process can do now; below it, only the demand.
-      this.capacity =
-        this.saturated || queued ? measured : Math.max(measured, (this.capacity ?? 0) * CAPACITY_DECAY);
+      this.capacity = this.saturated || queued ? measured : Math.max(measured, (this.capacity ?? 0) * CAPACITY_DECAY);
     }
     this.saturated = false;
     this.waitedMs = 0;
