@@ -132,8 +132,9 @@ class Engine:
         if mode == "fast":
             p = float(self.run("fast", self.vector(norm, "fast")[None])[0])
             extra = {}
-        elif mode in ("moderate", "strong"):
-            # the mode's document model (strong reads moderate's since lm_cascade --strong-base moderate)
+        elif mode in ("moderate", "strong") or "forensic" not in self.manifest["modes"][mode]["models"]:
+            # the mode's document model (strong reads moderate's since lm_cascade --strong-base moderate; forensic too,
+            # without the aggregator, since lm_cascade --forensic-base moderate)
             p = float(self.run(self.manifest["modes"][mode]["models"][0], self.vector(norm, "full")[None])[0])
             extra = {}
             stack = self.manifest["modes"][mode].get("encoder_stack")

@@ -72,7 +72,9 @@ def write_fixtures(paths=None):
                 i, v = F.extract(norm, fs, normalized=True)
                 rec["features"][fs] = {"dim": F.feature_dim(fs), "indices": i,
                                        "values": [float(np.float32(x)) for x in v]}
-            for mode in ["moderate", "strong"]:
+            for mode in ["moderate", "strong", "forensic"]:
+                if "forensic" in eng.manifest["modes"][mode]["models"]:
+                    continue  # forensic on its aggregator (before lm_cascade --forensic-base moderate): no such model
                 # the mode's n-gram model alone (before modes[m].encoder_stack): what the independent JS port checks
                 doc_model = eng.manifest["modes"][mode]["models"][0]
                 rec["ngram_probability"][mode] = float(np.float32(eng.run(doc_model, eng.vector(norm, "full")[None])[0]))

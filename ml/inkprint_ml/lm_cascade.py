@@ -205,9 +205,21 @@ BASE_KEYS = ("models", "procedure", "threshold", "score_knots", "encoder_stack",
              "protocol_metrics")
 
 
-def export(rows, rep, modes=MODES, strong_base="strong") -> dict:
+# why forensic reads moderate's cascade (modes.forensic.base with --forensic-base moderate)
+FORENSIC_BASE_NOTE = (
+    "moderate's cascade (lm_cascade --forensic-base moderate): forensic's own language-model stacker (Gemma's first "
+    "256 tokens + the aggregator's 4 window inputs) read weaker than the default mode where users meet AI text: "
+    "through the product on the cascade's judged rows it flagged fewer claude-3-opus texts at its lines than moderate's "
+    "cascade, and fewer AI texts at 0.65, although it was fitted on those rows; no family-held-out refit of it beat "
+    "the cascade (ml/experiments/results/forensic-product.md, lm-shape-forensic-v2.md). Forensic keeps its own +-1 "
+    "and +-2 sentence windows for the breakdown")
+
+
+def export(rows, rep, modes=MODES, strong_base="strong", forensic_base="forensic") -> dict:
     """The chosen stacker per mode, fitted on the whole pool, as ONNX over [logit(p), 8 LM features] (float32 [N, 9]),
-    and its manifest entry `modes[m].lm` (gate, window, knots)."""
+    and its manifest entry `modes[m].lm` (gate, window, knots). With `forensic_base` "moderate", forensic's document
+    probability is moderate's cascade: its entry takes moderate's models, encoder stack, cascade and lines (the
+    forensic aggregator and its language-model stacker are no longer read; the stacker's graph and entries go)."""
     import onnxruntime as ort
 
     man_path = MODELS / "inkprint-detector.json"
@@ -301,6 +313,18 @@ def export(rows, rep, modes=MODES, strong_base="strong") -> dict:
                         "lm_fraction": x["lm_fraction"]},
         }
         out[mode] = {"file": fname, "bytes": len(data), "learner": learner}
+    if forensic_base == "moderate":
+        if "lm" not in man["modes"]["moderate"]:
+            raise SystemExit("--forensic-base moderate needs moderate's cascade (it was not exported)")
+        fo = man["modes"]["forensic"]
+        for k in BASE_KEYS + ("lm",):
+            fo[k] = json.loads(json.dumps(man["modes"]["moderate"][k]))
+        fo["cost"] = dict(man["modes"]["moderate"]["cost"], ts_budget_ms_500_words=fo["cost"].get("ts_budget_ms_500_words"))
+        fo["base"] = FORENSIC_BASE_NOTE
+        man["models"].pop("forensic_lm", None)
+        man["feature_sets"].pop("forensic_lm", None)
+        (MODELS / "inkprint-forensic-lm.onnx").unlink(missing_ok=True)
+        out["forensic"] = {"base": "moderate"}
     man_path.write_text(json.dumps(man, indent=2) + "\n")
     return out
 
@@ -371,6 +395,10 @@ def main(argv=None) -> int:
                     help="moderate: strong's base probability is moderate's (the moderate n-gram model stacked with "
                          "the encoder), its cascade refitted on top of it; with --export the manifest's strong mode "
                          "takes moderate's models, encoder stack and lines (strong = moderate + more language model)")
+    ap.add_argument("--forensic-base", choices=["forensic", "moderate"], default="forensic",
+                    help="moderate: with --export, forensic's document probability is moderate's cascade (its entry "
+                         "takes moderate's models, encoder stack, cascade and lines; the forensic language-model "
+                         "stacker's graph and entries are removed); its sentence windows stay its own")
     a = ap.parse_args(argv)
     rows = load(a.sample)
     if a.strong_base == "moderate":
@@ -389,7 +417,8 @@ def main(argv=None) -> int:
     if a.export:
         rep["export_modes"] = a.export_modes
         rep["strong_base"] = a.strong_base
-        rep["export"] = export(rows, rep, tuple(a.export_modes.split(",")), a.strong_base)
+        rep["forensic_base"] = a.forensic_base
+        rep["export"] = export(rows, rep, tuple(a.export_modes.split(",")), a.strong_base, a.forensic_base)
     REPORT.parent.mkdir(parents=True, exist_ok=True)
     report = REPORT if a.shuffle_lm is None else REPORT.with_name(f"lm-cascade-null-{a.shuffle_lm}.json")
     report.write_text(json.dumps(rep, indent=1))

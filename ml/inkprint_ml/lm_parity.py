@@ -12,7 +12,8 @@ One line per text (the texts of ml/fixtures/parity.jsonl plus hard tokenizer cas
 - `features`: document_features of those statistics (FEATURE_NAMES order, full precision);
 - `forensic_lm`: when the manifest stacks the language model into forensic mode (`python -m inkprint_ml.lm_stack`), that mode's
   `probability` and product `score` with it (`engine.Engine.score(text, "forensic", lm=...)`).
-- `cascade`: per mode with a language-model cascade (`lm_cascade.py --export`: moderate, strong), the mode's
+- `cascade`: per mode with a language-model cascade (`lm_cascade.py --export`: moderate, strong, and forensic with
+  `--forensic-base moderate`), the mode's
   `probability` and `score` with it, whether the language model `ran` (the n-gram probability in the gate), and the
   cascade stacker's output on this text whatever the gate says (`stacker`: [logit(p), features of the window]).
 
@@ -59,8 +60,12 @@ def build(lm_dir=LM_DIR) -> list[dict]:
 
     sc = LMScorer(lm_dir)
     eng = Engine()
-    stacked = "lm" in eng.manifest["modes"]["forensic"]
-    cascades = {m: eng.manifest["modes"][m]["lm"] for m in ("moderate", "strong") if "lm" in eng.manifest["modes"][m]}
+    # forensic stacks the language model on its aggregator, or (lm_cascade --forensic-base moderate) runs moderate's
+    # cascade: then it is a cascade mode like moderate and strong
+    forensic_lm = eng.manifest["modes"]["forensic"].get("lm")
+    stacked = forensic_lm is not None and "gate" not in forensic_lm
+    cascades = {m: eng.manifest["modes"][m]["lm"] for m in ("moderate", "strong", "forensic")
+                if "gate" in eng.manifest["modes"][m].get("lm", {})}
     rows = []
     for name, text in texts():
         norm = F.normalize(text)

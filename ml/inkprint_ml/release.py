@@ -15,13 +15,15 @@ lands in the repository. The steps, in the order the shipped files were made:
    `train_seconds`) are kept from the committed card unless `--measure-costs`: they are never the same twice.
 2. `forensic_lm`: `inkprint_ml.lm_stack` (the forensic language-model stacker) from `ml/cache/lm-sample.jsonl`
    (`lm_sample`, ~42 min) and `ml/cache/lm-gen-scored.jsonl` (`ml/experiments/lm_generate.py` and `--score`, ~85 min,
-   needs llama-cpp-python).
+   needs llama-cpp-python). Skipped while the committed manifest's forensic reads moderate's cascade
+   (`modes.forensic.base`, below): nothing shipped reads that stacker.
 3. `encoder`: `encoder_detector` (the fine-tuned encoder as ONNX) and `encoder_eval --write-manifest` for moderate and
    strong, from the GPU fine-tune's weights in `ml/.gpu/out` (see `ml/experiments/results/encoder-finetune.md`) and
    the upstream all-MiniLM-L6-v2 folder (`INKPRINT_ENCODER_BASE`, default `/tmp/enc/model`).
 4. `cascade`: `lm_cascade --export` (the moderate and strong language-model cascades) on the 128-token sample with
    the encoder-stacked probabilities (`cascade_sample`: `ml/cache/lm-sample-128.jsonl` and the encoder's
-   family-held-out rows `eval-rows*.json`).
+   family-held-out rows `eval-rows*.json`); `--strong-base moderate` / `--forensic-base moderate` when the committed
+   manifest's strong / forensic say `base` moderate (their document probability is moderate's, forensic's its cascade).
 5. `lm_parity`: `ml/fixtures/lm-parity.jsonl` (needs `models/lm`, `npm run models:fetch`).
 6. `fixtures`: `ml/fixtures/parity.jsonl` again, from the final manifest.
 
@@ -68,7 +70,7 @@ OWNS = {
     "forensic_lm": ["models/inkprint-forensic-lm.onnx", MANIFEST],
     "encoder": ["models/inkprint-encoder.onnx", "models/inkprint-encoder-tokenizer.json", MANIFEST],
     "cascade": ["models/inkprint-moderate-lm.onnx", "models/inkprint-strong-lm.onnx", MANIFEST,
-                "ml/experiments/results/lm-cascade.md"],
+                "ml/experiments/results/lm-cascade.md", "models/inkprint-forensic-lm.onnx"],
     "lm_parity": ["ml/fixtures/lm-parity.jsonl"],
     "fixtures": ["ml/fixtures/parity.jsonl"],
 }
@@ -223,8 +225,19 @@ class Run:
             self.py_m("inkprint_ml.calibrate")
         self.step("ngram", [data / "biscope.jsonl.gz"], body, "the shared datasets; set INKPRINT_DATA")
 
+    def forensic_base(self) -> str:
+        """What forensic's document probability is in the committed manifest: "moderate" (moderate's cascade,
+        `lm_cascade --forensic-base moderate`) or "forensic" (the aggregator and its language-model stacker)."""
+        base = json.loads((self.s / "committed" / Path(MANIFEST).name).read_text())["modes"]["forensic"].get("base", "")
+        return "moderate" if base.startswith("moderate") else "forensic"
+
     def forensic_lm(self):
         c = self.ml / "cache"
+        if self.forensic_base() == "moderate" and "forensic_lm" not in self.a.skip:
+            # nothing shipped reads the forensic language-model stacker any more (the cascade step removes it)
+            self.ran["forensic_lm"] = "skipped: forensic reads moderate's cascade (modes.forensic.base)"
+            log("forensic_lm", self.ran["forensic_lm"])
+            return
         self.step("forensic_lm", [c / "lm-sample.jsonl", c / "lm-gen-scored.jsonl"],
                   lambda: self.py_m("inkprint_ml.lm_stack", "--gen", str(c / "lm-gen-scored.jsonl")),
                   "the language-model feature caches: `lm_sample --workers 2 --per-cell 60` (~42 min) and "
@@ -262,6 +275,9 @@ class Run:
             base = json.loads((self.s / "committed" / Path(MANIFEST).name).read_text())["modes"]["strong"].get("base", "")
             if base.startswith("moderate") and "--strong-base" in (self.ml / "inkprint_ml" / "lm_cascade.py").read_text():
                 extra = ["--strong-base", "moderate"]
+            # forensic's document probability is moderate's cascade when the committed manifest says so
+            if self.forensic_base() == "moderate":
+                extra += ["--forensic-base", "moderate"]
             self.py_m("inkprint_ml.lm_cascade", "--sample", str(sample), "--export", *extra)
         self.step("cascade", [c / "lm-sample-128.jsonl", rows / "eval-rows.json", rows / "eval-rows-strong.json"], body,
                   "the 128-token language-model sample (`lm_sample --max-tokens 128 --keep-stats --limit 1372`, "
@@ -334,6 +350,9 @@ def carry(scratch: Path, run: Run, steps) -> list[str]:
             # strong built on moderate's evidence (`lm_cascade --strong-base moderate` rewrites strong's whole entry
             # from moderate's): keep the committed entry whole, consistent with the committed strong cascade
             paths = paths + [("modes", "strong")]
+        if step == "cascade" and get(old, ("modes", "forensic", "base")) is not MISSING:
+            # forensic reads moderate's cascade (`lm_cascade --forensic-base moderate`): the committed entry, whole
+            paths = paths + [("modes", "forensic")]
         for p in paths:
             v = get(old, p)
             parent = get(new, p[:-1])

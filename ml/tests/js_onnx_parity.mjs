@@ -32,8 +32,10 @@ const logit = (p) => { const q = Math.min(Math.max(p, 1e-7), 1 - 1e-7); return M
 async function score(text, mode) {
   const norm = F.normalize(text);
   if (mode === "fast") return (await run("fast", [vec(norm, "fast")], dims.fast))[0];
-  // the mode's document model (strong reads moderate's since lm_cascade --strong-base moderate)
-  if (mode === "moderate" || mode === "strong") return (await run(man.modes[mode].models[0], [vec(norm, "full")], dims.full))[0];
+  // the mode's document model (strong and forensic read moderate's since lm_cascade --strong-base / --forensic-base
+  // moderate; forensic's aggregator path below only while its manifest entry names the aggregator)
+  if (mode === "moderate" || mode === "strong" || !man.modes[mode].models.includes("forensic"))
+    return (await run(man.modes[mode].models[0], [vec(norm, "full")], dims.full))[0];
   const ch = F.chunkTexts(norm);
   const texts = [norm, ...(ch.length > 1 ? ch : [])];
   const ps = await run("strong", texts.map((t) => vec(t, "full")), dims.full);

@@ -61,3 +61,29 @@ def test_manifest_cascade_entry_and_engine_procedure(mode):
         assert r["probability"] == pytest.approx(float(want))
     else:
         assert lm.calls == [] and r["probability"] == p
+
+
+@pytest.mark.skipif(not MANIFEST["modes"]["forensic"].get("base", "").startswith("moderate"),
+                    reason="forensic stacks its own language-model model (lm_cascade without --forensic-base moderate)")
+def test_forensic_reads_moderates_cascade():
+    """lm_cascade --forensic-base moderate: forensic's entry is moderate's document procedure (models, encoder stack,
+    cascade, lines), the forensic stacker's graph and entries are gone, and the engine scores forensic as moderate
+    with the language model and without it."""
+    from inkprint_ml.lm_cascade import BASE_KEYS
+
+    fo, mo = MANIFEST["modes"]["forensic"], MANIFEST["modes"]["moderate"]
+    for k in BASE_KEYS + ("lm",):
+        assert fo[k] == mo[k], k
+    assert "forensic_lm" not in MANIFEST["models"] and "forensic_lm" not in MANIFEST["feature_sets"]
+    assert not (MODELS / "inkprint-forensic-lm.onnx").exists()
+    eng = Engine()
+    lo, hi = mo["lm"]["gate"]
+    texts = ["The committee met on Tuesday to review the budget for the coming year, and several members raised "
+             "concerns about the timeline before the chair agreed to revisit the numbers next month. " * 4,
+             "In today's rapidly evolving landscape, it is crucial to foster innovation. Furthermore, organizations "
+             "must leverage comprehensive insights to enhance outcomes and navigate challenges seamlessly. " * 3]
+    for text in texts:
+        assert eng.score(text, "forensic")["probability"] == eng.score(text, "moderate")["probability"]
+        r, m = eng.score(text, "forensic", lm=FakeLM()), eng.score(text, "moderate", lm=FakeLM())
+        assert (r["probability"], r["score"], r["language_model_ran"]) == (m["probability"], m["score"],
+                                                                           m["language_model_ran"])

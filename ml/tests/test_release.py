@@ -72,3 +72,26 @@ def test_a_skipped_steps_manifest_entries_are_carried_after_a_rebuilt_ngram_step
     (tmp_path / "models" / "inkprint-detector.json").write_text(json.dumps(fresh))
     assert R.carry(tmp_path, SimpleNamespace(ran={"ngram": "rebuilt", "cascade": "rebuilt"}), ["cascade"]) == []
     assert R.carry(tmp_path, SimpleNamespace(ran={"ngram": "skipped: --skip"}), ["cascade"]) == []
+
+
+def test_forensic_on_moderates_cascade_is_carried_whole_and_its_stacker_step_skipped(tmp_path):
+    """modes.forensic.base (lm_cascade --forensic-base moderate): after a rebuilt ngram step with the cascade skipped,
+    forensic's committed entry is kept whole (the fresh manifest's is the aggregator's); the forensic_lm step does not
+    run (nothing shipped reads its stacker) and the cascade step passes --forensic-base moderate."""
+    from types import SimpleNamespace
+
+    forensic = {"models": ["moderate"], "base": "moderate's cascade", "lm": {"gate": [0.5, 0.9]}, "score_knots": [1]}
+    committed = {"models": {}, "feature_sets": {}, "modes": {"moderate": {"lm": {"gate": [0.5, 0.9]}}, "forensic": forensic}}
+    fresh = {"models": {}, "feature_sets": {}, "modes": {"moderate": {}, "forensic": {"models": ["strong", "forensic"]}}}
+    (tmp_path / "committed").mkdir()
+    (tmp_path / "models").mkdir()
+    (tmp_path / "committed" / "inkprint-detector.json").write_text(json.dumps(committed))
+    (tmp_path / "models" / "inkprint-detector.json").write_text(json.dumps(fresh))
+    done = R.carry(tmp_path, SimpleNamespace(ran={"ngram": "rebuilt", "cascade": "skipped: needs x"}), ["cascade"])
+    assert "modes.forensic (cascade)" in done
+    assert json.loads((tmp_path / "models" / "inkprint-detector.json").read_text())["modes"]["forensic"] == forensic
+    run = R.Run.__new__(R.Run)
+    run.s, run.ml, run.a, run.ran = tmp_path, tmp_path / "ml", SimpleNamespace(skip=set()), {}
+    assert run.forensic_base() == "moderate"
+    run.forensic_lm()
+    assert run.ran["forensic_lm"].startswith("skipped: forensic reads moderate's cascade")

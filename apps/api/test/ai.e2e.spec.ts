@@ -103,9 +103,9 @@ function aiSuite(
           .expect(200);
         const { result, history, usage, requests } = res.body;
         expect(result).toMatchObject({ mode, cached: false, engine: expect.any(String), words: expect.any(Number) });
-        // With models/lm (CI runs npm run models:fetch) forensic stacks the language model through the worker too.
+        // With models/lm (CI runs npm run models:fetch) forensic runs moderate's cascade through the worker too.
         if (mode === 'forensic' && process.env.INKPRINT_REQUIRE_LM && env().INKPRINT_LANGUAGE_MODEL !== 'off')
-          expect(result.engine).toBe('inkprint-onnx-v1+gemma-3-270m');
+          expect(result.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v2+gemma-3-270m');
         expect(result.score).toBeGreaterThanOrEqual(0);
         expect(result.score).toBeLessThanOrEqual(1);
         expect(result.chunks.length).toBeGreaterThan(0);

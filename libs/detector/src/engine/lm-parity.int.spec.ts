@@ -36,12 +36,13 @@ interface LmFixture {
   variance: number[];
   rank: number[];
   features: number[];
-  /** Forensic mode with the language model stacked (engine.py Engine.score(text, 'forensic', lm=...)). */
-  forensic_lm?: { probability: number; score: number; n_words: number };
-  /** Moderate / strong through their language-model cascade (ml/inkprint_ml/lm_cascade.py, engine.py score(lm=...)). */
+  /**
+   * Moderate / strong (and forensic, which reads moderate's cascade since lm_cascade --forensic-base moderate) through
+   * their language-model cascade (ml/inkprint_ml/lm_cascade.py, engine.py score(lm=...)).
+   */
   cascade?: Partial<
     Record<
-      'moderate' | 'strong',
+      'moderate' | 'strong' | 'forensic',
       {
         probability: number;
         score: number;
@@ -58,12 +59,17 @@ const MANIFEST_PATH = path.resolve(LM_DIR, '..', 'inkprint-detector.json');
 const MANIFEST = (
   fs.existsSync(MANIFEST_PATH) ? JSON.parse(fs.readFileSync(MANIFEST_PATH, 'utf8')) : { modes: {}, models: {} }
 ) as {
-  modes: Record<string, { lm?: { gate?: [number, number]; model: string; language_model: { max_tokens: number } } }>;
+  modes: Record<
+    string,
+    { base?: string; lm?: { gate?: [number, number]; model: string; language_model: { max_tokens: number } } }
+  >;
   models: Record<string, { file: string }>;
 };
-/** The modes the manifest gives the language model (forensic stacked; moderate / strong through a cascade). */
+/** The modes the manifest gives the language model (each through a cascade; forensic's is moderate's). */
 const LM_MODES = ['fast', 'moderate', 'strong', 'forensic'].filter((m) => MANIFEST.modes[m]?.lm);
-const CASCADE_MODES = (['moderate', 'strong'] as const).filter((m) => MANIFEST.modes[m]?.lm?.gate);
+const CASCADE_MODES = (['moderate', 'strong', 'forensic'] as const).filter((m) => MANIFEST.modes[m]?.lm?.gate);
+/** Forensic's document probability is moderate's cascade (manifest modes.forensic.base, lm_cascade --forensic-base). */
+const FORENSIC_READS_MODERATE = MANIFEST.modes.forensic?.base?.startsWith('moderate') ?? false;
 
 const fixtures: LmFixture[] = fs.existsSync(FIXTURES)
   ? fs
@@ -164,11 +170,12 @@ describe('lm parity prerequisites', () => {
   );
 });
 
-// The whole forensic path with the language model: the detector finds models/lm, loads it on the first forensic
-// request, stacks its features with the aggregator's inputs and reads the stacker's knots. A handful of texts (each
-// costs a forward pass), chosen to cover short, long and windowed documents.
+// Forensic with the language model: the mode a user picks to be most thorough reads moderate's cascade (the encoder-
+// stacked n-gram probability, Gemma on the texts the gate cannot settle, moderate's lines), so it never reads weaker
+// than the default mode (issue 24; ml/experiments/results/forensic-product.md); its sentence breakdown keeps its own
+// +-1 and +-2 sentence windows. A handful of texts chosen to cover short, long and windowed documents.
 const FORENSIC_CASES = new Set(['one_word', 'short_ai', 'short_human', 'human_long', 'ai_long', 'long_words_420']);
-const forensicFixtures = fixtures.filter((f) => f.forensic_lm && FORENSIC_CASES.has(f.name));
+const forensicFixtures = fixtures.filter((f) => f.cascade?.forensic && FORENSIC_CASES.has(f.name));
 
 (modelReady ? describe : describe.skip)('lm parity: forensic mode with the language model', () => {
   const modelsDir = path.resolve(LM_DIR, '..');
@@ -180,32 +187,50 @@ const forensicFixtures = fixtures.filter((f) => f.forensic_lm && FORENSIC_CASES.
     await detector?.close();
   });
 
-  it('names the language model in the engine and covers the chosen fixtures', () => {
+  it("names the language model in the engine, reads moderate's cascade and covers the chosen fixtures", () => {
+    expect(FORENSIC_READS_MODERATE).toBe(true);
+    expect(MANIFEST.modes.forensic.lm).toEqual(MANIFEST.modes.moderate.lm);
     expect(detector.info.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v2+gemma-3-270m');
     expect(detector.info.languageModel).toMatchObject({ name: 'gemma-3-270m', available: true, modes: LM_MODES });
+    expect(detector.info.scoreKnots?.forensic).toEqual(detector.info.scoreKnots?.moderate);
     expect(forensicFixtures.length).toBeGreaterThanOrEqual(4);
   });
 
   it.each(forensicFixtures.map((f) => [f.name, f] as const))(
-    '%s',
+    "%s: forensic's document score is moderate's cascade",
     async (_name, f) => {
-      const want = f.forensic_lm as NonNullable<LmFixture['forensic_lm']>;
       const { probability } = await detector.probability(f.text, { mode: 'forensic' });
-      expect(Math.abs(probability - want.probability)).toBeLessThanOrEqual(1e-4);
+      expect(probability).toBe((await detector.probability(f.text, { mode: 'moderate' })).probability);
       const r = await detector.detect(f.text, { mode: 'forensic' });
-      expect(r.engine).toBe('inkprint-onnx-v1+gemma-3-270m');
-      expect(Math.abs(r.score - want.score)).toBeLessThanOrEqual(1e-3);
-      if (want.n_words > 0 && want.n_words < detector.info.minWords) expect(r.score).toBeLessThan(0.5);
+      const m = await detector.detect(f.text, { mode: 'moderate' });
+      expect(r.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v2+gemma-3-270m');
+      expect(r.score).toBe(m.score);
+      expect(r.aiProbability).toBe(m.aiProbability);
+      const words = f.cascade?.forensic?.n_words ?? 0;
+      if (words > 0 && words < detector.info.minWords) expect(r.score).toBeLessThan(0.5);
       // Modes without it never name it.
       expect((await detector.detect(f.text, { mode: 'fast' })).engine).toBe('inkprint-onnx-v1');
     },
     60_000,
   );
 
-  it("one call may ask for the n-gram procedure (languageModel: 'off', the humaniser's candidate search)", async () => {
+  it('keeps its own sentence windows for the breakdown', async () => {
+    const text =
+      'The committee met on Tuesday to review the budget for the coming year. Several members raised concerns ' +
+      'about the timeline. The chair agreed to revisit the numbers next month, after the audit. In the meantime ' +
+      'the staff will prepare a revised draft and circulate it. Everyone left with a clear list of tasks.';
+    const r = await detector.detect(text, { mode: 'forensic' });
+    const m = await detector.detect(text, { mode: 'moderate' });
+    expect(r.score).toBe(m.score);
+    expect(r.sentences.length).toBe(5);
+    // moderate's sentences carry their chunk's probability; forensic's come from its +-1 / +-2 sentence windows
+    expect(r.sentences.map((s) => s.aiProbability)).not.toEqual(m.sentences.map((s) => s.aiProbability));
+  });
+
+  it("one call may ask for the procedure without it (languageModel: 'off', the humaniser's candidate search)", async () => {
     const f = forensicFixtures[0];
     const r = await detector.detect(f.text, { mode: 'forensic', languageModel: 'off' });
-    expect(r.engine).toBe('inkprint-onnx-v1');
+    expect(r.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v2');
     const off = await createDetector({ modelsDir, engine: 'onnx', languageModel: 'off' });
     try {
       expect(r.score).toBeCloseTo((await off.detect(f.text, { mode: 'forensic' })).score, 6);
@@ -214,21 +239,24 @@ const forensicFixtures = fixtures.filter((f) => f.forensic_lm && FORENSIC_CASES.
     }
   });
 
-  it('runs forensic on the n-gram models alone when turned off', async () => {
+  it("runs forensic on moderate's encoder-stacked base when turned off", async () => {
     const off = await createDetector({ modelsDir, engine: 'onnx', languageModel: 'off' });
     try {
       expect(off.info.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v2');
       expect(off.info.languageModel).toMatchObject({ available: false, reason: expect.stringContaining('turned off') });
       const f = forensicFixtures[0];
       const r = await off.detect(f.text, { mode: 'forensic' });
-      expect(r.engine).toBe('inkprint-onnx-v1');
+      expect(r.engine).toBe('inkprint-onnx-v1+inkprint-minilm-v2');
+      expect((await off.probability(f.text, { mode: 'forensic' })).probability).toBe(
+        (await off.probability(f.text, { mode: 'moderate' })).probability,
+      );
     } finally {
       await off.close();
     }
   });
 });
 
-// Moderate and strong through their cascade: the n-gram probability, the gate, the language model on the first
+// Moderate, strong and forensic through their cascade: the n-gram probability, the gate, the language model on the first
 // max_tokens tokens and the cascade stacker, against engine.py, on the forensic cases and every fixture the gate lets
 // through; the stacker itself on each of them whatever the gate says (its graph is checked even outside the gate).
 const cascadeFixtures = fixtures.filter(

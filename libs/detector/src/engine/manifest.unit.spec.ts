@@ -123,6 +123,43 @@ describe('parseManifest (ml/ card.py format)', () => {
     expect(() => badCascade(noGate)).toThrow('needs the mode to have an aggregator (or a gate: a cascade)');
   });
 
+  it("reads forensic on moderate's cascade (lm_cascade --forensic-base moderate) with its own sentence windows", () => {
+    const encoder = { name: 'minilm', file: 'inkprint-encoder.onnx', tokenizer: 'tok.json', max_tokens: 512 };
+    const stack = { coef: [0.17, 0.36], intercept: -0.32 };
+    const knots = [
+      [0, 0],
+      [0.2, 0.35],
+      [0.84, 0.5],
+      [0.88, 0.65],
+      [1, 1],
+    ];
+    const cascade = {
+      model: 'moderate_lm',
+      gate: [0.57, 0.96],
+      language_model: { name: 'gemma-3-270m', body: 'b.onnx', head: 'h.onnx', tokenizer: 't.json', max_tokens: 128 },
+      score_knots: knots,
+    };
+    // what lm_cascade writes: forensic's entry takes moderate's models, encoder stack, cascade and lines
+    const moderate = { models: ['moderate'], threshold: 0.94, score_knots: knots, encoder_stack: stack, lm: cascade };
+    const p = parseManifest({
+      ...manifest,
+      encoder,
+      feature_sets: { ...manifest.feature_sets, moderate_lm: { dim: 9, names: Array.from({ length: 9 }, String) } },
+      models: { ...manifest.models, moderate_lm: { file: 'm.onnx', feature_set: 'moderate_lm' } },
+      modes: { ...manifest.modes, moderate, forensic: { ...moderate, base: "moderate's cascade" } },
+    });
+    const { mode: _f, label: _fl, sentenceWindows, sentenceModel, ...forensic } = p.modes.forensic;
+    const { mode: _m, label: _ml, sentenceWindows: moderateWindows, ...rest } = p.modes.moderate;
+    // the same document procedure (model, encoder stack, cascade, knots): the same document probability and score
+    expect(forensic).toEqual(rest);
+    expect(forensic.aggregator).toBeUndefined();
+    expect(forensic.languageModel).toMatchObject({ model: 'moderate_lm', gate: [0.57, 0.96], maxTokens: 128 });
+    // the breakdown stays forensic's: +-1 and +-2 sentence windows (moderate has none)
+    expect(sentenceWindows).toEqual([1, 2]);
+    expect(sentenceModel).toBe('moderate');
+    expect(moderateWindows).toEqual([]);
+  });
+
   it('parses the fine-tuned encoder and the modes that stack it, and rejects broken stacks', () => {
     const encoder = { name: 'minilm', file: 'inkprint-encoder.onnx', tokenizer: 'tok.json', max_tokens: 256 };
     const stack = { coef: [0.2, 0.35], intercept: -0.4 };

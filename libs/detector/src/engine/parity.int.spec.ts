@@ -26,9 +26,10 @@ const ready = fixtures.length > 0 && fs.existsSync(path.join(modelsDir, MANIFEST
     expect(Math.abs(probability - (f.probability as Record<string, number>)[mode])).toBeLessThanOrEqual(1e-4);
   });
 
-  // With the encoder turned off, moderate and strong are their n-gram model alone (the fixtures' ngram_probability).
+  // With the encoder turned off, moderate, strong and forensic are their n-gram model alone (the fixtures'
+  // ngram_probability; forensic's since it reads moderate's cascade).
   const ngram = fixtures.flatMap((f) =>
-    (['moderate', 'strong'] as const).flatMap((mode) =>
+    (['moderate', 'strong', 'forensic'] as const).flatMap((mode) =>
       f.ngram_probability?.[mode] !== undefined ? [[f.name, mode, f.ngram_probability[mode]] as const] : [],
     ),
   );
