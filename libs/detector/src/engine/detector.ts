@@ -175,9 +175,9 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
       ? { ...own, lengthPolicy: plan.lengthPolicy, chunkSizeWords: plan.chunkSizeWords, modelCard: plan.modelCard }
       : own;
   }
-  // The language model: found at creation, loaded on the first request of a mode that uses it (forensic stacks it;
-  // moderate and strong run it in a cascade, only on texts their n-gram probability cannot settle; about 1 GB of
-  // weights, so detectors that only run fast never pay for it), then kept.
+  // The language model: found at creation, loaded on the first request of a mode that uses it (moderate, strong and
+  // forensic run it in a cascade, only on texts their n-gram probability cannot settle; a manifest may also stack it
+  // on forensic's aggregator; about 1 GB of weights, so detectors that only run fast never pay for it), then kept.
   const lmPlan = plan ? languageModelPlans(plan)[0]?.[1] : undefined;
   const lmInfo =
     plan && modelsDir

@@ -17,19 +17,20 @@ export interface AggregatorPlan {
 }
 
 /**
- * The language-model variant of a mode (manifest modes[m].lm, written by ml/inkprint_ml/lm_stack.py for forensic and
- * ml/inkprint_ml/lm_cascade.py for moderate and strong): used when the Gemma-3-270M files built by
+ * The language-model variant of a mode (manifest modes[m].lm, written by ml/inkprint_ml/lm_cascade.py for moderate and
+ * strong, and for forensic with --forensic-base moderate; ml/inkprint_ml/lm_stack.py stacks it on forensic's
+ * aggregator instead): used when the Gemma-3-270M files built by
  * `npm run models:fetch` are present, else the mode runs without it.
  */
 export interface LanguageModelPlan {
   /**
-   * Model over [the aggregator's 4 inputs, the 8 language-model features] (forensic), or, in a cascade (`gate`), over
-   * [logit of the mode's probability, the 8 language-model features].
+   * Model over [the aggregator's 4 inputs, the 8 language-model features] (a stacked forensic), or, in a cascade
+   * (`gate`), over [logit of the mode's probability, the 8 language-model features].
    */
   model: string;
   /**
    * A cascade: the language model runs only when the mode's n-gram probability p lies in [gate[0], gate[1]];
-   * otherwise the probability is p itself. Undefined: it runs on every text (forensic).
+   * otherwise the probability is p itself. Undefined: it runs on every text (a stacked forensic).
    */
   gate?: [number, number];
   name: string;
@@ -83,7 +84,7 @@ export interface ModePlan {
    * families never trained on); undefined: the legacy map through humanProbability and operatingThreshold.
    */
   scoreKnots?: [number, number][];
-  /** The language-model variant (forensic: stacked; moderate and strong: a cascade), when the manifest has one. */
+  /** The language-model variant (a cascade; or stacked on forensic's aggregator), when the manifest has one. */
   languageModel?: LanguageModelPlan;
   /** The n-gram probability stacked with the fine-tuned encoder's (moderate, strong), when the manifest says so. */
   encoderStack?: EncoderStack;
