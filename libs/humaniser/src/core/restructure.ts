@@ -53,7 +53,8 @@ function nounPhraseLength(terms: Term[], from: number): number {
  */
 export function activeVoice(s: string, changes: Changes): string {
   const end = /([.!])$/.exec(s);
-  if (!end || /[;:"\u201C()]/.test(s)) return s;
+  // cheap test first: the tagger (~2 ms a sentence) only for sentences with "was/were … by"
+  if (!end || /[;:"\u201C()]/.test(s) || !/\b(?:was|were)\s+(?:\w+\s+)?\w+\s+by\s/i.test(s)) return s;
   const body = s.slice(0, -1);
   const words = body.split(/\s+/);
   const terms = tagTerms(body);
@@ -137,6 +138,8 @@ const REPORTING =
 export function moveReport(s: string, changes: Changes): string {
   const end = /([.!])$/.exec(s);
   if (!end || /[;:"\u201C()]/.test(s) || PLACEHOLDER.test(s)) return s;
+  // cheap test first: a reporting verb among the first eight words
+  if (!s.split(/\s+/, 8).some((w) => REPORTING.test(w.toLowerCase()) || w.toLowerCase() === 'told')) return s;
   const words = s.slice(0, -1).split(/\s+/);
   const terms = tagTerms(s.slice(0, -1));
   if (terms.length !== words.length) return s;
