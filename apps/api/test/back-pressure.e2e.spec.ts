@@ -78,7 +78,8 @@ function backPressureSuite(backend: () => TestBackend) {
     const metrics = (await request(t.server).get('/metrics').expect(200)).text;
     const line = metrics.split('\n').find((l) => l.startsWith('inkprint_requests_shed_total{route="/ai/detect"}'));
     expect(Number(line?.split(' ')[1])).toBe(shed.length);
-    expect(metrics).toMatch(/^inkprint_ai_admission_limit 3$/m);
+    // One limit per kind of work: the route, and a detection's mode.
+    expect(metrics).toMatch(/^inkprint_ai_admission_limit\{work="\/ai\/detect\?mode=fast"\} 3$/m);
     expect(metrics).toMatch(/^inkprint_ai_requests_in_flight 0$/m);
 
     // Once the flood has passed, a request is let in again.

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ApiErrorBody } from '@inkprint/contracts';
+import { DEFAULT_DETECTION_MODE, isDetectionMode, type ApiErrorBody } from '@inkprint/contracts';
 
 /** The AI tools' routes: each takes a job on the bus and a request from the daily quota. */
 export const AI_TOOL_ROUTES: readonly string[] = ['/ai/detect', '/ai/humanise', '/ai/upload-text', '/ai/batches'];
@@ -17,7 +17,10 @@ export interface AdmissionOptions {
   minInFlight?: number;
   /** AI requests in flight never above this (default 1,024). */
   maxInFlight?: number;
-  /** The limit before a full window was measured (default 64): a cold process starts here, then follows what it measures. */
+  /**
+   * The limit of a kind of work before a full window of it was measured (default: `minInFlight`): a cold process, or
+   * work it has not done yet, starts here, then follows what it measures.
+   */
   initialInFlight?: number;
   /**
    * The longest a newly admitted request should queue behind the ones in flight (default 1 s): a request is let in
@@ -40,26 +43,8 @@ const CAPACITY_DECAY = 0.97;
  */
 const SLOW_FACTOR = 1.5;
 
-/**
- * Back-pressure for the AI routes (issue 28 item 3): a request beyond what the process can answer within
- * `queueSeconds` is refused at once with 503 SERVICE_UNAVAILABLE before anything is read, counted or queued, instead
- * of joining a queue that grows every client's wait. Nothing of a shed request reaches the quota or the bus.
- *
- * The capacity is the answer rate of the last full 3 s window in which the limit was reached (then the rate is what
- * the process can do, on a host that may have got busier); in a window below the limit the rate only says what was
- * asked, so the estimate keeps the higher of it and the previous one decayed by 3% (a burst after a quiet spell is
- * let in at what the process has shown it can do; what is shed retries after Retry-After). At the limit the queue
- * settles where in flight / answer rate = `queueSeconds`.
- *
- * A window below the limit whose answers waited too long counts as at the limit too: when the work changes (the
- * clients move from fast detections to the language-model modes, ~50 times dearer), the limit measured on the cheap
- * work would otherwise let a queue of the dear work grow without ever being reached (50 clients under a limit of 50
- * never fill it), and the estimate would only decay by 3% a window. The answers' mean time from admission, above
- * `SLOW_FACTOR` × `queueSeconds` while more than `minInFlight` were in flight, says the process is queueing; the
- * next window's limit is then what it answered. With no more than `minInFlight` in flight, long answers are the
- * work's own length (a humanisation, a forensic detection), not a queue, and change nothing.
- */
-export class AdmissionControl {
+/** One kind of work's estimate: its answers, its capacity and its in-flight count. */
+class WorkWindow {
   private inFlight = 0;
   private readonly answered = new Array<number>(BUCKETS).fill(0);
   private bucketAt = 0;
@@ -73,23 +58,20 @@ export class AdmissionControl {
   private waitedCount = 0;
   private peakInFlight = 0;
   private windowEndsAt = 0;
-  private readonly enabled: boolean;
   private readonly minInFlight: number;
   private readonly maxInFlight: number;
   private readonly initialInFlight: number;
   private readonly queueSeconds: number;
-  private readonly retryAfterSeconds: number;
   private readonly now: () => number;
-  /** Called for each shed request (metrics). */
-  onShed?: (route: string) => void;
 
-  constructor(options: AdmissionOptions = {}) {
-    this.enabled = options.enabled ?? true;
+  constructor(options: AdmissionOptions) {
     this.minInFlight = options.minInFlight ?? 8;
     this.maxInFlight = Math.max(this.minInFlight, options.maxInFlight ?? 1_024);
-    this.initialInFlight = Math.min(this.maxInFlight, Math.max(this.minInFlight, options.initialInFlight ?? 64));
+    this.initialInFlight = Math.min(
+      this.maxInFlight,
+      Math.max(this.minInFlight, options.initialInFlight ?? this.minInFlight),
+    );
     this.queueSeconds = options.queueSeconds ?? 1;
-    this.retryAfterSeconds = options.retryAfterSeconds ?? 1;
     this.now = options.now ?? Date.now;
   }
 
@@ -104,9 +86,8 @@ export class AdmissionControl {
     return this.answered.reduce((a, b) => a + b, 0) / ((BUCKETS * BUCKET_MS) / 1000);
   }
 
-  /** How many AI requests may be in flight now. */
+  /** How many requests of this work may be in flight now. */
   limit(): number {
-    if (!this.enabled) return Infinity;
     this.roll();
     if (this.capacity === undefined) return this.initialInFlight;
     return Math.min(this.maxInFlight, Math.max(this.minInFlight, Math.floor(this.capacity * this.queueSeconds)));
@@ -135,30 +116,6 @@ export class AdmissionControl {
     };
   }
 
-  /** Express middleware for POSTs to the AI tools' routes; other requests pass untouched. */
-  middleware() {
-    return (req: Request, res: Response, next: NextFunction): void => {
-      const route =
-        req.method === 'POST' ? AI_TOOL_ROUTES.find((r) => req.path === r || req.path.startsWith(`${r}/`)) : undefined;
-      if (!route) return next();
-      const release = this.admit();
-      if (!release) {
-        this.onShed?.(route);
-        const body: ApiErrorBody = {
-          message: SERVICE_BUSY_MESSAGE,
-          status: 503,
-          code: 'SERVICE_UNAVAILABLE',
-          details: { reason: 'overloaded', retryAfterSeconds: this.retryAfterSeconds },
-        };
-        res.status(503).set('Retry-After', String(this.retryAfterSeconds)).json(body);
-        return;
-      }
-      res.once('finish', release);
-      res.once('close', release);
-      next();
-    };
-  }
-
   /** Clears the buckets the clock has moved past since the last look; at each full window, updates the capacity. */
   private roll(): void {
     const now = this.now();
@@ -182,5 +139,114 @@ export class AdmissionControl {
     this.waitedCount = 0;
     this.peakInFlight = this.inFlight;
     this.windowEndsAt = now + BUCKETS * BUCKET_MS;
+  }
+}
+
+/** Which kind of work a request is: the route, and for a detection its mode (each mode costs its own; ~50x apart). */
+export function workOf(route: string, query: unknown): string {
+  if (route !== '/ai/detect') return route;
+  const mode = (query as { mode?: unknown } | undefined)?.mode;
+  return `${route}?mode=${isDetectionMode(mode) ? mode : DEFAULT_DETECTION_MODE}`;
+}
+
+/**
+ * Back-pressure for the AI routes (issue 28 item 3): a request beyond what the process can answer within
+ * `queueSeconds` is refused at once with 503 SERVICE_UNAVAILABLE before anything is read, counted or queued, instead
+ * of joining a queue that grows every client's wait. Nothing of a shed request reaches the quota or the bus.
+ *
+ * Each kind of work (`workOf`: the route, and a detection's mode from its query) has its own estimate, since a
+ * moderate detection costs the process ~50 fast ones: one estimate for all let a limit measured on fast work admit 50
+ * moderate requests at once (p95 6 s). Work not measured yet starts at `initialInFlight` (by default the minimum, 8)
+ * and grows with what it is seen to answer.
+ *
+ * Per kind of work, the capacity is the answer rate of the last full 3 s window in which the limit was reached (then the rate is what
+ * the process can do, on a host that may have got busier); in a window below the limit the rate only says what was
+ * asked, so the estimate keeps the higher of it and the previous one decayed by 3% (a burst after a quiet spell is
+ * let in at what the process has shown it can do; what is shed retries after Retry-After). At the limit the queue
+ * settles where in flight / answer rate = `queueSeconds`.
+ *
+ * A window below the limit whose answers waited too long counts as at the limit too: when the work changes (the
+ * clients move from fast detections to the language-model modes, ~50 times dearer), the limit measured on the cheap
+ * work would otherwise let a queue of the dear work grow without ever being reached (50 clients under a limit of 50
+ * never fill it), and the estimate would only decay by 3% a window. The answers' mean time from admission, above
+ * `SLOW_FACTOR` × `queueSeconds` while more than `minInFlight` were in flight, says the process is queueing; the
+ * next window's limit is then what it answered. With no more than `minInFlight` in flight, long answers are the
+ * work's own length (a humanisation, a forensic detection), not a queue, and change nothing.
+ */
+export class AdmissionControl {
+  private readonly works = new Map<string, WorkWindow>();
+  private readonly enabled: boolean;
+  private readonly retryAfterSeconds: number;
+  /** Called for each shed request (metrics). */
+  onShed?: (route: string, work: string) => void;
+
+  constructor(private readonly options: AdmissionOptions = {}) {
+    this.enabled = options.enabled ?? true;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? 1;
+  }
+
+  /** AI requests admitted and not yet answered, all work together. */
+  get active(): number {
+    let n = 0;
+    for (const w of this.works.values()) n += w.active;
+    return n;
+  }
+
+  /** The kinds of work seen so far (a bounded set: the AI routes and the detection modes). */
+  workSeen(): string[] {
+    return [...this.works.keys()];
+  }
+
+  /** Requests of `work` admitted and not yet answered. */
+  activeOf(work = ''): number {
+    return this.works.get(work)?.active ?? 0;
+  }
+
+  /** Answers of `work` per second over the last 3 s. */
+  rate(work = ''): number {
+    return this.window(work).rate();
+  }
+
+  /** How many requests of `work` may be in flight now. */
+  limit(work = ''): number {
+    if (!this.enabled) return Infinity;
+    return this.window(work).limit();
+  }
+
+  /** Takes a place for a request of `work`, or null when it must be shed; the returned function gives it back (once). */
+  admit(work = ''): (() => void) | null {
+    if (!this.enabled) return () => {};
+    return this.window(work).admit();
+  }
+
+  /** Express middleware for POSTs to the AI tools' routes; other requests pass untouched. */
+  middleware() {
+    return (req: Request, res: Response, next: NextFunction): void => {
+      const route =
+        req.method === 'POST' ? AI_TOOL_ROUTES.find((r) => req.path === r || req.path.startsWith(`${r}/`)) : undefined;
+      if (!route) return next();
+      const work = workOf(route, req.query);
+      const release = this.admit(work);
+      if (!release) {
+        this.onShed?.(route, work);
+        const body: ApiErrorBody = {
+          message: SERVICE_BUSY_MESSAGE,
+          status: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          details: { reason: 'overloaded', retryAfterSeconds: this.retryAfterSeconds },
+        };
+        res.status(503).set('Retry-After', String(this.retryAfterSeconds)).json(body);
+        return;
+      }
+      res.once('finish', release);
+      res.once('close', release);
+      next();
+    };
+  }
+
+  private window(work: string): WorkWindow {
+    let w = this.works.get(work);
+    if (!w) this.works.set(work, (w = new WorkWindow(this.options)));
+    return w;
   }
 }

@@ -1,4 +1,4 @@
-import { AdmissionControl } from './admission-control';
+import { AdmissionControl, workOf } from './admission-control';
 
 describe('AdmissionControl', () => {
   it('lets in its initial number until it has measured a full window, then what its capacity clears within the queue budget', () => {
@@ -73,6 +73,45 @@ describe('AdmissionControl', () => {
     expect(admission.active).toBe(queue.length);
     expect(queue.length).toBeLessThan(50);
     for (const release of queue) release();
+  });
+
+  it('keeps one estimate per kind of work: a limit measured on fast detections does not let in 50 moderate ones', () => {
+    let now = 1_000_000;
+    const admission = new AdmissionControl({ minInFlight: 8, queueSeconds: 1, now: () => now });
+    const fast = workOf('/ai/detect', { mode: 'fast' });
+    const moderate = workOf('/ai/detect', { mode: 'moderate' });
+    for (let i = 0; i < 310; i++) {
+      now += 10;
+      admission.admit(fast)!();
+    }
+    expect(admission.limit(fast)).toBeGreaterThanOrEqual(96);
+    // Moderate work has not been measured: it starts at the minimum, whatever fast work showed.
+    expect(admission.limit(moderate)).toBe(8);
+    const places = Array.from({ length: 50 }, () => admission.admit(moderate));
+    expect(places.filter(Boolean)).toHaveLength(8);
+    // Fast requests are still let in up to their own limit meanwhile.
+    expect(admission.admit(fast)).not.toBeNull();
+    expect(admission.active).toBe(9);
+    expect(admission.workSeen().sort()).toEqual(['/ai/detect?mode=fast', '/ai/detect?mode=moderate']);
+    // Moderate answering ~10 a second while at its limit: its own limit follows, fast's is untouched.
+    const queue = places.filter(Boolean) as Array<() => void>;
+    for (let i = 0; i < 35; i++) {
+      now += 100;
+      queue.shift()!();
+      const place = admission.admit(moderate);
+      if (place) queue.push(place);
+    }
+    expect(admission.limit(moderate)).toBeGreaterThanOrEqual(8);
+    expect(admission.limit(moderate)).toBeLessThanOrEqual(11);
+    for (const release of queue) release();
+  });
+
+  it('names the work by route, and a detection by its mode (an unknown or missing mode is the default one)', () => {
+    expect(workOf('/ai/detect', { mode: 'forensic' })).toBe('/ai/detect?mode=forensic');
+    expect(workOf('/ai/detect', {})).toBe('/ai/detect?mode=moderate');
+    expect(workOf('/ai/detect', { mode: 'x'.repeat(500) })).toBe('/ai/detect?mode=moderate');
+    expect(workOf('/ai/detect', { mode: ['fast', 'strong'] })).toBe('/ai/detect?mode=moderate');
+    expect(workOf('/ai/humanise', { mode: 'fast' })).toBe('/ai/humanise');
   });
 
   it('does not read long answers with few in flight as a queue (a humanisation, a forensic detection)', () => {

@@ -111,9 +111,11 @@ export class ApiMetrics {
 
   /** Counts the requests `admission` sheds and shows its in-flight count and limit; returns its middleware. */
   admit(admission: {
-    onShed?: (route: string) => void;
+    onShed?: (route: string, work: string) => void;
     readonly active: number;
-    limit(): number;
+    workSeen(): string[];
+    activeOf(work: string): number;
+    limit(work: string): number;
     middleware(): (req: Request, res: Response, next: NextFunction) => void;
   }) {
     admission.onShed = (route) => this.requestsShed.inc({ route });
@@ -122,9 +124,9 @@ export class ApiMetrics {
     ]);
     this.gaugeAtScrape(
       'inkprint_ai_admission_limit',
-      'AI requests the process lets in at once now (its answer rate x the queue budget, at least the minimum)',
-      [],
-      async () => [{ labels: {}, value: admission.limit() }],
+      "AI requests of each kind of work (route, and a detection's mode) the process lets in at once now (its answer rate for that work x the queue budget, at least the minimum)",
+      ['work'],
+      async () => admission.workSeen().map((work) => ({ labels: { work }, value: admission.limit(work) })),
     );
     return admission.middleware();
   }
