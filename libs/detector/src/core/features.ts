@@ -4,8 +4,6 @@ import { FNV_OFFSET, fnvUpdate } from './hash';
 import { div, fsum, mean, pstd } from './fsum';
 import { asciiLower, featureSentences, TOKEN_PATTERN, tokensCased } from './tokenize';
 
-export const FEATURE_VERSION = '2';
-
 export interface WordLists {
   functionWords: ReadonlySet<string>;
   aiWords: ReadonlySet<string>;
@@ -424,8 +422,4 @@ export class TextFeatures {
       off += spec.dim;
     }
   }
-}
-
-export function extractFeatures(norm: string, wl: WordLists): TextFeatures {
-  return new TextFeatures(norm, wl);
 }
