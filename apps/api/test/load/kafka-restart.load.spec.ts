@@ -1,7 +1,15 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { describeWithService } from '@inkprint/testing';
 import { Cluster, LOAD_SECONDS, PrivateKafka, requireBuiltApps, sleep, waitUntil } from './support/cluster';
-import { detect, enterpriseSession, metricSum, summarise, formatReport, type Outcome } from './support/load-client';
+import {
+  detect,
+  enterpriseSession,
+  isShed,
+  metricSum,
+  summarise,
+  formatReport,
+  type Outcome,
+} from './support/load-client';
 
 /** What a detection may answer while the job bus is down: the spec's error codes, never a hang or a bare 500. */
 const CLEAR_ERRORS = new Set(['JOB_TIMEOUT', 'JOB_FAILED', 'SERVICE_UNAVAILABLE']);
@@ -36,11 +44,16 @@ describeWithService('postgres', 'the Kafka broker restarted under load (distribu
       const started = performance.now();
       const load = Promise.all(
         Array.from({ length: 10 }, async () => {
-          while (issuing) outcomes.push(await detect(cluster.base, { bearer: token }));
+          while (issuing) {
+            const outcome = await detect(cluster.base, { bearer: token });
+            outcomes.push(outcome);
+            // A well-behaved client waits as Retry-After says after a 503 (shed, or the bus away).
+            if (isShed(outcome)) await sleep(1000 * (outcome.retryAfter ?? 1));
+          }
         }),
       );
       await sleep(3_000);
-      const before = outcomes.length;
+      const before = outcomes.filter((o) => o.status === 200).length;
       await kafka.restart();
       // Keep the load on after the broker is back until the bus answers again (and at least LOAD_SECONDS in all).
       const backAt = outcomes.length;
@@ -49,7 +62,7 @@ describeWithService('postgres', 'the Kafka broker restarted under load (distribu
       issuing = false;
       await load;
       const report = summarise(10, (performance.now() - started) / 1000, outcomes);
-      process.stdout.write(`${formatReport('kafka restart', report)} (${before} before the restart)\n`);
+      process.stdout.write(`${formatReport('kafka restart', report)} (${before} answered before the restart)\n`);
 
       const unclear = outcomes.filter((o) => o.status !== 200 && !(o.status >= 500 && CLEAR_ERRORS.has(o.code!)));
       if (unclear.length) process.stdout.write(`API log:\n${cluster.api.log().slice(-4000)}\n`);
