@@ -1,5 +1,5 @@
 import { describeWithService } from '@inkprint/testing';
-import { Cluster, LOAD_SECONDS, requireBuiltApps, sleep } from './support/cluster';
+import { Cluster, LOAD_SECONDS, requireBuiltApps, sleep, waitUntil } from './support/cluster';
 import {
   brokenStreams,
   missingDetections,
@@ -36,7 +36,12 @@ describeWithService('postgres', 'appends and projections under faults (distribut
       let issuing = true;
       const done = Promise.all(
         Array.from({ length: 10 }, async () => {
-          while (issuing) outcomes.push(await detect(cluster.base, { bearer: token }));
+          while (issuing) {
+            const outcome = await detect(cluster.base, { bearer: token });
+            outcomes.push(outcome);
+            // A well-behaved client waits as Retry-After says after a 503 shed under load.
+            if (isShed(outcome)) await sleep(1000 * (outcome.retryAfter ?? 1));
+          }
         }),
       );
       return {
@@ -51,6 +56,8 @@ describeWithService('postgres', 'appends and projections under faults (distribut
 
     it('the API SIGKILLed during appends: no partial writes, every accepted request recorded, read models = rebuild', async () => {
       const load = writeLoad();
+      // The workers load their models on the first jobs: kill once appends are flowing, not on a cold start.
+      await waitUntil('a detection answered before the kill', async () => load.outcomes.some((o) => o.status === 200));
       await sleep(Math.max(3_000, (LOAD_SECONDS * 1000) / 2));
       await cluster.api.kill();
       const outcomes = await load.stop();
