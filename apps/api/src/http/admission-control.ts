@@ -197,11 +197,6 @@ export class AdmissionControl {
     return [...this.works.keys()];
   }
 
-  /** Requests of `work` admitted and not yet answered. */
-  activeOf(work = ''): number {
-    return this.works.get(work)?.active ?? 0;
-  }
-
   /** Answers of `work` per second over the last 3 s. */
   rate(work = ''): number {
     return this.window(work).rate();

@@ -114,7 +114,6 @@ export class ApiMetrics {
     onShed?: (route: string, work: string) => void;
     readonly active: number;
     workSeen(): string[];
-    activeOf(work: string): number;
     limit(work: string): number;
     middleware(): (req: Request, res: Response, next: NextFunction) => void;
   }) {

@@ -8,7 +8,7 @@ import {
   readModelSnapshot,
   rebuildAll,
 } from './support/consistency';
-import { detect, enterpriseSession, isShed, type Outcome } from './support/load-client';
+import { detect, enterpriseSession, isShed, waitIfShed, type Outcome } from './support/load-client';
 
 /**
  * The event store and the read models under faults: the API process SIGKILLed while requests append, and projection
@@ -39,8 +39,7 @@ describeWithService('postgres', 'appends and projections under faults (distribut
           while (issuing) {
             const outcome = await detect(cluster.base, { bearer: token });
             outcomes.push(outcome);
-            // A well-behaved client waits as Retry-After says after a 503 shed under load.
-            if (isShed(outcome)) await sleep(1000 * (outcome.retryAfter ?? 1));
+            await waitIfShed(outcome);
           }
         }),
       );

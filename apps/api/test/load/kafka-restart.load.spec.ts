@@ -4,7 +4,7 @@ import { Cluster, LOAD_SECONDS, PrivateKafka, requireBuiltApps, sleep, waitUntil
 import {
   detect,
   enterpriseSession,
-  isShed,
+  waitIfShed,
   metricSum,
   summarise,
   formatReport,
@@ -47,8 +47,7 @@ describeWithService('postgres', 'the Kafka broker restarted under load (distribu
           while (issuing) {
             const outcome = await detect(cluster.base, { bearer: token });
             outcomes.push(outcome);
-            // A well-behaved client waits as Retry-After says after a 503 (shed, or the bus away).
-            if (isShed(outcome)) await sleep(1000 * (outcome.retryAfter ?? 1));
+            await waitIfShed(outcome);
           }
         }),
       );

@@ -154,8 +154,7 @@ export async function sustain(
         const outcome = await detect(base, { bearer: token });
         outcomes.push(outcome);
         onTick?.();
-        // Shed under load: a well-behaved client waits as Retry-After says before its next request.
-        if (isShed(outcome)) await new Promise((r) => setTimeout(r, 1000 * (outcome.retryAfter ?? 1)));
+        await waitIfShed(outcome);
       }
     }),
   );
@@ -165,6 +164,11 @@ export async function sustain(
 /** A request the API shed under load (503 SERVICE_UNAVAILABLE): refused at once, neither counted nor lost. */
 export function isShed(o: Outcome): boolean {
   return o.status === 503 && o.code === 'SERVICE_UNAVAILABLE';
+}
+
+/** Shed under load (or the bus away): a well-behaved client waits as Retry-After says before its next request. */
+export async function waitIfShed(o: Outcome): Promise<void> {
+  if (isShed(o)) await new Promise((r) => setTimeout(r, 1000 * (o.retryAfter ?? 1)));
 }
 
 export function summarise(clients: number, seconds: number, outcomes: Outcome[]): LoadReport {
