@@ -431,6 +431,19 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await page.getByTestId('usage-line-short').filter({ hasText: 'Detect 0/5 • Humanise 0/5' }).waitFor();
       expect(await page.getByTestId('usage-line').isVisible()).toBe(false);
       await page.setViewportSize({ width, height: 900 });
+      // A detection from elsewhere (another tab, the API) shows once the window has focus again (spec §4).
+      const sentence = 'The committee met on Tuesday to review the budget and the plans for next year in detail. ';
+      const detected = await post(
+        app.baseUrl,
+        '/ai/detect?mode=fast',
+        { text: sentence.repeat(3) },
+        account.tokens.accessToken,
+      );
+      expect(detected.status).toBe(200);
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      // Well inside the 30 s poll, so only the focus can have fetched it.
+      const counted = page.getByTestId('usage-line').filter({ hasText: 'Detect: 1 / 5 today • Humanise: 0 / 5 today' });
+      await counted.waitFor({ timeout: 5_000 });
 
       await page.goto(app.baseUrl + '/contact');
       await heading(page, 'Talk to the Inkprint team').waitFor();

@@ -1,9 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '../lib/auth';
 import { PlanLimitsProvider } from '../lib/plan-limits';
+import { queryClient } from '../lib/query-client';
 import { ToastViewport } from '../lib/toasts';
 import { theme } from './theme';
 
@@ -32,12 +34,14 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <GlobalStyles styles={globalStyles} />
-      <AuthProvider>
-        <PlanLimitsProvider>
-          {children}
-          <ToastViewport />
-        </PlanLimitsProvider>
-      </AuthProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <PlanLimitsProvider>
+            {children}
+            <ToastViewport />
+          </PlanLimitsProvider>
+        </AuthProvider>
+      </QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -1,13 +1,12 @@
 import type { RequestsPayload } from '@inkprint/contracts';
 import { maxChars, type Plan, type UsageFeature } from '@inkprint/contracts/policies';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { errorMessage } from './api-error';
 import { getRequests } from './api/get-requests';
 import { getSubscription } from './api/get-subscription';
 import { useAuth } from './auth';
 import { selectPlan } from './plan-selection';
-import { showToast } from './toast-store';
 
 /** Spec §4 "Plan limits". */
 export type PlanLimitsStatus = 'idle' | 'loading' | 'refreshing' | 'ready' | 'error';
@@ -20,74 +19,63 @@ export interface PlanLimitsState {
   plan: Plan | null;
   limits: { detectorMaxChars: number; humaniserMaxChars: number };
   requests: RequestsPayload | null;
-  error: string | null;
-  /** `background` refreshes (polling) never toast. */
-  refresh(options?: { background?: boolean }): Promise<void>;
+  /** Fetch the plan and today's requests again now (after a run took quota). */
+  refresh(): Promise<void>;
   maxCharsFor(feature: UsageFeature): number;
+}
+
+const PLAN_LIMITS_KEY = 'plan-limits';
+
+/** The plan (a failed subscription call reads as no subscription, spec §4) and today's requests per tool. */
+async function fetchPlanLimits(signedIn: boolean): Promise<{ plan: Plan; requests: RequestsPayload }> {
+  const subscription = signedIn
+    ? await getSubscription().then(
+        (r) => r.subscription,
+        () => null,
+      )
+    : null;
+  const plan = selectPlan(signedIn, subscription);
+  const answer = await getRequests();
+  return { plan, requests: answer.requests };
 }
 
 const PlanLimitsContext = createContext<PlanLimitsState | null>(null);
 
+/**
+ * One `useQuery` for the whole app: keyed by the user and the token (spec §4: refresh on user or token change),
+ * polled every 30 s while the tab is visible, refetched on focus and visibility (the query client's focus manager).
+ */
 export function PlanLimitsProvider({ children }: { children: ReactNode }) {
   const { status: authStatus, session, guest } = useAuth();
-  const [status, setStatus] = useState<PlanLimitsStatus>('idle');
-  const [plan, setPlan] = useState<Plan | null>(null);
-  const [requests, setRequests] = useState<RequestsPayload | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const loaded = useRef(false);
+  const client = useQueryClient();
   const signedIn = session !== null;
-
-  const refresh = useCallback(
-    async ({ background = false }: { background?: boolean } = {}) => {
-      setStatus(loaded.current ? 'refreshing' : 'loading');
-      try {
-        const subscription = signedIn
-          ? await getSubscription().then(
-              (r) => r.subscription,
-              () => null,
-            )
-          : null;
-        const nextPlan = selectPlan(signedIn, subscription);
-        const answer = await getRequests();
-        setPlan(nextPlan);
-        setRequests(answer.requests);
-        setError(null);
-        loaded.current = true;
-        setStatus('ready');
-      } catch (err) {
-        const message = errorMessage(err, 'Unable to load plan limits.');
-        setError(message);
-        setStatus('error');
-        if (!background) showToast({ type: 'error', title: 'Service Error', message });
-      }
-    },
-    [signedIn],
-  );
-
-  // Refresh on user change and token change (spec §4); wait for the bootstrap to settle the sessions first.
   const token = session?.tokens.accessToken ?? guest?.token ?? null;
-  const userKey = session?.user.email ?? null;
-  useEffect(() => {
-    if (authStatus !== 'ready' && authStatus !== 'error') return;
-    void refresh({ background: true });
-  }, [authStatus, userKey, token, refresh]);
+  const queryKey = useMemo(() => [PLAN_LIMITS_KEY, session?.user.email ?? null, token], [session, token]);
+  const settled = authStatus === 'ready' || authStatus === 'error';
+  const query = useQuery({
+    queryKey,
+    queryFn: () => fetchPlanLimits(signedIn),
+    // Wait for the bootstrap to settle the sessions first; poll and refetch on focus once they are ready.
+    enabled: settled,
+    staleTime: 0,
+    refetchInterval: authStatus === 'ready' ? USAGE_POLL_MS : false,
+    refetchOnWindowFocus: authStatus === 'ready' ? 'always' : false,
+    // A new user or token keeps the last plan and counts on screen until its own answer arrives.
+    placeholderData: keepPreviousData,
+  });
+  const refresh = useCallback(() => client.refetchQueries({ queryKey, exact: true }), [client, queryKey]);
 
-  useEffect(() => {
-    if (authStatus !== 'ready') return;
-    const onFocus = () => void refresh({ background: true });
-    const onVisibility = () => document.visibilityState === 'visible' && onFocus();
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onVisibility);
-    const poll = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh({ background: true });
-    }, USAGE_POLL_MS);
-    return () => {
-      window.removeEventListener('focus', onFocus);
-      document.removeEventListener('visibilitychange', onVisibility);
-      clearInterval(poll);
-    };
-  }, [authStatus, refresh]);
-
+  const plan = query.data?.plan ?? null;
+  const requests = query.data?.requests ?? null;
+  const status: PlanLimitsStatus = query.isError
+    ? 'error'
+    : query.isFetching
+      ? query.data
+        ? 'refreshing'
+        : 'loading'
+      : query.data
+        ? 'ready'
+        : 'idle';
   const value = useMemo<PlanLimitsState>(
     () => ({
       status,
@@ -96,7 +84,6 @@ export function PlanLimitsProvider({ children }: { children: ReactNode }) {
         ? { detectorMaxChars: plan.detectorMaxChars, humaniserMaxChars: plan.humaniserMaxChars }
         : DEFAULT_LIMITS,
       requests,
-      error,
       refresh,
       maxCharsFor: (feature) =>
         plan
@@ -105,7 +92,7 @@ export function PlanLimitsProvider({ children }: { children: ReactNode }) {
             ? DEFAULT_LIMITS.detectorMaxChars
             : DEFAULT_LIMITS.humaniserMaxChars,
     }),
-    [status, plan, requests, error, refresh],
+    [status, plan, requests, refresh],
   );
   return <PlanLimitsContext.Provider value={value}>{children}</PlanLimitsContext.Provider>;
 }

@@ -22,7 +22,6 @@ import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePlanLimits } from '../../../lib/plan-limits';
-import { withQueryClient } from '../../../lib/query-client';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useApiKeys } from '../api/list-api-keys';
 import {
@@ -190,7 +189,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
 }
 
 /** `/account/api-keys`: create, name and revoke API keys (issue 29; Basic, Pro and Enterprise). */
-function ApiKeysPage() {
+export default function ApiKeysPage() {
   useDocumentTitle('API keys');
   const { session, status } = useAuth();
   const { plan } = usePlanLimits();
@@ -254,5 +253,3 @@ function ApiKeysPage() {
     </>
   );
 }
-
-export default withQueryClient(ApiKeysPage);

@@ -8,14 +8,13 @@ import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { withQueryClient } from '../../../lib/query-client';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthCard } from './AuthCard';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 const SENT = 'If an account exists we sent a reset link. Please check spam/junk if you do not see it.';
 
-export function ForgotPasswordPage() {
+export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
@@ -60,5 +59,3 @@ export function ForgotPasswordPage() {
     </AuthCard>
   );
 }
-
-export default withQueryClient(ForgotPasswordPage);

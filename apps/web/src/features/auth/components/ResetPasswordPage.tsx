@@ -8,7 +8,6 @@ import type { FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { withQueryClient } from '../../../lib/query-client';
 import { useResetPassword } from '../api/reset-password';
 import { matchHint, RESET_REDIRECT_MS } from '../rules';
 import { AuthCard } from './AuthCard';
@@ -17,7 +16,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 
 const MISSING = 'The reset link is missing or invalid. Please request a new one.';
 
-export function ResetPasswordPage() {
+export default function ResetPasswordPage() {
   useDocumentTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -109,5 +108,3 @@ export function ResetPasswordPage() {
     </AuthCard>
   );
 }
-
-export default withQueryClient(ResetPasswordPage);

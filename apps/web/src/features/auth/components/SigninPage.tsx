@@ -11,7 +11,6 @@ import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
-import { withQueryClient } from '../../../lib/query-client';
 import { REDIRECT_KEY } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast-store';
 import { useLogin } from '../api/login';
@@ -32,7 +31,7 @@ function takeStoredRedirect(search: string): string | null {
   }
 }
 
-export function SigninPage() {
+export default function SigninPage() {
   useDocumentTitle('Sign in');
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -106,5 +105,3 @@ export function SigninPage() {
     </AuthCard>
   );
 }
-
-export default withQueryClient(SigninPage);

@@ -13,7 +13,6 @@ import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
-import { withQueryClient } from '../../../lib/query-client';
 import { useRegister } from '../api/register';
 import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
@@ -50,7 +49,7 @@ function useCooldown(): [number, () => void] {
   ];
 }
 
-export function SignupPage() {
+export default function SignupPage() {
   useDocumentTitle('Create your account');
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -272,5 +271,3 @@ export function SignupPage() {
     </AuthCard>
   );
 }
-
-export default withQueryClient(SignupPage);

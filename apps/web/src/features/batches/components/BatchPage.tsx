@@ -21,7 +21,6 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { withQueryClient } from '../../../lib/query-client';
 import { useBatch } from '../api/get-batch';
 import { getBatchItem } from '../api/get-batch-item';
 import { useSubmitBatch } from '../api/submit-batch';
@@ -141,7 +140,13 @@ function Results({ rows, open }: { rows: BatchRow[]; open?: (index: number) => v
 }
 
 /** `/batch`: a signed-in user checks up to 50 files at once (issue 29), watching each file's progress. */
-function BatchPage({ onOpenReport, onExportPdf }: { onOpenReport?: OpenReport; onExportPdf?: ExportPdf }) {
+export default function BatchPage({
+  onOpenReport,
+  onExportPdf,
+}: {
+  onOpenReport?: OpenReport;
+  onExportPdf?: ExportPdf;
+}) {
   const [pdfState, setPdfState] = useState<'idle' | 'preparing' | 'failed'>('idle');
   useDocumentTitle('Batch check');
   const { session, status } = useAuth();
@@ -314,5 +319,3 @@ function BatchPage({ onOpenReport, onExportPdf }: { onOpenReport?: OpenReport; o
     </>
   );
 }
-
-export default withQueryClient(BatchPage);

@@ -13,7 +13,6 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { withQueryClient } from '../../../lib/query-client';
 import { useBlogs } from '../api/get-blogs';
 import type { BlogListItem } from '@inkprint/contracts';
 import { formatDate } from '../posts';
@@ -67,7 +66,7 @@ function PostCard({ post }: { post: BlogListItem }) {
   );
 }
 
-function BlogListPage() {
+export default function BlogListPage() {
   useDocumentTitle('Blog');
   const blogs = useBlogs();
   return (
@@ -126,5 +125,3 @@ function BlogListPage() {
     </>
   );
 }
-
-export default withQueryClient(BlogListPage);

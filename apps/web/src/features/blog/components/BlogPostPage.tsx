@@ -11,7 +11,6 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ArrowBackIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-error';
-import { withQueryClient } from '../../../lib/query-client';
 import { useBlog } from '../api/get-blog';
 import { formatDate } from '../posts';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -24,7 +23,7 @@ function BackLink() {
   );
 }
 
-function BlogPostPage() {
+export default function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = useBlog(slug);
   const notFound = post.error instanceof ApiError && post.error.status === 404;
@@ -138,5 +137,3 @@ function BlogPostPage() {
     </Container>
   );
 }
-
-export default withQueryClient(BlogPostPage);

@@ -33,7 +33,6 @@ import {
 } from '../limits';
 import { OPEN_DEMO_EVENT, type DemoTab } from '../open-demo';
 import { COUNTDOWN_TICK_MS, limitReachedView } from '../usage-meter';
-import { withQueryClient } from '../../../lib/query-client';
 import { DemoImport, importNoteOf, type ImportNote } from './DemoImport';
 import { DetectorOptions } from './DetectorOptions';
 import { DetectorResultPanel } from './DetectorResultPanel';
@@ -67,7 +66,7 @@ function tabOf(detail: unknown): DemoTab | null {
  * landing route owns the `#demo` section element and its heading (`DemoHeading`), so the element stays the same while
  * this chunk loads (section tracking and scrolling to `#demo` observe it).
  */
-function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionProps) {
+export default function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionProps) {
   const { session } = useAuth();
   const limits = usePlanLimits();
   const navigate = useNavigate();
@@ -216,7 +215,7 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
     } catch (err) {
       fail(err, 'run');
     } finally {
-      void limits.refresh({ background: true });
+      void limits.refresh();
     }
   }
 
@@ -511,5 +510,3 @@ function DemoSection({ onPreviewReport, initialTab = 'detector' }: DemoSectionPr
     </>
   );
 }
-
-export default withQueryClient(DemoSection);

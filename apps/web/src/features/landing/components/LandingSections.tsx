@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -129,8 +128,15 @@ export function Hero({ onTryHumanizer }: HeroProps = {}) {
       }}
     >
       <Container maxWidth="lg">
-        <Grid container spacing={{ xs: 5, md: 6 }} alignItems="center">
-          <Grid size={{ xs: 12, md: 7 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '7fr 5fr' },
+            gap: { xs: 5, md: 6 },
+            alignItems: 'center',
+          }}
+        >
+          <Box>
             <Chip
               label="AI-text detector and humaniser"
               sx={{ bgcolor: 'rgba(245,197,66,0.25)', color: 'primary.main', fontWeight: 700 }}
@@ -163,11 +169,11 @@ export function Hero({ onTryHumanizer }: HeroProps = {}) {
                 View pricing
               </Button>
             </Stack>
-          </Grid>
-          <Grid size={{ xs: 12, md: 5 }}>
+          </Box>
+          <Box>
             <SampleResult />
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
         <Box
           role="list"
           sx={{
@@ -226,9 +232,19 @@ export function FeaturesGrid() {
     <Box component="section" id="features" aria-labelledby="features-title" sx={{ py: { xs: 8, md: 12 } }}>
       <Container maxWidth="lg">
         <SectionTitle id="features-title" eyebrow="Highlights" title="Built for people who publish, grade and edit" />
-        <Grid container spacing={3}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: {
+              xs: 'minmax(0, 1fr)',
+              sm: 'repeat(2, minmax(0, 1fr))',
+              lg: 'repeat(4, minmax(0, 1fr))',
+            },
+            gap: 3,
+          }}
+        >
           {FEATURES.map((feature) => (
-            <Grid key={feature.title} size={{ xs: 12, sm: 6, lg: 3 }}>
+            <Box key={feature.title}>
               <Paper
                 elevation={0}
                 sx={{ p: 3.5, height: '100%', borderRadius: 4, border: 1, borderColor: 'rgba(27,42,74,0.08)' }}
@@ -243,9 +259,9 @@ export function FeaturesGrid() {
                   {feature.text}
                 </Typography>
               </Paper>
-            </Grid>
+            </Box>
           ))}
-        </Grid>
+        </Box>
       </Container>
     </Box>
   );

@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { withQueryClient } from '../../../lib/query-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useReport } from '../api/get-report';
 import { REPORT_ERROR_COPY, reportErrorKind } from '../report-errors';
@@ -51,7 +50,7 @@ function ShareLinkButton({ url }: { url: string }) {
 }
 
 /** `/report/{id}` (spec §2 "Report page"): loading skeleton, an error state or the shared report. */
-function ReportPage() {
+export default function ReportPage() {
   useDocumentTitle('AI detection report');
   const { id = '' } = useParams();
   const report = useReport(id);
@@ -126,5 +125,3 @@ function ReportPage() {
     </Container>
   );
 }
-
-export default withQueryClient(ReportPage);
