@@ -95,6 +95,89 @@ function requestPathSuite(backend: () => TestBackend) {
     expect(sent).toHaveLength(7);
   });
 
+  /** What the read models hold of an account's detections: what one detection's round must move by one. */
+  async function readModelsOf(accountId: string) {
+    const [row] = await db.sql.query<{ words: string; activity: string; timeline: string; daily: string }>(
+      `select (select words_used from read_model.users where id = $1) as words,
+              (select count(*) from read_model.recent_activity where account_id = $1) as activity,
+              (select count(*) from read_model.audit_timeline where account_id = $1 and type = 'DetectionRecorded') as timeline,
+              (select coalesce(sum(detections), 0) from read_model.daily_usage) as daily`,
+      [accountId],
+    );
+    return {
+      words: Number(row.words),
+      activity: Number(row.activity),
+      timeline: Number(row.timeline),
+      daily: Number(row.daily),
+    };
+  }
+
+  /**
+   * The statements of one detection with the projections running: the request's own, then the round of the
+   * projection loop that applies its events (`runOnce`, the round the running loop makes once they are committed;
+   * here the first after the loop last read its checkpoints, as after a quiet second).
+   */
+  async function statementsWithProjections(
+    account: { id: string; accessToken: string },
+    mode: string,
+  ): Promise<{ request: string[]; projections: string[] }> {
+    const detect = () =>
+      request(t.server)
+        .post(`/ai/detect?mode=${mode}`)
+        .set('Authorization', `Bearer ${account.accessToken}`)
+        .send({ text: text(++n) })
+        .expect(200);
+    await detect();
+    await detect();
+    await runner.stop();
+    try {
+      // Whatever the warm-up left for the projections, applied before counting.
+      await runner.catchUpAll();
+      const before = await readModelsOf(account.id);
+      const request: string[] = [];
+      const projections: string[] = [];
+      let sent = request;
+      const unwatch = db.statements.watch((sql) => sent.push(sql.replace(/\s+/g, ' ').slice(0, 90)));
+      try {
+        const res = await detect();
+        expect(res.body.result.cached).toBe(false);
+        sent = projections;
+        expect(await runner.runOnce()).toBe(true);
+      } finally {
+        unwatch();
+      }
+      // The round applied the detection to every read model it feeds, once.
+      const after = await readModelsOf(account.id);
+      expect(after.words - before.words).toBeGreaterThan(50);
+      expect({ ...after, words: 0 }).toEqual({
+        words: 0,
+        activity: before.activity + 1,
+        timeline: before.timeline + 1,
+        daily: before.daily + 1,
+      });
+      return { request, projections };
+    } finally {
+      runner.start();
+    }
+  }
+
+  // Issue 28: with the projections a detection cost 7 + 31 statements alone in its round (one transaction per
+  // projection, each reading before it wrote). The loop's round is now one transaction for every projection, each
+  // writing the batch in one statement: the checkpoints and the log read (2), BEGIN, the checkpoints claimed and moved
+  // (1), the users, recent activity, audit timeline and daily usage rows (1 each), COMMIT. The same in every mode: a
+  // language-model detection writes the same two events (QuotaConsumed, DetectionRecorded).
+  it.each(['fast', 'moderate'])(
+    'a %s detection with the projections running sends 7 + 9 statements',
+    async (mode) => {
+      const account = await signUp();
+      const sent = await statementsWithProjections(account, mode);
+      expect(sent.request).toHaveLength(7);
+      expect(sent.projections.filter((s) => /^(BEGIN|COMMIT)/i.test(s))).toHaveLength(2);
+      expect(sent.projections).toHaveLength(9);
+    },
+    60_000,
+  );
+
   it('publishes the running count at /metrics', async () => {
     const body = (await request(t.server).get('/metrics').expect(200)).text;
     const line = body.split('\n').find((l) => l.startsWith('inkprint_sql_statements_total '));

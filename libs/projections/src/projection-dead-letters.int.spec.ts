@@ -7,7 +7,7 @@ import {
   type TestBackend,
 } from '@inkprint/eventstore-postgresql/testing';
 import { StreamActivitySchema, streamActivityProjection } from './testing/stream-activity-projection';
-import type { DeadLetter } from './projection';
+import type { DeadLetter, Projection } from './projection';
 import { describeFailure, isTransientFailure } from './projection-failure';
 import { ProjectionRunner } from './projection-runner';
 
@@ -101,6 +101,29 @@ function deadLetterSuite(backend: () => TestBackend) {
       events: 1,
       words: 5,
     });
+    await dropSchema(db, schema);
+  });
+
+  it('in a shared round too: a projection failing on an event never holds back the one beside it', async () => {
+    const schema = testSchemaName('rm');
+    const counted: string[] = [];
+    const beside: Projection = {
+      name: 'texts_beside',
+      entities: [],
+      eventTypes: ['TextSubmitted'],
+      apply: async (events) => void counted.push(...events.map((e) => e.id)),
+    };
+    // Never parked within the test: the poisoned projection stays stuck while the other follows the log.
+    const runner = new ProjectionRunner(db, store, [poisoned(() => false), beside], { schema, maxAttempts: 1000 });
+    await runner.init();
+    for (let round = 0; round < 20; round++) await runner.runOnce();
+    const [activity, other] = await runner.status();
+    expect(other).toMatchObject({ name: 'texts_beside', lag: 0 });
+    expect(activity.lag).toBeGreaterThan(0);
+    expect(await runner.deadLetters()).toEqual([]);
+    // Each event counted once, the poisoned one included (it is only this projection's poison).
+    expect(new Set(counted).size).toBe(counted.length);
+    expect(counted).toContain(poisonId);
     await dropSchema(db, schema);
   });
 

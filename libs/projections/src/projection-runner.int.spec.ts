@@ -6,6 +6,7 @@ import {
   testSchemaName,
   type TestBackend,
 } from '@inkprint/eventstore-postgresql/testing';
+import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { StreamActivitySchema, streamActivityProjection } from './testing/stream-activity-projection';
 
@@ -118,6 +119,43 @@ function runnerSuite(backend: () => TestBackend) {
     // Each applied batch is reported (the API's projection batch histogram), the new event's among them.
     expect(batches.length).toBeGreaterThan(0);
     expect(batches.every((b) => b.projection === 'stream_activity' && b.events > 0 && b.seconds > 0)).toBe(true);
+  });
+
+  it('applies a round of several projections in one transaction with one checkpoint write, and polls with one read', async () => {
+    const schema = testSchemaName('rm');
+    const seen: string[] = [];
+    // A second projection beside the first, at the same checkpoint; its rows are the events it was given.
+    const scored: Projection = {
+      name: 'scored_texts',
+      entities: [],
+      eventTypes: ['TextScored'],
+      apply: async (events) => void seen.push(...events.map((e) => e.streamId)),
+    };
+    const runner = new ProjectionRunner(db, store, [streamActivityProjection(), scored], { schema });
+    await runner.init();
+    await runner.catchUpAll();
+    seen.length = 0;
+    await store.appendToStream('doc-round', [{ type: 'TextScored', data: { words: 3 } }], {
+      expectedVersion: 'no_stream',
+    });
+    const sent: string[] = [];
+    const unwatch = db.statements.watch((sql) => sent.push(sql.replace(/\s+/g, ' ')));
+    try {
+      expect(await runner.runOnce()).toBe(true);
+      const round = sent.splice(0);
+      expect(round.filter((sql) => /^BEGIN/i.test(sql))).toHaveLength(1);
+      expect(round.filter((sql) => /^COMMIT/i.test(sql))).toHaveLength(1);
+      expect(round.filter((sql) => /projection_checkpoints/.test(sql) && /^update/i.test(sql))).toHaveLength(1);
+      expect(seen).toEqual(['doc-round']);
+      // Nothing new: the loop goes on from the checkpoints its round left, reading only the log.
+      expect(await runner.runOnce()).toBe(false);
+      expect(sent.splice(0)).toEqual([expect.stringMatching(/es_events/)]);
+    } finally {
+      unwatch();
+    }
+    expect((await readModel(db, schema)).find((r) => r.stream_id === 'doc-round')).toMatchObject({ words: 3 });
+    expect((await runner.status()).map((p) => p.lag)).toEqual([0, 0]);
+    await dropSchema(db, schema);
   });
 }
 

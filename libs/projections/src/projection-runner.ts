@@ -19,11 +19,17 @@ export interface ProjectionRunnerOptions {
 }
 
 const CHECKPOINTS = 'projection_checkpoints';
+/**
+ * How long the loop goes on from the checkpoints its own rounds left, without reading them again. A checkpoint moved
+ * by someone else is caught sooner by the claim (which needs the exact position); this bounds the one case the claim
+ * cannot see: a rebuild elsewhere moving a checkpoint back while no new event arrives.
+ */
+const CHECKPOINTS_KNOWN_MS = 1_000;
 const DEAD_LETTERS = 'projection_dead_letters';
 
 /**
  * Runs projections over the global log. Each batch is one transaction holding the read-model rows AND the new
- * checkpoint, with the checkpoint row locked first: a crash rolls both back, and two runners never apply a batch twice.
+ * checkpoint, with the checkpoint row claimed first: a crash rolls both back, and two runners never apply a batch twice.
  */
 export class ProjectionRunner {
   readonly schema: string;
@@ -33,6 +39,8 @@ export class ProjectionRunner {
   private readonly maxAttempts: number;
   /** Where a projection (per schema) failed: its checkpoint then, and the failed attempts at one event. */
   private readonly failures = new Map<string, { from: bigint; position: bigint; attempts: number }>();
+  /** The live checkpoints as the loop's last clean round left them, and when they were last read from the table. */
+  private known?: { positions: Map<string, bigint>; readAt: number };
 
   constructor(
     private readonly db: Database,
@@ -64,12 +72,14 @@ export class ProjectionRunner {
 
   /** Creates the live schema, read-model tables and checkpoint rows. */
   async init(): Promise<void> {
+    this.known = undefined;
     await this.prepareSchema(this.schema);
   }
 
   /** Applies at most one batch to one projection; returns the number of log events consumed. */
   async processBatch(name: string, schema = this.schema): Promise<number> {
     const projection = this.projection(name);
+    this.known = undefined;
     const s = quoteIdentifier(schema);
     const [row] = await this.db.sql.query<{ position: string }>(
       `select position from ${s}.${CHECKPOINTS} where projection = $1`,
@@ -242,8 +252,8 @@ export class ProjectionRunner {
   }
 
   /**
-   * One transaction: the checkpoint row locked and still at `from`, the read-model rows of `relevant`, and the
-   * checkpoint moved to `next`. False when another runner moved the projection on in between (nothing applied).
+   * One transaction: the checkpoint row claimed (locked, still at `from`, moved to `next`), then the read-model rows
+   * of `relevant`. False when another runner moved the projection on in between (nothing applied).
    */
   private async applyBatch(
     projection: Projection,
@@ -255,18 +265,16 @@ export class ProjectionRunner {
     const s = quoteIdentifier(schema);
     const started = process.hrtime.bigint();
     const applied = await this.db.em.fork({ schema }).transactional(async (em: EntityManager) => {
-      const locked = await em.execute<Array<{ position: string }>>(
-        `select position from ${s}.${CHECKPOINTS} where projection = ? for update`,
-        [projection.name],
+      // Claimed first: the row locked, checked still at `from` and moved to `next` in one statement.
+      const claimed = await em.execute<Array<{ projection: string }>>(
+        `update ${s}.${CHECKPOINTS} set position = ?, updated_at = now()
+         where projection = ? and position = ? returning projection`,
+        [next.toString(), projection.name, from.toString()],
       );
-      // Another runner moved this projection on while we were reading: let the next round re-read.
-      if (locked.length === 0 || BigInt(locked[0].position) !== from) return false;
+      // Another runner moved this projection on while we were reading (nothing changed): the next round re-reads.
+      if (claimed.length === 0) return false;
       await projection.apply(relevant, em);
       await em.flush();
-      await em.execute(`update ${s}.${CHECKPOINTS} set position = ?, updated_at = now() where projection = ?`, [
-        next.toString(),
-        projection.name,
-      ]);
       return true;
     });
     if (applied) {
@@ -314,18 +322,36 @@ export class ProjectionRunner {
   }
 
   /**
+   * One round of the background loop, here and now (the runner stopped): what the running projections do with the
+   * events committed since their checkpoints. True when it applied or passed over something.
+   */
+  runOnce(): Promise<boolean> {
+    return this.processAllOnce();
+  }
+
+  /**
    * One round over every projection. Projections at the same checkpoint (all of them, once caught up) share one read
-   * of the log; those the batch has nothing for move their checkpoints on in one statement, and each of the others
-   * applies its batch in its own transaction (a failing projection never holds the others back).
+   * of the log and one transaction: their checkpoints claimed and moved on in one statement, then every projection's
+   * rows of the batch, one flush, one commit. When that transaction fails, or a projection of the group is stuck on an
+   * event, each projection applies the batch in its own transaction instead (applyOrPark): a failing projection never
+   * holds the others back.
    */
   private async processAllOnce(): Promise<boolean> {
     const names = this.projections.map((p) => p.name);
+    // The checkpoints this loop's last clean round left (read again at least once a second), else the table's.
+    const known = this.known && Date.now() - this.known.readAt < CHECKPOINTS_KNOWN_MS ? this.known : undefined;
+    this.known = undefined;
     let positions: Map<string, bigint>;
-    try {
-      positions = await this.checkpoints(names);
-    } catch (error) {
-      for (const name of names) this.options.onError?.(name, error);
-      return false;
+    let readAt: number;
+    if (known) ({ positions, readAt } = known);
+    else {
+      try {
+        readAt = Date.now();
+        positions = await this.checkpoints(names);
+      } catch (error) {
+        for (const name of names) this.options.onError?.(name, error);
+        return false;
+      }
     }
     const groups = new Map<bigint, string[]>();
     for (const name of names) {
@@ -333,28 +359,50 @@ export class ProjectionRunner {
       groups.set(at, [...(groups.get(at) ?? []), name]);
     }
     let progressed = false;
+    // Where each projection stands after this round, as long as every step of it went as planned.
+    let after: Map<string, bigint> | undefined = new Map(positions);
     for (const [from, group] of groups) {
       let events: RecordedEvent[];
       try {
         events = await this.store.readAll(from, this.batchSize);
       } catch (error) {
         for (const name of group) this.options.onError?.(name, error);
+        after = undefined;
         continue;
       }
       if (events.length === 0) continue;
       const next = events[events.length - 1].globalPosition;
-      const idle: string[] = [];
-      for (const name of group) {
+      const work = group.map((name) => {
         const projection = this.projection(name);
-        const relevant = events.filter((event) => projection.eventTypes.includes(event.type));
+        return { projection, relevant: events.filter((event) => projection.eventTypes.includes(event.type)) };
+      });
+      // Projections stuck on an event go their own way (one event at a time, parking); the others share the round.
+      const stuck = (name: string) => this.failures.has(`${this.schema}/${name}`);
+      const together = work.filter((w) => !stuck(w.projection.name));
+      let alone = work.filter((w) => stuck(w.projection.name));
+      if (together.length > 0) {
+        try {
+          if (await this.applyRound(together, from, next)) {
+            progressed = true;
+            for (const { projection } of together) after?.set(projection.name, next);
+          } else after = undefined;
+        } catch {
+          // Someone's rows failed (or the database did): each projection tries alone, so the failing one is found
+          // and the others go on.
+          alone = work;
+        }
+      }
+      if (alone.length > 0) after = undefined;
+      const idle: string[] = [];
+      for (const { projection, relevant } of alone) {
         if (relevant.length === 0) {
-          idle.push(name);
+          idle.push(projection.name);
           continue;
         }
         try {
           progressed = (await this.applyOrPark(projection, relevant, from, next)) || progressed;
         } catch (error) {
-          this.options.onError?.(name, error);
+          this.options.onError?.(projection.name, error);
         }
       }
       if (idle.length > 0) {
@@ -365,7 +413,48 @@ export class ProjectionRunner {
         }
       }
     }
+    if (after) this.known = { positions: after, readAt };
     return progressed;
+  }
+
+  /**
+   * One transaction for several projections at the same checkpoint: their checkpoints claimed (still at `from`, row
+   * locks taken) and moved to `next` in one statement, each projection's rows of the batch, one flush. False, with
+   * nothing applied, when another runner moved one of them on in between. Throws (nothing applied) when a projection
+   * or the database failed.
+   */
+  private async applyRound(
+    work: ReadonlyArray<{ projection: Projection; relevant: RecordedEvent[] }>,
+    from: bigint,
+    next: bigint,
+  ): Promise<boolean> {
+    const s = quoteIdentifier(this.schema);
+    const names = work.map((w) => w.projection.name);
+    const started = process.hrtime.bigint();
+    const moved = new Error('moved on by another runner');
+    let applied: boolean;
+    try {
+      applied = await this.db.em.fork({ schema: this.schema }).transactional(async (em: EntityManager) => {
+        // Claiming first: the update locks the rows and checks them in one statement, before any read-model row.
+        const claimed = await em.execute<Array<{ projection: string }>>(
+          `update ${s}.${CHECKPOINTS} set position = ?, updated_at = now()
+           where projection in (?) and position = ? returning projection`,
+          [next.toString(), names, from.toString()],
+        );
+        // Another runner moved one of them on while we were reading: roll back, the next round re-reads.
+        if (claimed.length !== names.length) throw moved;
+        for (const { projection, relevant } of work) if (relevant.length > 0) await projection.apply(relevant, em);
+        await em.flush();
+        return true;
+      });
+    } catch (error) {
+      if (error === moved) return false;
+      throw error;
+    }
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    for (const { projection, relevant } of work)
+      if (relevant.length > 0) this.options.onBatch?.(projection.name, { events: relevant.length, seconds });
+    return applied;
   }
 
   /** Moves checkpoints still at `from` to `next` (events none of them handles); a moved one is left alone. */
@@ -414,6 +503,7 @@ export class ProjectionRunner {
    */
   async rebuild(name: string): Promise<{ events: number; shadowSchema: string }> {
     const projection = this.projection(name);
+    this.known = undefined;
     const shadow = `rb_${name.replace(/[^a-z0-9_]/g, '_').slice(0, 40)}_${Date.now().toString(36)}`;
     const live = quoteIdentifier(this.schema);
     const sh = quoteIdentifier(shadow);

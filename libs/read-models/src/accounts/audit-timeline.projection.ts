@@ -1,4 +1,4 @@
-import { BigIntType, EntitySchema, raw } from '@mikro-orm/core';
+import { BigIntType, EntitySchema } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ERASED, type Actor, type RecordedEvent } from '@inkprint/eventstore';
 import type { Projection } from '@inkprint/projections';
@@ -12,6 +12,7 @@ import type {
   ToolUser,
 } from '@inkprint/ai-domain';
 import { accountIdOfStream, eventTime } from '../streams';
+import { tableIn } from '../tables';
 
 /**
  * One row per event about an account: its own stream's events, and its tool runs and shared reports (scores, never
@@ -214,59 +215,47 @@ export function auditTimelineProjection(): Projection {
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
       const accountEvents = events.filter((event) => timelineAccountOf(event) !== null);
       if (accountEvents.length === 0) return;
-      const accounts = [...new Set(accountEvents.map((event) => timelineAccountOf(event)!))];
-      // Rows already there (a batch is never applied twice, but be safe against a replayed event) and each
-      // account's last place: new rows continue from it in log order, so a rebuild numbers them the same.
-      // Only this batch's positions and each account's highest version are read (not the account's whole history,
-      // which made every batch cost grow with it).
-      const positions = accountEvents.map((event) => event.globalPosition.toString());
-      // Plain rows, not entities: nothing half-loaded enters the identity map.
-      const stored = await em
-        .createQueryBuilder(AuditTimelineRow)
-        .select(['position'])
-        .where({ accountId: { $in: accounts }, position: { $in: positions } })
-        .execute<Array<{ position: string }>>('all');
-      const seen = new Set(stored.map((row) => String(row.position)));
-      const tops = await em
-        .createQueryBuilder(AuditTimelineRow)
-        .select(['accountId', raw('max(version) as top')])
-        .where({ accountId: { $in: accounts } })
-        .groupBy('accountId')
-        .execute<Array<{ accountId: string; top: number | string }>>('all');
-      const last = new Map<string, number>(tops.map((row) => [row.accountId, Number(row.top)]));
-      const created: AuditTimelineRow[] = [];
-      for (const event of accountEvents) {
-        const accountId = timelineAccountOf(event)!;
-        const position = event.globalPosition.toString();
-        if (seen.has(position)) continue;
-        seen.add(position);
-        const version = (last.get(accountId) ?? 0) + 1;
-        last.set(accountId, version);
+      // One statement, no read first: each event not yet in the timeline (a batch is never applied twice, but be safe
+      // against a replayed event) gets the next place of its account, continuing from the account's highest version
+      // in log order, so a rebuild numbers them the same. Only each account's highest version and this batch's
+      // positions are looked at (not the account's whole history, which made every batch cost grow with it).
+      const rows = accountEvents.map((event) => {
         const actor = event.metadata.actor ?? { type: 'system', id: 'system' };
         const activity = (ACTIVITY_TYPES as readonly string[]).includes(event.type);
-        created.push(
-          em.create(AuditTimelineRow, {
-            accountId,
-            version,
-            position,
-            type: event.type,
-            at: activity
-              ? new Date(
-                  (event.data as { at?: string; createdAt?: string }).at ??
-                    (event.data as { createdAt: string }).createdAt,
-                )
-              : eventTime(event),
-            actorType: actor.type,
-            actorId: actor.id,
-            summary: activity
-              ? activitySummary(event as unknown as ActivityEvent)
-              : auditSummary(event as unknown as AccountEvent, actor),
-            data: redactSecrets(
-              activity ? { ...(event.data as object), user: undefined, sharedBy: undefined } : event.data,
-            ),
-          }),
-        );
-      }
+        return {
+          account_id: timelineAccountOf(event)!,
+          position: event.globalPosition.toString(),
+          type: event.type,
+          at: (activity
+            ? new Date(
+                (event.data as { at?: string; createdAt?: string }).at ??
+                  (event.data as { createdAt: string }).createdAt,
+              )
+            : eventTime(event)
+          ).toISOString(),
+          actor_type: actor.type,
+          actor_id: actor.id,
+          summary: activity
+            ? activitySummary(event as unknown as ActivityEvent)
+            : auditSummary(event as unknown as AccountEvent, actor),
+          data: redactSecrets(
+            activity ? { ...(event.data as object), user: undefined, sharedBy: undefined } : event.data,
+          ),
+        };
+      });
+      const timeline = tableIn(em, AuditTimelineSchema);
+      await em.execute(
+        `insert into ${timeline} (account_id, version, position, type, at, actor_type, actor_id, summary, data)
+         select r.account_id, coalesce(m.top, 0) + row_number() over (partition by r.account_id order by r.position),
+           r.position, r.type, r.at, r.actor_type, r.actor_id, r.summary, r.data
+         from jsonb_to_recordset(?::jsonb) as r(account_id text, position bigint, type text, at timestamptz,
+           actor_type text, actor_id text, summary text, data jsonb)
+         left join (select account_id, max(version) as top from ${timeline}
+                    where account_id in (select distinct x.account_id from jsonb_to_recordset(?::jsonb) as x(account_id text))
+                    group by account_id) as m on m.account_id = r.account_id
+         where not exists (select 1 from ${timeline} as t where t.account_id = r.account_id and t.position = r.position)`,
+        [JSON.stringify(rows), JSON.stringify(rows.map((row) => ({ account_id: row.account_id })))],
+      );
       // Erased accounts keep their history (who did what, when) but not their personal data: the same rows a rebuild
       // gives, where the sealed fields read as erased.
       const erased = new Set(
@@ -275,8 +264,9 @@ export function auditTimelineProjection(): Projection {
           .map((event) => accountIdOfStream(event.streamId)!),
       );
       if (erased.size === 0) return;
+      // The rows just inserted are in the table: the find loads them with the older ones.
       const erasedRows = await em.find(AuditTimelineRow, { accountId: { $in: [...erased] } });
-      for (const row of new Set([...erasedRows, ...created])) {
+      for (const row of erasedRows) {
         if (!erased.has(row.accountId)) continue;
         const personal = Object.keys(row.data).filter((key) => PERSONAL_KEYS.has(key));
         if (personal.length) row.data = { ...row.data, ...Object.fromEntries(personal.map((key) => [key, ERASED])) };

@@ -6,6 +6,7 @@ import type { AccountEvent, AccountStatus, Role } from '@inkprint/accounts-domai
 import type { QuotaConsumed, QuotaReleased } from '@inkprint/plans-domain';
 import { parseUsageStream } from '../usage/usage-streams';
 import { accountIdOfStream, eventTime } from '../streams';
+import { tableIn } from '../tables';
 
 /** One row per account: the admin user directory (spec §3 "Admin user"). */
 export class UserDirectoryRow {
@@ -92,6 +93,9 @@ export function usersProjection(): Projection {
     entities: [UserDirectorySchema, UserUsageSchema],
     eventTypes: USERS_EVENT_TYPES,
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
+      // What the AI routes write, batch after batch: counted and given-back requests only.
+      if (events.every((event) => event.type === 'QuotaConsumed' || event.type === 'QuotaReleased'))
+        return applyUsage(events, em);
       const accountIds = new Set<string>();
       const usageStreams = new Set<string>();
       const requestIds = new Set<string>();
@@ -219,4 +223,60 @@ export function usersProjection(): Projection {
       }
     },
   };
+}
+
+/**
+ * A batch of counted and given-back requests (no account event): one statement, no read first. The batch's requests
+ * new to the ledger are inserted (a request given back in the same batch as given back), the older ones it gives back
+ * are marked, and each account's words move by what that changed. The same rows as the general path above.
+ */
+async function applyUsage(events: readonly RecordedEvent[], em: EntityManager): Promise<void> {
+  const counted = new Map<
+    string,
+    { stream_id: string; request_id: string; account_id: string; words: number; released: boolean }
+  >();
+  const givenBack = new Map<string, { stream_id: string; request_id: string }>();
+  for (const event of events) {
+    const usage = parseUsageStream(event.streamId);
+    if (usage?.kind !== 'account') continue;
+    const data = event.data as QuotaConsumed['data'] | QuotaReleased['data'];
+    const key = `${event.streamId}\n${data.requestId}`;
+    if (event.type === 'QuotaConsumed') {
+      if (counted.has(key)) continue;
+      const words = Math.max(0, Math.trunc(Number((data as QuotaConsumed['data']).words) || 0));
+      counted.set(key, {
+        stream_id: event.streamId,
+        request_id: data.requestId,
+        account_id: usage.id,
+        words,
+        released: false,
+      });
+    } else {
+      const row = counted.get(key);
+      if (row) row.released = true;
+      else givenBack.set(key, { stream_id: event.streamId, request_id: data.requestId });
+    }
+  }
+  if (counted.size === 0 && givenBack.size === 0) return;
+  const ledger = tableIn(em, UserUsageSchema);
+  const users = tableIn(em, UserDirectorySchema);
+  await em.execute(
+    `with counted as (
+       insert into ${ledger} (stream_id, request_id, account_id, words, released)
+       select r.stream_id, r.request_id, r.account_id, r.words, r.released
+       from jsonb_to_recordset(?::jsonb) as r(stream_id text, request_id text, account_id text, words integer, released boolean)
+       on conflict do nothing
+       returning account_id, case when released then 0 else words end as words),
+     given_back as (
+       update ${ledger} as u set released = true
+       from jsonb_to_recordset(?::jsonb) as r(stream_id text, request_id text)
+       where u.stream_id = r.stream_id and u.request_id = r.request_id and not u.released
+       returning u.account_id, -u.words as words),
+     moved as (
+       select account_id, sum(words) as words
+       from (select account_id, words from counted union all select account_id, words from given_back) as c
+       group by account_id)
+     update ${users} as d set words_used = d.words_used + moved.words from moved where d.id = moved.account_id`,
+    [JSON.stringify([...counted.values()]), JSON.stringify([...givenBack.values()])],
+  );
 }

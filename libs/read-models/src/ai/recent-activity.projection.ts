@@ -7,6 +7,7 @@ import type { QuotaReleased } from '@inkprint/plans-domain';
 import { historyDisplay, type DetectionRecorded, type HumanisationRecorded } from '@inkprint/ai-domain';
 import { humaniserVerdict, recordedDetectionReading, round1 } from '@inkprint/contracts';
 import { accountIdOfStream, eventTime } from '../streams';
+import { tableIn } from '../tables';
 
 /** The verdict, AI % and bias % a recorded run shows (the history display's reading; bias only for detections). */
 function runColumns(
@@ -90,6 +91,8 @@ export function recentActivityProjection(): Projection {
     entities: [RecentActivitySchema, RecentActivityAccountSchema],
     eventTypes: ['AccountRegistered', 'AccountErased', 'DetectionRecorded', 'HumanisationRecorded', 'QuotaReleased'],
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
+      // What the AI routes write, batch after batch: recorded runs only.
+      if (events.every(isRun)) return recordRuns(events, em);
       const accountIds = new Set<string>();
       const requestIds = new Set<string>();
       for (const event of events) {
@@ -159,4 +162,42 @@ export function recentActivityProjection(): Projection {
       }
     },
   };
+}
+
+/**
+ * A batch of recorded runs only: one statement, no read first. Each run's row is inserted with its account's e-mail
+ * from this projection's own lookup; a run whose row is there already (a replayed fact) is left as it is. The same
+ * rows as the general path above.
+ */
+async function recordRuns(events: readonly RecordedEvent[], em: EntityManager): Promise<void> {
+  const rows = new Map<string, Record<string, unknown>>();
+  for (const event of events) {
+    const run = event as unknown as RecordedRun;
+    const { requestId, user } = run.data;
+    if (!user || rows.has(requestId)) continue;
+    const columns = runColumns(run);
+    rows.set(requestId, {
+      id: requestId,
+      created_at: eventTime(event).toISOString(),
+      kind: run.type === 'DetectionRecorded' ? 'detection' : 'humanisation',
+      account_type: user.type === 'guest' ? 'guest' : 'user',
+      account_id: user.id,
+      verdict: columns.verdict,
+      ai_percent: columns.aiPercent,
+      bias_percent: columns.biasPercent,
+    });
+  }
+  if (rows.size === 0) return;
+  const activity = tableIn(em, RecentActivitySchema);
+  const accounts = tableIn(em, RecentActivityAccountSchema);
+  await em.execute(
+    `insert into ${activity} (id, created_at, kind, account_type, account_id, account_email, verdict, ai_percent, bias_percent)
+     select r.id, r.created_at, r.kind, r.account_type, r.account_id,
+       case when r.account_type = 'user' then (select a.email from ${accounts} as a where a.account_id = r.account_id) end,
+       r.verdict, r.ai_percent, r.bias_percent
+     from jsonb_to_recordset(?::jsonb) as r(id text, created_at timestamptz, kind text, account_type text, account_id text,
+       verdict text, ai_percent double precision, bias_percent double precision)
+     on conflict (id) do nothing`,
+    [JSON.stringify([...rows.values()])],
+  );
 }

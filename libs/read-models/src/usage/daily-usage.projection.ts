@@ -1,4 +1,4 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RecordedEvent } from '@inkprint/eventstore';
 import type { Projection } from '@inkprint/projections';
@@ -42,17 +42,16 @@ export function dailyUsageProjection(): Projection {
         counts.set(key, entry);
       }
       if (counts.size === 0) return;
-      const existing = await em.find(DailyUsageRow, {
-        $or: [...counts.values()].map(({ day, plan }) => ({ day, plan })),
-      });
-      const rows = new Map(existing.map((row) => [`${row.day}\n${row.plan}`, row]));
-      for (const [key, add] of counts) {
-        const row = rows.get(key);
-        if (row) {
-          row.detections += add.detections;
-          row.humanisations += add.humanisations;
-        } else em.create(DailyUsageRow, add);
-      }
+      // One upsert adds the batch's counts to each (day, plan) row: no read first, each row written once a batch.
+      await em
+        .createQueryBuilder(DailyUsageRow)
+        .insert([...counts.values()])
+        .onConflict(['day', 'plan'])
+        .merge({
+          detections: raw('daily_usage.detections + excluded.detections'),
+          humanisations: raw('daily_usage.humanisations + excluded.humanisations'),
+        })
+        .execute('run');
     },
   };
 }
