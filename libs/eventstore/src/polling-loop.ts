@@ -1,6 +1,8 @@
 /**
  * Runs `step` repeatedly until stopped; after a step that made no progress it waits `intervalMs`, or less when
- * `wake()` is called. Shared by the projection runner and log subscriptions.
+ * `wake()` is called. After a step that made progress it runs again at once, or after `settleMs` (also cut short by
+ * `wake()`), so that under a steady stream of events each step finds more of them. Shared by the projection runner
+ * and log subscriptions.
  */
 export class PollingLoop {
   private running = false;
@@ -11,6 +13,7 @@ export class PollingLoop {
     /** Returns true when it made progress (then it runs again at once). */
     private readonly step: () => Promise<boolean>,
     private readonly intervalMs: number,
+    private readonly settleMs = 0,
   ) {}
 
   start(): void {
@@ -19,9 +22,10 @@ export class PollingLoop {
     this.loop = (async () => {
       while (this.running) {
         const progressed = await this.step();
-        if (!progressed && this.running) {
+        const wait = progressed ? this.settleMs : this.intervalMs;
+        if ((!progressed || wait > 0) && this.running) {
           await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.intervalMs);
+            const timer = setTimeout(resolve, wait);
             this.wakeUp = () => {
               clearTimeout(timer);
               resolve();

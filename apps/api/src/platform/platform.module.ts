@@ -95,6 +95,9 @@ import { languageModelStatus } from '@inkprint/detector';
       ): Promise<ProjectionRunner> => {
         const logger = new Logger('Projections');
         const runner = new ProjectionRunner(db, store, projections, {
+          // Under a steady stream of requests a round takes the events of ~50 ms (its statements are the same for
+          // one event or many); a read that must see its own write wakes the loop (ReadModelFreshness).
+          settleMs: 50,
           // Never the raw error: a driver error carries the statement and its values (names, e-mail addresses).
           onError: (name, error) => logger.error(`${name}: ${describeFailure(error)}`),
           onBatch: (name, batch) => metrics.observeProjectionBatch(name, batch),
