@@ -1,12 +1,13 @@
 // Humaniser evaluation and benchmark (docs/humaniser.md):
-//   cd libs/humaniser && npm run bench [-- --quick] [-- --json FILE]
+//   cd libs/humaniser && npm run bench [-- --quick] [-- --json FILE] [-- --latency]
 // * a fixed set of AI-written texts from the family the shipped detector never trained on (model card, release
 //   profile: held-out generator claude-3-opus; test-split rows only, split logic of ml/inkprint_ml/data.py
 //   assign_splits(rows, 'release')), listed by id + text hash in bench/eval-set.json (rows are read from ../shared/datasets,
 //   never copied); humanised with the default tone; share scored Human (score <= 0.35) before and after in moderate
 //   mode (and fast mode as a second opinion), share of words changed, numbers kept, style targets met, median similarity;
 // * per tone: the same on the first texts of the set;
-// * latency p50/p95 of humanise() for ~300-word texts on one core (1 ONNX thread, one process);
+// * latency p50/p95 of humanise() for ~300-word texts on one core (1 ONNX thread, one process); `--latency`: only this
+//   cell (with --quick: its 10 texts), for comparing engines back to back;
 // * with LANGUAGETOOL_URL (scripts/services.sh start languagetool): LanguageTool errors per 100 words of the input and
 //   the rewrite, and the share of rewrites with more errors than their input, overall and per tone.
 import * as crypto from 'node:crypto';
@@ -17,6 +18,7 @@ import { createDetector } from '@inkprint/detector';
 import { createHumaniser, GrammarChecker, languageToolUrlFromEnv, TONES, type HumaniseResult } from '../src';
 
 const QUICK = process.argv.includes('--quick');
+const LATENCY_ONLY = process.argv.includes('--latency');
 const JSON_OUT = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
 const DATA_DIR = process.env.INKPRINT_DATA ?? path.resolve(__dirname, '../../../../shared/datasets');
 const SET_FILE = path.join(__dirname, 'eval-set.json');
@@ -149,6 +151,53 @@ async function main(): Promise<void> {
   const detector = await createDetector({ engine: 'onnx', threads: 1 });
   const humaniser = await createHumaniser({ detector, llm: false });
   const t0 = performance.now();
+
+  /** p50/p95 of humanise() on ~300-word clips of the set's texts (one core), after three warm-up runs. */
+  async function measureLatency(): Promise<Record<string, number>> {
+    const lat = items
+      .map((t) => clip(t.text, 300))
+      .filter((t) => t.split(/\s+/).length >= 250)
+      .slice(0, QUICK ? 10 : 60);
+    for (const t of lat.slice(0, 3)) await humaniser.humanise(t);
+    const times: number[] = [];
+    // CPU time of this process (user + system) per text: the one-core cost when the machine is shared
+    const cpu: number[] = [];
+    for (const t of lat) {
+      const s = performance.now();
+      const c = process.cpuUsage();
+      await humaniser.humanise(t);
+      times.push(performance.now() - s);
+      const d = process.cpuUsage(c);
+      cpu.push((d.user + d.system) / 1000);
+    }
+    const words300 = lat.map((t) => t.split(/\s+/).length / 300);
+    const latency = {
+      texts: lat.length,
+      meanWords: Math.round(lat.reduce((s, t) => s + t.split(/\s+/).length, 0) / Math.max(1, lat.length)),
+      p50: r3(percentile(times, 0.5)),
+      p95: r3(percentile(times, 0.95)),
+      p50Per300Words: r3(
+        percentile(
+          times.map((t, i) => t / words300[i]),
+          0.5,
+        ),
+      ),
+      cpuP50Per300Words: r3(
+        percentile(
+          cpu.map((t, i) => t / words300[i]),
+          0.5,
+        ),
+      ),
+    };
+    return latency;
+  }
+  if (LATENCY_ONLY) {
+    const latency = await measureLatency();
+    process.stdout.write(`latency ~300 words, one core: ${JSON.stringify(latency)}\n`);
+    await humaniser.close();
+    await detector.close();
+    return;
+  }
 
   type Rec = {
     stratum: string;
@@ -288,30 +337,7 @@ async function main(): Promise<void> {
   const distinctTones = r3(outputs.reduce((a, o) => a + o.size, 0) / Math.max(1, outputs.length));
 
   // 3. latency at ~300 words, one core
-  const lat = items
-    .map((t) => clip(t.text, 300))
-    .filter((t) => t.split(/\s+/).length >= 250)
-    .slice(0, QUICK ? 10 : 60);
-  for (const t of lat.slice(0, 3)) await humaniser.humanise(t);
-  const times: number[] = [];
-  for (const t of lat) {
-    const s = performance.now();
-    await humaniser.humanise(t);
-    times.push(performance.now() - s);
-  }
-  const words300 = lat.map((t) => t.split(/\s+/).length / 300);
-  const latency = {
-    texts: lat.length,
-    meanWords: Math.round(lat.reduce((s, t) => s + t.split(/\s+/).length, 0) / Math.max(1, lat.length)),
-    p50: r3(percentile(times, 0.5)),
-    p95: r3(percentile(times, 0.95)),
-    p50Per300Words: r3(
-      percentile(
-        times.map((t, i) => t / words300[i]),
-        0.5,
-      ),
-    ),
-  };
+  const latency = await measureLatency();
   const report = {
     set: { file: path.relative(process.cwd(), SET_FILE), size: items.length },
     overall,

@@ -86,10 +86,13 @@ export interface Detector {
   /** Only the calibrated probability of the mode's procedure (no chunks, sentences or result): parity and eval. */
   probability(text: string, options?: DetectOptions): Promise<{ probability: number; words: number }>;
   /**
-   * The language model the mode stacks (shared with detect, loaded on first use) and how many tokens the mode scores,
-   * or undefined where the mode has none or it is not available. The humaniser's judge reads its surprisal.
+   * The language model the mode stacks (shared with detect, loaded on first use), how many tokens the mode scores and,
+   * for a cascade, its gate on the probability without the language model (the model runs only inside it); undefined
+   * where the mode has none or it is not available. The humaniser's judge reads its surprisal.
    */
-  languageModel(mode?: DetectionMode): Promise<{ runner: LmRunner; maxTokens: number } | undefined>;
+  languageModel(
+    mode?: DetectionMode,
+  ): Promise<{ runner: LmRunner; maxTokens: number; gate?: [number, number] } | undefined>;
   close(): Promise<void>;
 }
 
@@ -288,7 +291,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
     async languageModel(mode: DetectionMode = DEFAULT_MODE) {
       const lm = activePlan.modes[mode]?.languageModel;
       const runner = lm ? await loadLanguageModel() : undefined;
-      return runner && lm ? { runner, maxTokens: lm.maxTokens } : undefined;
+      return runner && lm ? { runner, maxTokens: lm.maxTokens, ...(lm.gate ? { gate: lm.gate } : {}) } : undefined;
     },
     async close(): Promise<void> {
       if (activeScorer instanceof OnnxScorer) await activeScorer.release();

@@ -30,6 +30,13 @@ import {
   moveReport,
   moveTime,
   splitAbsolute,
+  frontAppositive,
+  frontParticiple,
+  moveMannerAdverb,
+  movePhraseBehind,
+  splitCompoundPredicate,
+  splitPronounParticiple,
+  splitWithAbsolute,
   undoExistential,
   verbFromNoun,
 } from './restructure';
@@ -121,7 +128,11 @@ function rewriteSentence(
     t = verbFromNoun(t, changes);
     if (profile.contractions !== 'remove') t = dropThat(t, changes);
   }
-  if (!light && mode.reorder && profile.reorder !== 'none') t = moveReport(t, changes);
+  if (!light && mode.reorder && profile.reorder !== 'none') {
+    t = moveReport(t, changes);
+    t = frontAppositive(t, changes);
+    t = frontParticiple(t, changes);
+  }
   if (!light && profile.reorder !== 'none') {
     // a time phrase moves the way the tone moves clauses; the no-reorder variant moves it the other way
     const toFront = mode.reorder ? profile.reorder === 'front' : profile.reorder !== 'front';
@@ -135,9 +146,17 @@ function rewriteSentence(
     // the alternative variant offers the other clause order, for the search to weigh against the tone's own
     t = profile.reorder === 'front' ? moveFrontedClause(t, changes) : frontTrailingClause(t, changes);
   }
+  // the alternative variant also tries the other place of a manner adverb
+  if (!light && mode.alt > 0) t = movePhraseBehind(moveMannerAdverb(t, changes), changes);
   t = rewriteDashes(t, dashes, changes);
   t = rewriteContractions(t, o, changes);
   if (split && t === s) t = splitAbsolute(t, changes);
+  if (split) {
+    // ordinary sentences of news and stories: a trailing "with" absolute, two actions of one pronoun subject
+    t = splitWithAbsolute(t, changes);
+    t = splitCompoundPredicate(t, changes);
+    t = splitPronounParticiple(t, changes);
+  }
   t = splitSentence(t, o, changes);
   return { text: t, changes };
 }

@@ -274,7 +274,8 @@ function isTime(phrase: string): boolean {
   if (words.length === 2 && /^(?:in|since|until|during)$/i.test(words[0]) && /^[\uE000-\uF8FF]+$/.test(words[1]))
     return true;
   const terms = tagTerms(phrase);
-  const unit = /^(?:morning|afternoon|evening|night|day|week|weekend|month|year|decade|century|season)s?$/i;
+  const unit =
+    /^(?:minute|hour|half|morning|afternoon|evening|night|day|week|weekend|month|year|decade|century|season)s?$/i;
   return (
     (terms.some((t) => t.tags.has('Date')) || unit.test(words[words.length - 1])) &&
     !terms.some((t) => t.tags.has('Verb'))
@@ -360,4 +361,258 @@ export function splitAbsolute(s: string, changes: Changes): string {
   const be = noun.tags.has('Plural') ? 'were' : 'was';
   changes.splits++;
   return `${left}. ${capitalise(m[1])}${m[2]} ${be} ${m[3]}${m[4]}${m[5]}`;
+}
+
+/** A plain noun phrase for a new sentence's subject: nouns, names, adjectives, numbers, determiners, possessives. */
+function subjectPhrase(terms: Term[], from: number, to: number): boolean {
+  if (to <= from || to - from > 6) return false;
+  const np = terms.slice(from, to);
+  if (np.some((t) => t.post.trim() || (!isNpTerm(t) && !(t.tags.has('Possessive') && !t.tags.has('Verb')))))
+    return false;
+  const head = np[np.length - 1];
+  return (head.tags.has('Noun') || head.tags.has('ProperNoun')) && !head.tags.has('Pronoun');
+}
+
+/**
+ * A trailing "with" absolute (", with McCartan firing narrowly over.") becomes its own sentence in the past tense of
+ * the main clause: "… McCartan fired narrowly over." Only when the main clause's first verb is in the past, the
+ * absolute is a plain noun phrase of up to six words and a gerund of an ordinary verb (not being, having, getting,
+ * doing, going), and the past form comes from the tagger's conjugation tables.
+ */
+export function splitWithAbsolute(s: string, changes: Changes): string {
+  const m = /,\s+with\s+([^,;:()"\u201C]+?)([.!])$/.exec(s);
+  if (!m || PLACEHOLDER.test(m[1].split(/\s+/)[0] ?? '')) return s;
+  const left = s.slice(0, m.index);
+  if (/[.!?]\s/.test(left)) return s;
+  if (wordCount(left) < 5 || /[;:]/.test(left) || !hasFiniteVerb(left)) return s;
+  const firstVerb = tagTerms(left).find((t) => t.tags.has('Verb'));
+  if (!firstVerb || !(firstVerb.tags.has('PastTense') || /^(?:was|were|had)$/.test(firstVerb.norm))) return s;
+  const words = m[1].split(/\s+/);
+  const terms = tagTerms(m[1]);
+  if (terms.length !== words.length) return s;
+  const g = terms.findIndex((t) => t.tags.has('Gerund'));
+  if (g < 1 || !subjectPhrase(terms, 0, g) || words.length - g < 2) return s;
+  if (/^(?:being|having|getting|doing|going)$/.test(terms[g].norm) || terms[g].post.trim()) return s;
+  const past = pastOf(terms[g].norm);
+  if (!past || /[A-Z\s]/.test(past) || past.endsWith('ing')) return s;
+  const subject = words.slice(0, g).join(' ');
+  changes.splits++;
+  return `${left}. ${capitalise(subject)} ${past} ${words.slice(g + 1).join(' ')}${m[2]}`;
+}
+
+const PERSONAL = /^(?:he|she|they|i|we)$/;
+const EMBEDDING = /^(?:that|who|whom|whose|which|when|while|because|if|as|since|after|before|until|where|although)$/;
+
+/**
+ * Two past-tense actions of one pronoun subject become two sentences: "She walked into the kitchen and poured a glass
+ * of water." -> "She walked into the kitchen. She poured a glass of water." The subject must be a personal pronoun (it
+ * is repeated, so it cannot change whom it names), the sentence must have exactly one "and", read as a past-tense verb
+ * right after it, no other clause in the first half, and both halves long enough to stand.
+ */
+export function splitCompoundPredicate(s: string, changes: Changes): string {
+  const end = /([.!])$/.exec(s);
+  if (!end || /[;:"\u201C()]/.test(s) || PLACEHOLDER.test(s)) return s;
+  if (!/^(?:He|She|They|I|We)\s\S+\s.*\band\s/.test(s)) return s;
+  const body = s.slice(0, -1);
+  if (/[.!?]\s/.test(body)) return s;
+  const words = body.split(/\s+/);
+  const terms = tagTerms(body);
+  if (terms.length !== words.length || !PERSONAL.test(terms[0].norm)) return s;
+  let v = 1;
+  if (terms[v]?.tags.has('Adverb') && !terms[v].post.trim()) v++;
+  if (!terms[v]?.tags.has('PastTense') || terms[v].post.trim()) return s;
+  const ands = terms.flatMap((t, i) => (t.norm === 'and' ? [i] : []));
+  if (ands.length !== 1) return s;
+  const a = ands[0];
+  const next = terms[a + 1];
+  if (!next || !next.tags.has('PastTense') || next.tags.has('Participle') || next.tags.has('Noun')) return s;
+  if (a < 4 || words.length - a - 1 < 3) return s;
+  const first = terms.slice(v + 1, a);
+  // a second clause in the first half ("he said she left and …") or a second verb of its own: the "and" may join it
+  if (first.some((t) => EMBEDDING.test(t.norm) || (t.tags.has('Pronoun') && PERSONAL.test(t.norm)))) return s;
+  if (first.some((t) => t.tags.has('PastTense') && !t.tags.has('Participle'))) return s;
+  if (/,/.test(words.slice(0, a).join(' ').slice(0, -1))) return s;
+  const left = words.slice(0, a).join(' ').replace(/,$/, '');
+  const subject = terms[0].norm === 'i' ? 'I' : capitalise(terms[0].norm);
+  changes.splits++;
+  return `${left}. ${subject} ${words.slice(a + 1).join(' ')}${end[1]}`;
+}
+
+/** Participles that name what the first action caused ("…, sending a jolt through the house"): not the subject's act. */
+const RESULT =
+  /^(?:sending|causing|creating|leaving|making|giving|bringing|forcing|prompting|triggering|resulting|rendering|allowing|enabling|producing|setting|drawing|earning|costing|ending|securing|marking|ensuring|highlighting|underscoring|emphasizing|emphasising|reflecting|signaling|signalling|leading|adding|contributing|paving|putting|becoming|showing|demonstrating|indicating|suggesting|revealing|sparking|fueling|fuelling|boosting|extending|bringing|taking|reaching|finishing|completing|moving|lifting|pushing|dropping|following|threatening|affecting|impacting|offering|providing|including|ranging|totalling|totaling|meaning|proving|resulting)$/;
+
+/**
+ * A trailing participle clause of a pronoun subject becomes its own sentence with the subject repeated: "She ignored
+ * the call, quickening her pace." -> "She ignored the call. She quickened her pace." Only for a personal pronoun
+ * subject whose first verb is in the past, a gerund of an ordinary verb the tagger reads as one, and a second part of
+ * at least three words without another clause; the past form comes from the tagger's conjugation tables.
+ */
+export function splitPronounParticiple(s: string, changes: Changes): string {
+  const m = /,\s+([a-z]+ing)\s+([^,;:()"\u201C]+?)([.!])$/.exec(s);
+  if (!m || PLACEHOLDER.test(s)) return s;
+  const left = s.slice(0, m.index);
+  if (/[.!?]\s|[,;:]/.test(left) || wordCount(left) < 4) return s;
+  const lt = tagTerms(left);
+  if (!lt[0] || !PERSONAL.test(lt[0].norm)) return s;
+  const verb = lt.find((t, i) => i > 0 && t.tags.has('Verb'));
+  if (!verb || !(verb.tags.has('PastTense') || /^(?:was|were|had)$/.test(verb.norm))) return s;
+  if (lt.slice(1).some((t) => EMBEDDING.test(t.norm) || PERSONAL.test(t.norm))) return s;
+  const rest = m[2];
+  if (wordCount(rest) < 2 || /\b(?:and|but|or|while|as|when|which|who|that)\b/.test(rest)) return s;
+  const gt = tagTerms(`${m[1]} ${rest}`)[0];
+  if (!gt || !gt.tags.has('Gerund') || /^(?:being|having|getting|doing|going)$/.test(m[1]) || RESULT.test(m[1]))
+    return s;
+  const past = pastOf(m[1]);
+  if (!past || /[A-Z\s]/.test(past) || past.endsWith('ing')) return s;
+  const subject = lt[0].norm === 'i' ? 'I' : capitalise(lt[0].norm);
+  changes.splits++;
+  return `${left}. ${subject} ${past} ${rest}${m[3]}`;
+}
+
+/**
+ * A name with an indefinite appositive moves the appositive in front, as news writing does: "James Guy, a world
+ * champion in the 200m freestyle, made it through to the semi-finals." -> "A world champion in the 200m freestyle,
+ * James Guy made it through to the semi-finals." The name is one to four capitalised words the tagger reads as a
+ * proper noun, the appositive opens with "a" or "an" and holds no clause, and a verb follows it.
+ */
+export function frontAppositive(s: string, changes: Changes): string {
+  const m =
+    /^((?:[A-Z][\p{L}'\u2019-]+\s){0,3}[A-Z][\p{L}'\u2019-]+),\s+((?:a|an)\s[^,;:()"\u201C]+?),\s+(\S[^]*)$/u.exec(s);
+  if (
+    !m ||
+    !/[.!]$/.test(s) ||
+    /^(?:The|A|An|This|That|These|Those|It|He|She|They|We|I|In|On|At|But|And|So)\b/.test(m[1])
+  )
+    return s;
+  const name = tagTerms(m[1]);
+  if (!name.length || !name.every((t) => t.tags.has('ProperNoun') || t.tags.has('Person') || t.tags.has('Place')))
+    return s;
+  const app = m[2];
+  if (wordCount(app) < 2 || wordCount(app) > 12 || /\b(?:who|which|that|whose|and|but)\b/.test(app)) return s;
+  const at = tagTerms(app);
+  if (at.some((t) => t.tags.has('Verb') && !t.tags.has('Gerund') && !t.tags.has('Participle'))) return s;
+  const rest = tagTerms(m[3].split(/[,;:]/)[0]);
+  const lead = rest.findIndex((t) => t.tags.has('Verb'));
+  if (lead < 0 || lead > 1 || (lead === 1 && !rest[0].tags.has('Adverb'))) return s;
+  changes.reorders++;
+  return `${capitalise(app)}, ${m[1]} ${m[3]}`;
+}
+
+/**
+ * A trailing participle clause that describes what the subject was doing moves in front: "Elara stood in the attic,
+ * clutching the letter." -> "Clutching the letter, Elara stood in the attic." The main clause must open with its
+ * subject (a pronoun, a name or a noun phrase) and have a finite verb and no comma of its own; the participle must be
+ * one the tagger reads as a gerund and not one that names a result or a consequence (RESULT: "…, sending a jolt",
+ * "…, marking the first time"), which would dangle in front. A subject other than a personal pronoun must be the
+ * actor itself: not "it"/"this", not a possessive's part ("her fingers", "his silence"), and the phrase may then hold
+ * no pronoun that would point forward to it.
+ */
+export function frontParticiple(s: string, changes: Changes): string {
+  const m = /,\s+([a-z]+ing)\s+([^,;:()"\u201C]+?)([.!])$/.exec(s);
+  if (!m || RESULT.test(m[1]) || /^(?:being|having|getting|doing|going)$/.test(m[1])) return s;
+  const left = s.slice(0, m.index);
+  if (/[.!?]\s|[,;:"\u201C()]/.test(left) || wordCount(left) < 4 || wordCount(m[2]) > 16) return s;
+  // the phrase moves whole (a relative clause or an "and" inside it goes with it); a clause opener may attach to the
+  // main verb instead, so it stays
+  if (PLACEHOLDER.test(left[0]) || /\b(?:but|as|while|when|because|so|until|before|after)\b/.test(m[2])) return s;
+  const lt = tagTerms(left);
+  const first = lt[0];
+  if (!first || first.tags.has('Gerund') || first.tags.has('Conjunction') || first.tags.has('Preposition')) return s;
+  if (!['Determiner', 'Pronoun', 'Noun', 'ProperNoun', 'Possessive', 'Adjective'].some((t) => first.tags.has(t)))
+    return s;
+  if (!hasFiniteVerb(left) || lt.some((t, i) => i > 0 && EMBEDDING.test(t.norm))) return s;
+  const pronounSubject = PERSONAL.test(first.norm);
+  if (!pronounSubject) {
+    // the fronted phrase must describe the subject itself: not "it" or "this", not a possessive's body part or
+    // quality ("her fingers", "his silence", "Sarah's gaze": "Initiating the transfer, her fingers flew" dangles), and
+    // no pronoun in the phrase that would now point forward to the subject ("Transforming it …, the landscape …")
+    if (/^(?:it|this|that|there|these|those)$/.test(first.norm)) return s;
+    const verbAt = lt.findIndex((t) => t.tags.has('Verb'));
+    if (
+      lt.slice(0, verbAt < 0 ? lt.length : verbAt).some((t) => t.tags.has('Possessive') || /['\u2019]s$/.test(t.text))
+    )
+      return s;
+    if (/\b(?:it|its|itself|him|his|himself|her|herself|them|their|themselves|they|he|she)\b/i.test(m[2])) return s;
+  }
+  const gt = tagTerms(`${m[1]} ${m[2]}`)[0];
+  if (!gt || !gt.tags.has('Gerund')) return s;
+  // the subject keeps its capital when it is a name; an ordinary word that opened the sentence is lower-cased, and a
+  // capitalised word the tagger cannot place refuses the move
+  const named = first.tags.has('ProperNoun') || first.tags.has('Person') || first.tags.has('Place');
+  const head = PERSONAL.test(first.norm)
+    ? first.norm === 'i'
+      ? left
+      : left[0].toLowerCase() + left.slice(1)
+    : (decapitalise(left) ?? (named ? left : undefined));
+  if (head === undefined) return s;
+  changes.reorders++;
+  return `${capitalise(m[1])} ${m[2]}, ${head}${m[3]}`;
+}
+
+/** -ly adverbs that are not manner adverbs (focus, frequency, stance, degree, time): their place carries meaning. */
+const NOT_MANNER =
+  /^(?:only|early|really|nearly|likely|finally|actually|simply|clearly|merely|hardly|barely|scarcely|largely|mostly|mainly|partly|fully|truly|certainly|probably|possibly|definitely|surely|rarely|usually|generally|recently|previously|currently|initially|eventually|ultimately|reportedly|allegedly|apparently|particularly|especially|newly|daily|weekly|monthly|yearly|fairly|highly|deeply|greatly|strongly|widely|closely|entirely|completely|increasingly|significantly|relatively|approximately|roughly|exactly|directly|immediately|briefly|successfully|subsequently|consequently|accordingly|additionally|similarly|ultimately|originally|formally|officially|publicly|repeatedly|frequently|occasionally|constantly|continually|gradually|suddenly|instantly|quickly|shortly|early|lately|mostly|nearly)$/;
+
+/**
+ * A manner adverb before the verb moves after the verb's object: "She carefully placed the box on the table." -> "She
+ * placed the box on the table carefully." Only for a pronoun or plain noun-phrase subject, a past-tense verb of its
+ * own (not an auxiliary), an adverb that describes how (not NOT_MANNER: "only", "suddenly", "recently" …), and a short
+ * rest of two to eight words with no clause, infinitive or "and" the adverb could end up attached to.
+ */
+export function moveMannerAdverb(s: string, changes: Changes): string {
+  const end = /([.!])$/.exec(s);
+  if (!end || /[,;:"\u201C()]/.test(s) || PLACEHOLDER.test(s) || !/\b[a-z]+ly\s/.test(s)) return s;
+  const body = s.slice(0, -1);
+  const words = body.split(/\s+/);
+  const terms = tagTerms(body);
+  if (terms.length !== words.length) return s;
+  const a = terms.findIndex(
+    (t, i) => i >= 1 && i <= 5 && t.tags.has('Adverb') && /ly$/.test(t.norm) && !NOT_MANNER.test(t.norm),
+  );
+  if (a < 1) return s;
+  const verb = terms[a + 1];
+  if (!verb || !verb.tags.has('PastTense') || /^(?:was|were|had|did|could|would|should|might)$/.test(verb.norm))
+    return s;
+  const pronoun = a === 1 && PERSONAL.test(terms[0].norm);
+  if (!pronoun && nounPhraseLength(terms, 0) !== a) return s;
+  const rest = terms.slice(a + 2);
+  if (rest.length < 2 || rest.length > 8) return s;
+  if (rest.some((t) => EMBEDDING.test(t.norm) || /^(?:and|or|but|to|not|never)$/.test(t.norm) || t.tags.has('Verb')))
+    return s;
+  changes.reorders++;
+  const subject = words.slice(0, a).join(' ');
+  return `${subject} ${words[a + 1]} ${words.slice(a + 2).join(' ')} ${words[a]}${end[1]}`;
+}
+
+/** Fronted phrases that are connectives, not places or circumstances ("In fact,", "On the other hand,"). */
+const CONNECTIVE_PP =
+  /^(?:in (?:fact|short|sum|brief|general|particular|addition|contrast|conclusion|turn|effect|practice|theory|other words|the end|any case|this case|that case|some cases|many cases|most cases|the meantime|the long run|the same way|return|response|total|part|reality|essence)|on (?:the other hand|the one hand|the contrary|average|balance|top of that|the whole)|at (?:the same time|first|last|least|most|times|once|the moment|the end of the day)|for (?:example|instance|now|one|this reason|that reason|the most part)|with (?:that|this))$/i;
+
+/**
+ * A fronted prepositional phrase of place or circumstance moves behind its clause: "In the men's 100m, all eyes are
+ * on Usain Bolt." -> "All eyes are on Usain Bolt in the men's 100m." The phrase is three to eight words with a noun
+ * and no verb, not a connective (CONNECTIVE_PP); the clause after it is plain (a subject first, a finite verb, no
+ * comma, at most twelve words), so the phrase keeps what it qualifies. Times are moveTime's.
+ */
+export function movePhraseBehind(s: string, changes: Changes): string {
+  const end = /([.!])$/.exec(s);
+  if (!end) return s;
+  const m =
+    /^((?:In|On|At|Across|Among|Amid|Inside|Outside|Within|Throughout|Under|Beyond|Behind|Along|Around|Near)\s[^,;:]+?),\s+/.exec(
+      s,
+    );
+  if (!m || CONNECTIVE_PP.test(m[1]) || wordCount(m[1]) < 3 || wordCount(m[1]) > 8 || isTime(m[1])) return s;
+  const pt = tagTerms(m[1]);
+  if (pt.some((t) => t.tags.has('Verb') || (t.tags.has('Pronoun') && !t.tags.has('Possessive')))) return s;
+  if (!pt.slice(1).some((t) => t.tags.has('Noun') || t.tags.has('ProperNoun'))) return s;
+  const rest = s.slice(m[0].length, -1);
+  // behind a long clause the phrase would attach to its last noun ("… for all internet users in a statement")
+  if (wordCount(rest) > 12 || !plainClause(rest) || PLACEHOLDER.test(rest[0]) || SUBORDINATE.test(rest)) return s;
+  const first = tagTerms(rest)[0];
+  // the clause's subject must open it ("all eyes are …"), not an inverted verb ("sat an old globe")
+  if (!first || first.tags.has('Verb') || first.tags.has('Adverb')) return s;
+  const phrase = m[1][0].toLowerCase() + m[1].slice(1);
+  changes.reorders++;
+  return `${capitalise(rest)} ${phrase}${end[1]}`;
 }

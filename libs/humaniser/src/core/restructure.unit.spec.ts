@@ -19,6 +19,13 @@ import {
   moveReport,
   moveTime,
   splitAbsolute,
+  frontAppositive,
+  frontParticiple,
+  moveMannerAdverb,
+  movePhraseBehind,
+  splitCompoundPredicate,
+  splitPronounParticiple,
+  splitWithAbsolute,
   undoExistential,
   verbFromNoun,
 } from './restructure';
@@ -310,5 +317,245 @@ describe('a name that opens a moved clause keeps its capital', () => {
     expect(frontTrailingClause("Samson's heart pounded in her chest as she looked at David with disbelief.", c)).toBe(
       "As she looked at David with disbelief, Samson's heart pounded in her chest.",
     );
+  });
+});
+
+describe('splitWithAbsolute: a trailing "with" absolute becomes a sentence in the past tense', () => {
+  it('makes the noun phrase the subject and the gerund a past-tense verb', () => {
+    const c = noChanges();
+    expect(
+      splitWithAbsolute("Barnet's top scorer had a chance late on, with McCartan firing narrowly over the bar.", c),
+    ).toBe("Barnet's top scorer had a chance late on. McCartan fired narrowly over the bar.");
+    const s = 'The company reported higher profits, with sales improving in every region.';
+    expect(splitWithAbsolute(s, c)).toBe('The company reported higher profits. Sales improved in every region.');
+    expect(c.splits).toBe(2);
+    // the plan's sentence guards accept it (each sentence has its finite verb)
+    expect(variantPasses(s, 'The company reported higher profits. Sales improved in every region.')).toBe(true);
+    // "Sales rose …": the tagger reads "rose" as a noun, so the fragment guard refuses that variant
+    expect(
+      variantPasses(
+        'The company reported higher profits, with sales rising in every region.',
+        'The company reported higher profits. Sales rose in every region.',
+      ),
+    ).toBe(false);
+  });
+
+  it('refuses a present-tense main clause, a pronoun, "being", a phrase that is not a noun phrase, and no gerund', () => {
+    const c = noChanges();
+    for (const s of [
+      // present tense: the new sentence would need agreement the rule does not attempt
+      'The company reports higher profits, with sales rising in every region.',
+      // an object pronoun would become a subject ("Him carried")
+      'He arrived late at the station, with him carrying a heavy bag.',
+      // an auxiliary gerund
+      'The plan was delayed for a year, with the budget being cut twice.',
+      // "on target" is not part of a plain noun phrase
+      'The visitors struggled to create chances, with their first shot on target arriving in stoppage time.',
+      // no gerund: "with" is a preposition here
+      'The mayor opened the new library, with a short speech about reading.',
+      // too short a main clause
+      'He left, with rain falling hard outside.',
+    ])
+      expect(splitWithAbsolute(s, c)).toBe(s);
+    expect(c.splits).toBe(0);
+  });
+});
+
+describe('splitCompoundPredicate: two past actions of one pronoun subject become two sentences', () => {
+  it('repeats the pronoun for the second action', () => {
+    const c = noChanges();
+    expect(splitCompoundPredicate('She walked into the kitchen and poured a glass of water.', c)).toBe(
+      'She walked into the kitchen. She poured a glass of water.',
+    );
+    expect(splitCompoundPredicate('She quickly opened the door and stepped into the cold night air.', c)).toBe(
+      'She quickly opened the door. She stepped into the cold night air.',
+    );
+    expect(splitCompoundPredicate('I looked at the old photograph and remembered the summer we spent there.', c)).toBe(
+      'I looked at the old photograph. I remembered the summer we spent there.',
+    );
+    expect(c.splits).toBe(3);
+  });
+
+  it('refuses a name as subject, an embedded clause, a list, two "and"s, short halves and present tense', () => {
+    const c = noChanges();
+    for (const s of [
+      // a name: repeating it reads badly and a pronoun would have to guess
+      'Sarah walked into the kitchen and poured a glass of water.',
+      // the "and" may join the embedded clause's verbs
+      'He said she left the house early and cried all night.',
+      // a list of nouns, not a second verb
+      'They bought apples and pears at the market.',
+      // two "and"s
+      'She walked in and sat down and cried for an hour.',
+      // too short a first half
+      'She walked and talked for hours with him.',
+      // present tense
+      'She walks into the kitchen and pours a glass of water.',
+      // a clause already in the first half
+      'He knew that the road was closed and turned back.',
+    ])
+      expect(splitCompoundPredicate(s, c)).toBe(s);
+    expect(c.splits).toBe(0);
+  });
+});
+
+describe('moveTime: match minutes are times', () => {
+  it('fronts "in the 29th minute" and leaves "in the box" where it is', () => {
+    const c = noChanges();
+    expect(moveTime('Matty Pearson of Stanley rattled the crossbar in the 29th minute.', true, c)).toBe(
+      'In the 29th minute, Matty Pearson of Stanley rattled the crossbar.',
+    );
+    const s = 'Matty Pearson of Stanley rattled the crossbar from inside the box.';
+    expect(moveTime(s, true, c)).toBe(s);
+    expect(c.reorders).toBe(1);
+  });
+});
+
+describe('splitPronounParticiple: a trailing participle of a pronoun subject becomes a sentence', () => {
+  it('repeats the pronoun with the past tense of the participle', () => {
+    const c = noChanges();
+    const s = 'She ignored the call, quickening her pace.';
+    expect(splitPronounParticiple(s, c)).toBe('She ignored the call. She quickened her pace.');
+    expect(variantPasses(s, 'She ignored the call. She quickened her pace.')).toBe(true);
+    expect(c.splits).toBe(1);
+  });
+
+  it('refuses a result ("sending a jolt"), a noun subject, present tense, "being", a clause in either part', () => {
+    const c = noChanges();
+    for (const s of [
+      // the slam sent the jolt, not "he": a result participle stays attached
+      'He slammed the door behind him, sending a jolt through the house.',
+      // a noun subject: the participle may describe the event
+      'A familiar voice called out, quickening her pace.',
+      'She walks to the door, quickening her pace.',
+      'They waited for hours, being careful not to move.',
+      // an embedded clause: whose act the participle names is unclear
+      'He said she left, quickening her pace.',
+      // a second clause after the participle
+      'She ignored the call, quickening her pace as the rain fell.',
+    ])
+      expect(splitPronounParticiple(s, c)).toBe(s);
+    expect(c.splits).toBe(0);
+  });
+});
+
+describe('frontAppositive: an indefinite appositive moves in front of its name', () => {
+  it('fronts "a …" after a name', () => {
+    const c = noChanges();
+    expect(
+      frontAppositive(
+        'James Guy, a world champion in the 200m freestyle, comfortably made it through to the semi-finals.',
+        c,
+      ),
+    ).toBe('A world champion in the 200m freestyle, James Guy comfortably made it through to the semi-finals.');
+    expect(frontAppositive('Greg Abbott, a Republican, has declared a state of disaster in four counties.', c)).toBe(
+      'A Republican, Greg Abbott has declared a state of disaster in four counties.',
+    );
+    expect(c.reorders).toBe(2);
+  });
+
+  it('refuses a relative clause, a second appositive, a clause inside it, a common noun subject and no verb after it', () => {
+    const c = noChanges();
+    for (const s of [
+      'Barker, who won gold in the team pursuit, acknowledged the progress.',
+      "Ellie's mother, Jennie Gray, 36, has admitted perverting the course of justice.",
+      'Paris, a city that never sleeps, welcomed the visitors.',
+      'The coach, a former player, praised the team.',
+      'James Guy, a world champion, and his coach left early.',
+    ])
+      expect(frontAppositive(s, c)).toBe(s);
+    expect(c.reorders).toBe(0);
+  });
+});
+
+describe('frontParticiple: a participle of what the subject was doing moves in front', () => {
+  it('fronts the phrase and lower-cases an ordinary opening word, not a name or "I"', () => {
+    const c = noChanges();
+    expect(frontParticiple('The wind howled through the trees, rattling the windows.', c)).toBe(
+      'Rattling the windows, the wind howled through the trees.',
+    );
+    expect(frontParticiple('She ignored the call, quickening her pace.', c)).toBe(
+      'Quickening her pace, she ignored the call.',
+    );
+    expect(frontParticiple('I sat by the window, watching the rain fall.', c)).toBe(
+      'Watching the rain fall, I sat by the window.',
+    );
+    expect(c.reorders).toBe(3);
+  });
+
+  it('refuses a result participle, a main clause with commas, a clause opener inside the phrase, and an unknown name', () => {
+    const c = noChanges();
+    for (const s of [
+      // a result would dangle in front ("Sending a jolt …, he slammed the door")
+      'He slammed the door behind him, sending a jolt through the house.',
+      'The team won the match, securing their place in the final.',
+      'Sarah, the youngest, sat quietly, watching the fire.',
+      'She waited by the door, watching as the guests arrived.',
+      // a capitalised word the tagger cannot place: lower-casing it might break a name, so no move
+      'Elara stood in her dimly lit attic, clutching the old letter.',
+      'They were being watched, being careful not to move.',
+      // dangling in front: a possessive's part, "it", a pronoun pointing forward (all from development rewrites)
+      'Her fingers flew across the keyboard, initiating the data transfer.',
+      'His silence became a shield, protecting himself from the madness.',
+      'It was a frozen moment, encapsulating the passion she had carried.',
+      'The once lively landscape had succumbed, transforming it into a grim tableau.',
+    ])
+      expect(frontParticiple(s, c)).toBe(s);
+    expect(c.reorders).toBe(0);
+  });
+});
+
+describe('moveMannerAdverb: a manner adverb moves after the object', () => {
+  it('moves "carefully", "gently", "eagerly" behind a short object', () => {
+    const c = noChanges();
+    expect(moveMannerAdverb('She carefully placed the box on the table.', c)).toBe(
+      'She placed the box on the table carefully.',
+    );
+    expect(moveMannerAdverb('They eagerly awaited the results of the vote.', c)).toBe(
+      'They awaited the results of the vote eagerly.',
+    );
+    expect(c.reorders).toBe(2);
+  });
+
+  it('refuses focus and time adverbs, an infinitive or "and" after the verb, and an auxiliary', () => {
+    const c = noChanges();
+    for (const s of [
+      'He only ate the bread.',
+      'She suddenly stopped the car.',
+      'He slowly turned to face her.',
+      'The committee quietly approved the plan and left.',
+      'She was carefully placing the box on the table.',
+    ])
+      expect(moveMannerAdverb(s, c)).toBe(s);
+    expect(c.reorders).toBe(0);
+  });
+});
+
+describe('movePhraseBehind: a fronted place or circumstance moves behind its clause', () => {
+  it('moves "In the men\'s 100m," and "In the United Kingdom," to the end', () => {
+    const c = noChanges();
+    expect(movePhraseBehind("In the men's 100m, all eyes are on Jamaican sprint sensation Usain Bolt.", c)).toBe(
+      "All eyes are on Jamaican sprint sensation Usain Bolt in the men's 100m.",
+    );
+    expect(movePhraseBehind('In the United Kingdom, concerns are being raised about the policy.', c)).toBe(
+      'Concerns are being raised about the policy in the United Kingdom.',
+    );
+    expect(c.reorders).toBe(2);
+  });
+
+  it('refuses connectives, times, a clause with its own subordinate part, and inversion', () => {
+    const c = noChanges();
+    for (const s of [
+      'In fact, the plan was never approved.',
+      'On the other hand, the costs were high.',
+      'At the same time, prices rose sharply.',
+      'In 2019, the company moved to Leeds.',
+      'In the small village, the bakery closed because the owner retired.',
+      'In her hand she held a letter.',
+      // behind a long clause it would attach to the last noun ("… internet users in a statement")
+      'In a statement, a spokesperson for Netflix stressed the importance of net neutrality for all internet users.',
+    ])
+      expect(movePhraseBehind(s, c)).toBe(s);
+    expect(c.reorders).toBe(0);
   });
 });

@@ -128,6 +128,31 @@ describe('humanise (built-in engine, real detector)', () => {
     },
   );
 
+  (READY || REQUIRED ? it : it.skip)(
+    "reads at most the input's and the chosen rewrite's language-model windows (a runner-up needing its own is left unread)",
+    async () => {
+      const lm = await detector.languageModel('moderate');
+      if (!lm) throw new Error('no language model');
+      const passes = jest.spyOn(lm.runner, 'tokenStats');
+      try {
+        // a text the runner has not read before (its memo is per token window)
+        const text = AI_TEXT.replace('28%', '31%');
+        const r = await humaniser.humanise(text, { tone: 'formal' });
+        expect(r.judge.by).toBe('language-model');
+        expect(r.humanised).not.toBe(r.original);
+        // the input's window is read only when the cascade's gate holds it (its `before` detection); then one pass
+        // for the chosen rewrite, and one more for each candidate found not fluent
+        const { probability } = await detector.probability(text, { mode: 'moderate', languageModel: 'off' });
+        const gate = lm.gate ?? [0, 1];
+        const inputRead = probability >= gate[0] && probability <= gate[1] ? 1 : 0;
+        expect(passes.mock.calls.length).toBeLessThanOrEqual(inputRead + 1 + (r.judge.disfluent ?? 0));
+        expect(r.judge.unread ?? 0).toBeLessThan(r.judge.candidates);
+      } finally {
+        passes.mockRestore();
+      }
+    },
+  );
+
   it('falls back to word overlap and the n-gram search without the encoder and the judge, and says so', async () => {
     const h = await createHumaniser({ detector, llm: false, encoder: false, judge: 'off' });
     const r = await h.humanise(AI_TEXT, { tone: 'neutral' });

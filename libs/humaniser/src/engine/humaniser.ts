@@ -5,9 +5,10 @@
 // (seeded order, a fixed budget of n-gram detector calls): try each sentence's other variants and merge flag, keep a
 // change when the objective (probability + style distance + machine markers) drops -> the best few distinct
 // candidates go through the meaning guard (word overlap, every entity kept, no sentence lost, paragraph cosine;
-// sentences are relaxed to the text as written until it passes) -> the judge: the language model (Gemma 3 270M,
-// the detector's own) checks each candidate's fluency and the language-model-backed detector scores it; the best
-// fluent candidate wins (the LLM provider's rewrite competes when configured) -> evaluate before/after.
+// sentences are relaxed to the text as written until it passes) -> the judge: the language-model-backed detector
+// scores the candidates (a further built-in one only where that needs no Gemma pass of its own), and the language
+// model (Gemma 3 270M, the detector's own) checks fluency in the order of that score; the best fluent candidate wins
+// (the LLM provider's rewrite competes when configured) -> evaluate before/after.
 import {
   createDetector,
   normalize,
@@ -146,6 +147,11 @@ export interface JudgeReport {
   fluency?: { before?: number; after: number; floor: number };
   /** Candidates refused as less fluent than human text / the input allows. */
   disfluent?: number;
+  /**
+   * Candidates behind the search's best left unweighed because the detector would have needed a language-model pass
+   * of their own (their first tokens differ and the cascade's gate holds them).
+   */
+  unread?: number;
 }
 
 interface Candidate {
@@ -180,7 +186,11 @@ export const MARKER_WEIGHT = 0.05;
  * 0.5: a rewrite changing 10% more words may score 0.05 higher on the detector's probability.
  */
 export const CHANGE_WEIGHT = 0.5;
-/** Candidates the language-model judge weighs per text (each costs one Gemma pass over the mode's first tokens). */
+/**
+ * Candidates the language-model judge may weigh per text. The search's best is always weighed; another built-in one
+ * only where the detector settles it without a Gemma pass of its own (a pass over the mode's first tokens costs about
+ * as much as the rest of the rewrite; the LLM provider's rewrite is always weighed).
+ */
 export const JUDGE_CANDIDATES = 2;
 /**
  * Fluency floor: Gemma 3 270M's mean log p per token over the first 128 tokens of human text, 5th percentile (694
@@ -484,20 +494,23 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         logpBefore ??= await logp(text);
         return logpBefore < HUMAN_LOGP_FLOOR && lp >= logpBefore - FLUENCY_DROP;
       };
-      let bestObjective = Infinity;
-      let disfluent = 0;
-      for (const c of candidates) {
-        const lp = await logp(c.text);
-        if (!(await fluent(lp))) {
-          disfluent++;
-          continue;
-        }
-        counter.calls++;
+      // 1. Every candidate's probability by the mode's detector as a detection computes it: the n-gram model and the
+      // fine-tuned encoder, and the language model only where those cannot settle the candidate (the cascade's gate;
+      // its features are remembered, so the fluency check below reads them for free). The search's best is always
+      // weighed; a further candidate only where that costs no language-model pass of its own (its first tokens are
+      // the best's, or the cascade settles it without the language model): one Gemma window per text, not one per
+      // candidate (docs/humaniser.md, "What a rewrite costs").
+      const windowOf = (t: string): string => (lm ? lm.runner.tokenIds(normalize(t), lm.maxTokens).join(',') : '');
+      const read = new Set<string>();
+      type Weighed = { c: Candidate; objective: number; result?: DetectionResult };
+      const weigh = async (c: Candidate): Promise<Weighed> => {
         let p: number;
         let result: DetectionResult | undefined;
+        counter.calls++;
         if (lm) {
           result = await detector.detect(c.text, { mode });
           p = result.aiProbability / 100;
+          read.add(windowOf(c.text));
         } else if (candidates.length === 1) p = 0;
         else p = (await detector.probability(c.text, { mode, languageModel: 'off' })).probability;
         const objective =
@@ -506,12 +519,48 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
           MARKER_WEIGHT * machineMarkers(c.text) -
           changeWeight * changedWordShare(text, c.text) +
           (avoid.has(c.text) ? 10 : 0);
-        if (objective < bestObjective - 1e-9) {
-          bestObjective = objective;
-          chosen = { ...c, logp: lp };
-          after = result;
+        return { c, objective, result };
+      };
+      const weighed: Weighed[] = [];
+      const unread: Candidate[] = [];
+      for (const [k, c] of candidates.entries()) {
+        if (lm && k > 0 && c.engine === 'builtin' && !read.has(windowOf(c.text))) {
+          // the cascade settles it without the language model only outside the gate
+          let settled = false;
+          if (lm.gate) {
+            counter.calls++;
+            const { probability } = await detector.probability(c.text, { mode, languageModel: 'off' });
+            settled = probability < lm.gate[0] || probability > lm.gate[1];
+          }
+          if (!settled) {
+            unread.push(c);
+            continue;
+          }
         }
+        weighed.push(await weigh(c));
       }
+      // 2. Fluency in the order of the objective: the first candidate within human range wins, which is the best
+      // fluent one; a candidate behind it is never read by the language model for fluency alone. Only when none of
+      // the weighed candidates is fluent are the unread ones weighed (and read) after all.
+      let disfluent = 0;
+      const pick = async (list: Weighed[]): Promise<boolean> => {
+        for (const w of [...list].sort((a, b) => a.objective - b.objective)) {
+          const lp = await logp(w.c.text);
+          if (!(await fluent(lp))) {
+            disfluent++;
+            continue;
+          }
+          chosen = { ...w.c, logp: lp };
+          after = w.result;
+          return true;
+        }
+        return false;
+      };
+      if (!(await pick(weighed)) && unread.length) {
+        const rest: Weighed[] = [];
+        for (const c of unread) rest.push(await weigh(c));
+        await pick(rest);
+      } else if (unread.length) judge.unread = unread.length;
       if (lm) {
         judge.disfluent = disfluent;
         if (chosen)
@@ -583,7 +632,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         out === text
           ? undefined
           : judge.by === 'language-model'
-            ? `chosen among ${judge.candidates} by the language-model judge`
+            ? `chosen among ${judge.candidates - (judge.unread ?? 0)} by the language-model judge`
             : undefined,
     });
     return {
