@@ -86,7 +86,8 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   v('emphasize', ['stress', 'highlight', 'underline']),
   v('prioritize', ['put first']),
   v('revolutionize', ['transform', 'overhaul', 'change']),
-  v('assess', ['judge', 'gauge', 'measure', 'weigh']),
+  // not 'measure': 'assess specific stories' is a judgement, not a measurement
+  v('assess', ['judge', 'gauge', 'weigh']),
   v('exhibit', ['show', 'display', 'present']),
   v('indicate', ['suggest', 'show', 'signal']),
   v('require', ['need', 'call for']),
@@ -161,7 +162,9 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   a('numerous', ['many']),
   // not 'various': it needs a plural noun ('its diverse lineup' -> 'its various lineup', LanguageTool MANY_NN)
   a('diverse', ['varied']),
-  a('significant', ['important', 'major', 'substantial']),
+  // not 'important': chat text's 'significant' is mostly 'large' ('significant attention', 'significant concern'),
+  // and 'important attention' is neither English nor the same claim
+  a('significant', ['major', 'substantial']),
   a('substantial', ['large', 'considerable', 'sizable']),
   a('holistic', ['complete', 'overall'], { maxSense: 2 }),
   a('optimal', ['best', 'ideal', 'optimum']),
@@ -191,7 +194,8 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   r('furthermore', ['also', 'besides', 'moreover', 'further']),
   r('moreover', ['also', 'besides', 'furthermore']),
   r('consequently', ['so', 'therefore', 'hence', 'as a result', 'thus']),
-  r('subsequently', ['later', 'afterwards', 'then', 'later on']),
+  // not 'later on': 'was later on verified' is not idiomatic mid-clause
+  r('subsequently', ['later', 'afterwards', 'then']),
   r('ultimately', ['finally', 'in the end', 'eventually', 'at last']),
   r('utterly', ['completely', 'totally', 'entirely', 'absolutely', 'wholly']),
   r('incredibly', ['extremely', 'very', 'remarkably']),

@@ -217,8 +217,11 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
     const cand = ranked[Math.min(ranked.length - 1, o.alt)];
     if (cand.w === lower) return;
     // after "has/had/been/was …" a past form must be the participle ("has indicated" -> "has shown", not "showed")
+    // and a reduced passive ("as demonstrated by" -> "as shown by", not "as showed by")
     const word =
-      entry.pos === 'verb' && entry.form === 'ed' && PERFECT_OR_PASSIVE.test(prev) ? participleOf(cand.w) : cand.w;
+      entry.pos === 'verb' && entry.form === 'ed' && (PERFECT_OR_PASSIVE.test(prev) || prev === 'as' || next === 'by')
+        ? participleOf(cand.w)
+        : cand.w;
     out += s.slice(last, t.start) + (sentenceStart && /^[A-Z]/.test(t.w) ? capitalise(word) : word);
     last = t.end;
     swapped = true;
@@ -272,7 +275,11 @@ const EXPAND: [RegExp, string | ((...a: string[]) => string)][] = [
   [/\b([Ww])on't\b/g, '$1ill not'],
   [/\b([Ss])han't\b/g, '$1hall not'],
   [/\b(\w+)n't\b/g, '$1 not'],
-  [/\b(it|that|there|what|who|he|she|here)'s (been|got|had)\b/gi, '$1 has $2'],
+  // "'s" before a past participle is "has", also with an adverb between ("it's always been" -> "it has always been")
+  [
+    /\b(it|that|there|what|who|he|she|here)'s ((?:always|never|already|just|long|ever|also|since|recently|now|really|finally|certainly|probably|not|[a-z]+ly) )?(been|got|had|gone|done|seen|become|taken|given)\b/gi,
+    '$1 has $2$3',
+  ],
   [/\b(it|that|there|what|who|he|she|here)'s\b/gi, '$1 is'],
   [/\b(I)'m\b/g, '$1 am'],
   [/\b(\w+)'re\b/g, '$1 are'],
@@ -332,8 +339,11 @@ export function rewriteDashes(s: string, allowance: { left: number }, changes: C
   out = out.replace(DASH, (m: string, offset: number, whole: string) => {
     changes.dashes++;
     const after = whole.slice(offset + m.length);
-    // "X — a, b and c" reads as a list or an explanation: colon; otherwise a comma
-    return /^[a-z]+(?:,| and )/.test(after) || after.length < 40 ? ': ' : ', ';
+    // "X — a, b and c" reads as a list or an explanation: colon; otherwise a comma. A list of phrases with the same
+    // head ("a threat — to the lab, to the city, to …") is one too: a comma would read as a plain aside
+    return /^[a-z]+(?:,| and )/.test(after) || /^([a-z]+)\b[^,]{0,40},\s+\1\b/.test(after) || after.length < 40
+      ? ': '
+      : ', ';
   });
   return out.replace(/,\s*([.!?])/g, '$1').replace(/, ,/g, ',');
 }
@@ -495,14 +505,28 @@ export function splitRelative(s: string, changes: Changes): string {
 
 /** Can sentence `b` be folded into `a` with ", and" (both plain statements, `b` opens with an ordinary word)? */
 export function canMerge(a: string, b: string): boolean {
-  if (!/[^.!?]\.$/.test(a) || (/[?!]$/.test(b) === false && !/\.$/.test(b))) return false;
+  // both statements: a question or an exclamation folded behind a statement ("…; which approach would you prefer?")
+  // is no longer a question
+  if (!/[^.!?]\.$/.test(a) || !/[^.!?]\.$/.test(b)) return false;
   if (/[;:]/.test(a) || /\uE000/.test(a.slice(-4))) return false;
+  // both whole clauses: "She closed her eyes; the laughter, the stolen kisses." joins a fragment; and no run of
+  // clauses: an "and" already joining clauses in `a`, or more than two commas in all, reads as a run-on
+  if (!hasFiniteVerb(a) || !hasFiniteVerb(b)) return false;
+  const commas = [(a.match(/,/g) ?? []).length, (b.match(/,/g) ?? []).length];
+  if (/,\s+(?:and|but|or)\s/.test(a) || commas[0] + commas[1] > 2 || (commas[0] > 0 && commas[1] > 0)) return false;
   const wa = wordCount(a);
   const wb = wordCount(b);
   if (wa + wb > 30 || wa < 4 || wb < 4) return false;
   const first = /^([A-Za-z']+)/.exec(b)?.[1] ?? '';
   if (!COMMON_OPENERS.has(first.toLowerCase())) return false;
-  if (/^(?:But|However|Yet|Although|Though|Still|So|And|Or|If|When|While|Because|Since)\b/.test(b)) return false;
+  // nor a sentence that opens with a subordinate clause: "…, citing the investigation, and as the investigation
+  // unfolds, residents are …" is a run-on
+  if (
+    /^(?:But|However|Yet|Although|Though|Still|So|And|Or|If|When|Whenever|While|Because|Since|As|After|Before|Once|Until|Unless)\b/.test(
+      b,
+    )
+  )
+    return false;
   return decapitalise(b) !== undefined;
 }
 
@@ -561,6 +585,15 @@ export function moveFrontedClause(s: string, changes: Changes): string {
     if (EMBEDS_CLAUSE.test(main) && !gerundLead) return s;
     if (!startsMainClause(main)) continue;
     if (!gerundLead && !PHRASE_LEAD.test(sub) && !hasFiniteVerb(fronted.slice(m[0].length))) return s;
+    // a phrase ("With several players out of contract", "As an AI assistant"; not a clause: "As I peered out") moved
+    // behind a long main clause, or one
+    // with a clause or a coordination of its own, attaches to its last noun ("… promotion next season with several
+    // key players out of contract"; "… ongoing projects as an AI assistant"): only behind a short plain clause
+    if (
+      (gerundLead || (PHRASE_LEAD.test(sub) && (sub !== 'as' || !hasFiniteVerb(fronted.slice(m[0].length))))) &&
+      (wordCount(main) > 12 || /\b(?:and|or|but|as|when|while|because|if|since|until|so|who|which|that)\b/i.test(main))
+    )
+      return s;
     // a pronoun in the main clause's subject that the fronted part introduced would now point forward: leave it
     if (/^(?:he|she|they|it|this|these)\b/i.test(main) && !gerundLead && !PHRASE_LEAD.test(sub)) return s;
     const head = capitalise(main);
@@ -575,6 +608,18 @@ export function moveFrontedClause(s: string, changes: Changes): string {
 export function isCommonNoun(t: Term | undefined): boolean {
   if (!t || !t.tags.has('Noun') || /['\u2019]s$/.test(t.text)) return false;
   return !['ProperNoun', 'Person', 'Place', 'Organization', 'Possessive', 'Acronym'].some((x) => t.tags.has(x));
+}
+
+/**
+ * A sentence's first word the tagger reads as part of a name only because of its capital: "Hotel management has
+ * declined …" (ProperNoun/Organization, followed by an ordinary lower-case noun). Moved behind something else it would
+ * keep a capital it should not have, and lower-casing it could be wrong for a real name: the move is refused.
+ */
+export function capitalOfSentenceOnly(terms: Term[]): boolean {
+  const [first, second] = terms;
+  if (!first || !/^[A-Z][a-z]+$/.test(first.text) || !first.tags.has('ProperNoun')) return false;
+  if (['Person', 'Place', 'FirstName', 'Acronym'].some((x) => first.tags.has(x))) return false;
+  return !!second && /^[a-z]/.test(second.text) && second.tags.has('Noun');
 }
 
 /** A clause that reports or embeds another ("said the shop had closed", "that", "which", "who"). */
@@ -597,12 +642,15 @@ export function frontTrailingClause(s: string, changes: Changes): string {
   if (/\b(?:even|only|just|right|long|soon|as|so|and|or|but|such|same|well|much|many|far)$/i.test(head)) return s;
   // "as" also compares ("as tall as"): only a temporal or causal "as" after a whole clause
   if (m[1] === 'as' && /\bas\s+\w+$/i.test(head)) return s;
+  // "as a fiction writer", "as an AI model": a role, not a clause ("… a persona as a fiction writer called X")
+  if (m[1] === 'as' && /^(?:a|an)\s/i.test(tail)) return s;
   if (!hasFiniteVerb(head) || !hasFiniteVerb(tail) || !startsMainClause(tail)) return s;
   // a head that reports or embeds a clause ("the coroner said a report will be issued when …"): the trailing clause
   // may belong to the embedded one, and fronting it would change what it qualifies
   if (EMBEDS_CLAUSE.test(head)) return s;
   let lowered = decapitalise(head);
   if (lowered === undefined && !/^[A-Z][a-z]+\b/.test(head)) return s;
+  if (lowered === undefined && capitalOfSentenceOnly(tagTerms(head))) return s;
   // an ordinary noun that opened the sentence ("Suppliers and manufacturers …") is lower-cased; names keep capitals
   if (lowered === undefined && isCommonNoun(tagTerms(head)[0])) lowered = head[0].toLowerCase() + head.slice(1);
   changes.reorders++;
@@ -668,9 +716,12 @@ export function shiftRegister(s: string, toFormal: boolean, changes: Changes): s
     if ((lower === 'need' || lower === 'needs') && /^\s+to\b/.test(s.slice(offset + w.length))) return w;
     if (lower === 'about' && !/^\s+\uE000/.test(s.slice(offset + w.length))) return w;
     if (lower === 'more' && !/^\s+(?:[a-z]+s)\b/.test(s.slice(offset + w.length))) return w;
+    // a past form after "has/had/was …" must be the participle ("had started" -> "had begun", not "had began")
+    const before = /([A-Za-z]+)\s+$/.exec(s.slice(0, offset))?.[1].toLowerCase() ?? '';
+    const to = term.tags.has('PastTense') && PERFECT_OR_PASSIVE.test(before) ? participleOf(hit[0]) : hit[0];
     changed = true;
     changes.register++;
-    return /^[A-Z]/.test(w) ? capitalise(hit[0]) : hit[0];
+    return /^[A-Z]/.test(w) ? capitalise(to) : to;
   });
   return changed ? fixArticles(out) : s;
 }

@@ -6,7 +6,7 @@
 // finite verb, a time after "by").
 import nlp from 'compromise';
 import { capitalise, decapitalise, wordCount } from './document';
-import { isCommonNoun, type Changes } from './operators';
+import { capitalOfSentenceOnly, isCommonNoun, type Changes } from './operators';
 import { conjugate, hasFiniteVerb, tagTerms, type Term } from './nlp';
 
 const PLACEHOLDER = /[\uE000-\uF8FF]/;
@@ -276,6 +276,9 @@ function isTime(phrase: string): boolean {
   const terms = tagTerms(phrase);
   const unit =
     /^(?:minute|hour|half|morning|afternoon|evening|night|day|week|weekend|month|year|decade|century|season)s?$/i;
+  // "last"/"this" are a time only with a time word right after them ("last year", "this Tuesday"): "last game of the
+  // season" is a noun phrase that merely ends in one
+  if (/^(?:last|this)$/i.test(words[0]) && !(unit.test(words[1] ?? '') || terms[1]?.tags.has('Date'))) return false;
   return (
     (terms.some((t) => t.tags.has('Date')) || unit.test(words[words.length - 1])) &&
     !terms.some((t) => t.tags.has('Verb'))
@@ -321,6 +324,8 @@ export function moveTime(s: string, toFront: boolean, changes: Changes): string 
     }
     if (!phrase) return s;
     const head = body.slice(0, body.length - phrase.length).trimEnd();
+    // a determiner or possessive right before it makes the phrase part of a noun phrase ("our last game")
+    if (/\b(?:the|a|an|our|my|your|his|her|its|their|this|that|these|those|and|or)$/i.test(head)) return s;
     // with a second clause in the sentence the time may belong to it ("… since their troubles began in 2012")
     if (!plainClause(head) || SUBORDINATE.test(head)) return s;
     const terms = tagTerms(head);
@@ -539,7 +544,8 @@ export function frontParticiple(s: string, changes: Changes): string {
   if (!gt || !gt.tags.has('Gerund')) return s;
   // the subject keeps its capital when it is a name; an ordinary word that opened the sentence is lower-cased, and a
   // capitalised word the tagger cannot place refuses the move
-  const named = first.tags.has('ProperNoun') || first.tags.has('Person') || first.tags.has('Place');
+  const named =
+    (first.tags.has('ProperNoun') || first.tags.has('Person') || first.tags.has('Place')) && !capitalOfSentenceOnly(lt);
   const head = PERSONAL.test(first.norm)
     ? first.norm === 'i'
       ? left
