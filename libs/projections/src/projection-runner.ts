@@ -256,37 +256,15 @@ export class ProjectionRunner {
     if (removed.length === 0) throw new Error(`No dead letter of ${name} for event ${eventId}`);
   }
 
-  /**
-   * One transaction: the checkpoint row claimed (locked, still at `from`, moved to `next`), then the read-model rows
-   * of `relevant`. False when another runner moved the projection on in between (nothing applied).
-   */
-  private async applyBatch(
+  /** One projection's batch in one transaction (applyRound of one): false when another runner moved it on. */
+  private applyBatch(
     projection: Projection,
     relevant: RecordedEvent[],
     from: bigint,
     next: bigint,
     schema = this.schema,
   ): Promise<boolean> {
-    const s = quoteIdentifier(schema);
-    const started = process.hrtime.bigint();
-    const applied = await this.db.em.fork({ schema }).transactional(async (em: EntityManager) => {
-      // Claimed first: the row locked, checked still at `from` and moved to `next` in one statement.
-      const claimed = await em.execute<Array<{ projection: string }>>(
-        `update ${s}.${CHECKPOINTS} set position = ?, updated_at = now()
-         where projection = ? and position = ? returning projection`,
-        [next.toString(), projection.name, from.toString()],
-      );
-      // Another runner moved this projection on while we were reading (nothing changed): the next round re-reads.
-      if (claimed.length === 0) return false;
-      await projection.apply(relevant, em);
-      await em.flush();
-      return true;
-    });
-    if (applied) {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      this.options.onBatch?.(projection.name, { events: relevant.length, seconds });
-    }
-    return applied;
+    return this.applyRound([{ projection, relevant }], from, next, schema);
   }
 
   /** Processes batches until the projection has consumed every committed event. */
@@ -423,7 +401,8 @@ export class ProjectionRunner {
   }
 
   /**
-   * One transaction for several projections at the same checkpoint: their checkpoints claimed (still at `from`, row
+   * One transaction for projections at the same checkpoint (one, or all of a round), in `schema` (the live one or a
+   * rebuild's shadow): their checkpoints claimed (still at `from`, row
    * locks taken) and moved to `next` in one statement, each projection's rows of the batch, one flush. False, with
    * nothing applied, when another runner moved one of them on in between. Throws (nothing applied) when a projection
    * or the database failed.
@@ -432,14 +411,15 @@ export class ProjectionRunner {
     work: ReadonlyArray<{ projection: Projection; relevant: RecordedEvent[] }>,
     from: bigint,
     next: bigint,
+    schema = this.schema,
   ): Promise<boolean> {
-    const s = quoteIdentifier(this.schema);
+    const s = quoteIdentifier(schema);
     const names = work.map((w) => w.projection.name);
     const started = process.hrtime.bigint();
     const moved = new Error('moved on by another runner');
     let applied: boolean;
     try {
-      applied = await this.db.em.fork({ schema: this.schema }).transactional(async (em: EntityManager) => {
+      applied = await this.db.em.fork({ schema }).transactional(async (em: EntityManager) => {
         // Claiming first: the update locks the rows and checks them in one statement, before any read-model row.
         const claimed = await em.execute<Array<{ projection: string }>>(
           `update ${s}.${CHECKPOINTS} set position = ?, updated_at = now()
