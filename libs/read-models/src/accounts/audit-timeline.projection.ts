@@ -245,16 +245,18 @@ export function auditTimelineProjection(): Projection {
       });
       const timeline = tableIn(em, AuditTimelineSchema);
       await em.execute(
-        `insert into ${timeline} (account_id, version, position, type, at, actor_type, actor_id, summary, data)
+        `with r as (
+           select * from jsonb_to_recordset(?::jsonb) as r(account_id text, position bigint, type text, at timestamptz,
+             actor_type text, actor_id text, summary text, data jsonb)),
+         m as (
+           select account_id, max(version) as top from ${timeline}
+           where account_id in (select account_id from r) group by account_id)
+         insert into ${timeline} (account_id, version, position, type, at, actor_type, actor_id, summary, data)
          select r.account_id, coalesce(m.top, 0) + row_number() over (partition by r.account_id order by r.position),
            r.position, r.type, r.at, r.actor_type, r.actor_id, r.summary, r.data
-         from jsonb_to_recordset(?::jsonb) as r(account_id text, position bigint, type text, at timestamptz,
-           actor_type text, actor_id text, summary text, data jsonb)
-         left join (select account_id, max(version) as top from ${timeline}
-                    where account_id in (select distinct x.account_id from jsonb_to_recordset(?::jsonb) as x(account_id text))
-                    group by account_id) as m on m.account_id = r.account_id
+         from r left join m on m.account_id = r.account_id
          where not exists (select 1 from ${timeline} as t where t.account_id = r.account_id and t.position = r.position)`,
-        [JSON.stringify(rows), JSON.stringify(rows.map((row) => ({ account_id: row.account_id })))],
+        [JSON.stringify(rows)],
       );
       // Erased accounts keep their history (who did what, when) but not their personal data: the same rows a rebuild
       // gives, where the sealed fields read as erased.
