@@ -650,9 +650,12 @@ export function frontTrailingClause(s: string, changes: Changes): string {
   if (EMBEDS_CLAUSE.test(head)) return s;
   let lowered = decapitalise(head);
   if (lowered === undefined && !/^[A-Z][a-z]+\b/.test(head)) return s;
-  if (lowered === undefined && capitalOfSentenceOnly(tagTerms(head))) return s;
-  // an ordinary noun that opened the sentence ("Suppliers and manufacturers …") is lower-cased; names keep capitals
-  if (lowered === undefined && isCommonNoun(tagTerms(head)[0])) lowered = head[0].toLowerCase() + head.slice(1);
+  if (lowered === undefined) {
+    const terms = tagTerms(head);
+    if (capitalOfSentenceOnly(terms)) return s;
+    // an ordinary noun that opened the sentence ("Suppliers and manufacturers …") is lower-cased; names keep capitals
+    if (isCommonNoun(terms[0])) lowered = head[0].toLowerCase() + head.slice(1);
+  }
   changes.reorders++;
   return `${capitalise(m[1])} ${tail}, ${lowered ?? head}${end[1]}`;
 }

@@ -31,6 +31,25 @@ function pastOf(participle: string): string | undefined {
   return table?.PastTense;
 }
 
+/** Gerunds too light to carry a sentence of their own or a fronted phrase ("being", "having" …). */
+const LIGHT_GERUND = /^(?:being|having|getting|doing|going)$/;
+
+/** A gerund's simple past as a plain lower-case word ("firing" -> "fired"), or undefined where the tables have none. */
+function plainPastOf(gerund: string): string | undefined {
+  const past = pastOf(gerund);
+  return !past || /[A-Z\s]/.test(past) || past.endsWith('ing') ? undefined : past;
+}
+
+/** A clause's verb in the past ("walked", "was", "had"). */
+function inPast(verb: Term): boolean {
+  return verb.tags.has('PastTense') || /^(?:was|were|had)$/.test(verb.norm);
+}
+
+/** A personal pronoun repeated as a new sentence's subject ("she" -> "She", "i" -> "I"). */
+function repeatedSubject(pronoun: string): string {
+  return pronoun === 'i' ? 'I' : capitalise(pronoun);
+}
+
 /** How many leading words of `words` (tagged) form a plain noun phrase ("the Senate", "local residents"). */
 function nounPhraseLength(terms: Term[], from: number): number {
   let k = from;
@@ -391,15 +410,15 @@ export function splitWithAbsolute(s: string, changes: Changes): string {
   if (/[.!?]\s/.test(left)) return s;
   if (wordCount(left) < 5 || /[;:]/.test(left) || !hasFiniteVerb(left)) return s;
   const firstVerb = tagTerms(left).find((t) => t.tags.has('Verb'));
-  if (!firstVerb || !(firstVerb.tags.has('PastTense') || /^(?:was|were|had)$/.test(firstVerb.norm))) return s;
+  if (!firstVerb || !inPast(firstVerb)) return s;
   const words = m[1].split(/\s+/);
   const terms = tagTerms(m[1]);
   if (terms.length !== words.length) return s;
   const g = terms.findIndex((t) => t.tags.has('Gerund'));
   if (g < 1 || !subjectPhrase(terms, 0, g) || words.length - g < 2) return s;
-  if (/^(?:being|having|getting|doing|going)$/.test(terms[g].norm) || terms[g].post.trim()) return s;
-  const past = pastOf(terms[g].norm);
-  if (!past || /[A-Z\s]/.test(past) || past.endsWith('ing')) return s;
+  if (LIGHT_GERUND.test(terms[g].norm) || terms[g].post.trim()) return s;
+  const past = plainPastOf(terms[g].norm);
+  if (!past) return s;
   const subject = words.slice(0, g).join(' ');
   changes.splits++;
   return `${left}. ${capitalise(subject)} ${past} ${words.slice(g + 1).join(' ')}${m[2]}`;
@@ -438,14 +457,13 @@ export function splitCompoundPredicate(s: string, changes: Changes): string {
   if (first.some((t) => t.tags.has('PastTense') && !t.tags.has('Participle'))) return s;
   if (/,/.test(words.slice(0, a).join(' ').slice(0, -1))) return s;
   const left = words.slice(0, a).join(' ').replace(/,$/, '');
-  const subject = terms[0].norm === 'i' ? 'I' : capitalise(terms[0].norm);
   changes.splits++;
-  return `${left}. ${subject} ${words.slice(a + 1).join(' ')}${end[1]}`;
+  return `${left}. ${repeatedSubject(terms[0].norm)} ${words.slice(a + 1).join(' ')}${end[1]}`;
 }
 
 /** Participles that name what the first action caused ("…, sending a jolt through the house"): not the subject's act. */
 const RESULT =
-  /^(?:sending|causing|creating|leaving|making|giving|bringing|forcing|prompting|triggering|resulting|rendering|allowing|enabling|producing|setting|drawing|earning|costing|ending|securing|marking|ensuring|highlighting|underscoring|emphasizing|emphasising|reflecting|signaling|signalling|leading|adding|contributing|paving|putting|becoming|showing|demonstrating|indicating|suggesting|revealing|sparking|fueling|fuelling|boosting|extending|bringing|taking|reaching|finishing|completing|moving|lifting|pushing|dropping|following|threatening|affecting|impacting|offering|providing|including|ranging|totalling|totaling|meaning|proving|resulting)$/;
+  /^(?:sending|causing|creating|leaving|making|giving|bringing|forcing|prompting|triggering|resulting|rendering|allowing|enabling|producing|setting|drawing|earning|costing|ending|securing|marking|ensuring|highlighting|underscoring|emphasizing|emphasising|reflecting|signaling|signalling|leading|adding|contributing|paving|putting|becoming|showing|demonstrating|indicating|suggesting|revealing|sparking|fueling|fuelling|boosting|extending|taking|reaching|finishing|completing|moving|lifting|pushing|dropping|following|threatening|affecting|impacting|offering|providing|including|ranging|totalling|totaling|meaning|proving)$/;
 
 /**
  * A trailing participle clause of a pronoun subject becomes its own sentence with the subject repeated: "She ignored
@@ -461,18 +479,16 @@ export function splitPronounParticiple(s: string, changes: Changes): string {
   const lt = tagTerms(left);
   if (!lt[0] || !PERSONAL.test(lt[0].norm)) return s;
   const verb = lt.find((t, i) => i > 0 && t.tags.has('Verb'));
-  if (!verb || !(verb.tags.has('PastTense') || /^(?:was|were|had)$/.test(verb.norm))) return s;
+  if (!verb || !inPast(verb)) return s;
   if (lt.slice(1).some((t) => EMBEDDING.test(t.norm) || PERSONAL.test(t.norm))) return s;
   const rest = m[2];
   if (wordCount(rest) < 2 || /\b(?:and|but|or|while|as|when|which|who|that)\b/.test(rest)) return s;
   const gt = tagTerms(`${m[1]} ${rest}`)[0];
-  if (!gt || !gt.tags.has('Gerund') || /^(?:being|having|getting|doing|going)$/.test(m[1]) || RESULT.test(m[1]))
-    return s;
-  const past = pastOf(m[1]);
-  if (!past || /[A-Z\s]/.test(past) || past.endsWith('ing')) return s;
-  const subject = lt[0].norm === 'i' ? 'I' : capitalise(lt[0].norm);
+  if (!gt || !gt.tags.has('Gerund') || LIGHT_GERUND.test(m[1]) || RESULT.test(m[1])) return s;
+  const past = plainPastOf(m[1]);
+  if (!past) return s;
   changes.splits++;
-  return `${left}. ${subject} ${past} ${rest}${m[3]}`;
+  return `${left}. ${repeatedSubject(lt[0].norm)} ${past} ${rest}${m[3]}`;
 }
 
 /**
@@ -515,7 +531,7 @@ export function frontAppositive(s: string, changes: Changes): string {
  */
 export function frontParticiple(s: string, changes: Changes): string {
   const m = /,\s+([a-z]+ing)\s+([^,;:()"\u201C]+?)([.!])$/.exec(s);
-  if (!m || RESULT.test(m[1]) || /^(?:being|having|getting|doing|going)$/.test(m[1])) return s;
+  if (!m || RESULT.test(m[1]) || LIGHT_GERUND.test(m[1])) return s;
   const left = s.slice(0, m.index);
   if (/[.!?]\s|[,;:"\u201C()]/.test(left) || wordCount(left) < 4 || wordCount(m[2]) > 16) return s;
   // the phrase moves whole (a relative clause or an "and" inside it goes with it); a clause opener may attach to the
@@ -546,7 +562,7 @@ export function frontParticiple(s: string, changes: Changes): string {
   // capitalised word the tagger cannot place refuses the move
   const named =
     (first.tags.has('ProperNoun') || first.tags.has('Person') || first.tags.has('Place')) && !capitalOfSentenceOnly(lt);
-  const head = PERSONAL.test(first.norm)
+  const head = pronounSubject
     ? first.norm === 'i'
       ? left
       : left[0].toLowerCase() + left.slice(1)
@@ -558,7 +574,7 @@ export function frontParticiple(s: string, changes: Changes): string {
 
 /** -ly adverbs that are not manner adverbs (focus, frequency, stance, degree, time): their place carries meaning. */
 const NOT_MANNER =
-  /^(?:only|early|really|nearly|likely|finally|actually|simply|clearly|merely|hardly|barely|scarcely|largely|mostly|mainly|partly|fully|truly|certainly|probably|possibly|definitely|surely|rarely|usually|generally|recently|previously|currently|initially|eventually|ultimately|reportedly|allegedly|apparently|particularly|especially|newly|daily|weekly|monthly|yearly|fairly|highly|deeply|greatly|strongly|widely|closely|entirely|completely|increasingly|significantly|relatively|approximately|roughly|exactly|directly|immediately|briefly|successfully|subsequently|consequently|accordingly|additionally|similarly|ultimately|originally|formally|officially|publicly|repeatedly|frequently|occasionally|constantly|continually|gradually|suddenly|instantly|quickly|shortly|early|lately|mostly|nearly)$/;
+  /^(?:only|early|really|nearly|likely|finally|actually|simply|clearly|merely|hardly|barely|scarcely|largely|mostly|mainly|partly|fully|truly|certainly|probably|possibly|definitely|surely|rarely|usually|generally|recently|previously|currently|initially|eventually|ultimately|reportedly|allegedly|apparently|particularly|especially|newly|daily|weekly|monthly|yearly|fairly|highly|deeply|greatly|strongly|widely|closely|entirely|completely|increasingly|significantly|relatively|approximately|roughly|exactly|directly|immediately|briefly|successfully|subsequently|consequently|accordingly|additionally|similarly|originally|formally|officially|publicly|repeatedly|frequently|occasionally|constantly|continually|gradually|suddenly|instantly|quickly|shortly|lately)$/;
 
 /**
  * A manner adverb before the verb moves after the verb's object: "She carefully placed the box on the table." -> "She
