@@ -13,8 +13,7 @@
 // re-export) are counted apart. Printed: every file per room with its lines, the total, and the total less the files
 // the shell request also ran (what a reader following the detection's calls opens).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
