@@ -19,9 +19,15 @@ Two graphs: `gemma-3-270m-body.onnx` (`input_ids` int64 [T], BOS = 2 first -> `h
 states) and `gemma-3-270m-head.onnx` (`hidden` [N, 640] of positions t and `next_ids` [N], the tokens at t+1 -> float32 [N]
 `logp`, `entropy`, `variance`, `rank`). The head runs on blocks of positions so its [N, 262144] intermediates stay small.
 
-By default the big matrices are stored int8 (per output channel, symmetric) and dequantized inside the graph at
-load time (DequantizeLinear on initializers, folded by ONNX Runtime), which keeps the file ~4x smaller than float32
-with the float32 arithmetic of the fp32 graph; `--fp32` writes plain float32 weights.
+By default the body's matrices are stored int8 (per output channel, symmetric) and dequantized inside the graph at
+load time (DequantizeLinear on initializers, folded by ONNX Runtime): float32 arithmetic, ~4x smaller files. The
+head's matmul against the 262k-wide tied embeddings, two thirds of a pass in float32, runs in int8 arithmetic
+(`int8_logits`: the hidden state quantised per run, the weights per output column, SmoothQuant factors from
+`lm_head_smoothing.json` so a few outlier dimensions do not take the int8 range): a 128-token pass takes ~0.47 s on
+one core instead of ~0.89 s, with log p within 0.05 nats of the float32 graph on average (0.21 at the 99th
+percentile; the GGUF model itself is 0.11 from llama.cpp's). Integer arithmetic is exact, so ONNX Runtime 1.23 (node)
+and 1.31 (Python) agree as long as both run without the QDQ transformers (`session.disable_quant_qdq`).
+`--fp32` writes plain float32 weights and a float32 head (the reference the int8 head was checked against).
 """
 from __future__ import annotations
 
@@ -38,6 +44,7 @@ from onnx import TensorProto, helper, numpy_helper
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_GGUF = REPO / "models" / "lm" / "gemma-3-270m-q4_k_m.gguf"
+SMOOTHING = Path(__file__).resolve().parent / "lm_head_smoothing.json"  # written by inkprint_ml.lm_calibrate
 OPSET = 17
 MAX_POSITIONS = 1024  # RoPE tables; the engine caps tokens far below this
 LOCAL_BASE, GLOBAL_BASE, WINDOW, GLOBAL_EVERY = 10_000.0, 1_000_000.0, 512, 6
@@ -110,6 +117,34 @@ def rope_tables(base: float, dim: int):
     ang = np.arange(MAX_POSITIONS, dtype=np.float64)[:, None] * inv[None, :]
     ang = np.concatenate([ang, ang], axis=1)
     return np.cos(ang).astype(np.float32), np.sin(ang).astype(np.float32)
+
+
+def head_smoothing(Et: np.ndarray) -> np.ndarray:
+    """Per-input-dimension factors s that move the hidden state's outlier dimensions into the weights before the int8
+    matmul (SmoothQuant, alpha 0.5): hidden / s and s * W give the same product, with s_d = sqrt(max|hidden_d| /
+    max|W_d|) from the calibration file (`lm_calibrate`), normalised to median 1. Halves the int8 head's log-p error
+    (0.090 -> 0.048 nats a token on mixed human / AI text; the GGUF reference itself differs from llama.cpp by 0.11)."""
+    cal = json.loads(SMOOTHING.read_text())
+    act = np.asarray(cal["hidden_absmax"], np.float64)
+    if act.shape != (Et.shape[0],):
+        sys.exit(f"lm_export: {SMOOTHING.name} has {act.shape[0]} dimensions, the model {Et.shape[0]}")
+    w = np.maximum(np.abs(Et).max(axis=1).astype(np.float64), 1e-12)
+    s = np.sqrt(np.maximum(act, 1e-6)) / np.sqrt(w)
+    return (s / np.median(s)).astype(np.float32)
+
+
+def int8_logits(g: G, x: str, W: np.ndarray, smooth: np.ndarray) -> str:
+    """x [N, d] @ W [d, V] in int8 arithmetic: x / smooth quantised per run (DynamicQuantizeLinear, uint8), W * smooth
+    per output column (symmetric int8), int32 accumulation scaled back to float32. ONNX Runtime fuses the pattern
+    into DynamicQuantizeMatMul (VNNI on x86): 2.8x the float32 MatMul's speed on the 262k-wide head."""
+    Ws = W * smooth[:, None]
+    scale = np.maximum(np.abs(Ws).max(axis=0), 1e-12) / 127.0
+    q = np.clip(np.rint(Ws / scale[None, :]), -127, 127).astype(np.int8)
+    xq, xs, xzp = g.op("DynamicQuantizeLinear", g.op("Mul", x, g.const(1.0 / smooth)), outputs=3)
+    acc = g.op("MatMulInteger", xq, g.const(q, np.int8, "token_embd_t_q"), xzp,
+               g.const(np.zeros(W.shape[1], np.int8), np.int8, "token_embd_t_zp"))
+    return g.op("Mul", g.op("Cast", acc, to=TensorProto.FLOAT),
+                g.op("Mul", xs, g.const(scale.astype(np.float32), name="token_embd_t_s")))
 
 
 def build(tensors: dict, meta: dict, int8: bool) -> onnx.ModelProto:
@@ -196,20 +231,29 @@ def build(tensors: dict, meta: dict, int8: bool) -> onnx.ModelProto:
 
     # head: hidden states of positions t and the observed tokens t+1 -> four statistics per position
     g = G(int8)
-    Et = g.const(np.ascontiguousarray(emb.T), name="token_embd_t")  # [d, V] float32
     one, fzero = g.i64(1), g.const(np.float32(0.0))
-    logits = g.op("MatMul", "hidden", Et)  # [N, V]
-    lse = g.op("ReduceLogSumExp", logits, axes=[1], keepdims=1)
-    lp = g.op("Sub", logits, lse)
-    plp = g.op("Mul", g.op("Exp", lp), lp)
-    negent = g.op("ReduceSum", plp, g.i64(1), keepdims=0)  # E_p[log p] = -H
-    m2 = g.op("ReduceSum", g.op("Mul", plp, lp), g.i64(1), keepdims=0)
-    zy = g.op("GatherElements", logits, g.op("Unsqueeze", "next_ids", one), axis=1)  # [N, 1]
+    Et = np.ascontiguousarray(emb.T)  # [d, V] the tied output projection
+    if int8:
+        logits = int8_logits(g, "hidden", Et, head_smoothing(Et))
+    else:
+        logits = g.op("MatMul", "hidden", g.const(Et, name="token_embd_t"))  # [N, V] float32
+    # one max, one exp and three sums over the 262k-wide rows (ReduceLogSumExp took as long as the int8 matmul):
+    # z = logits - max, e = exp(z), S = sum e, A = sum e z, B = sum e z^2; log p(y) = z_y - log S,
+    # entropy = log S - A / S, variance of log p under p = B / S - (A / S)^2
+    zc = g.op("Sub", logits, g.op("ReduceMax", logits, axes=[1], keepdims=1))
+    e = g.op("Exp", zc)
+    ez = g.op("Mul", e, zc)
+    S = g.op("ReduceSum", e, one, keepdims=0)
+    mean = g.op("Div", g.op("ReduceSum", ez, one, keepdims=0), S)  # E_p[z]
+    m2 = g.op("Div", g.op("ReduceSum", g.op("Mul", ez, zc), one, keepdims=0), S)  # E_p[z^2]
+    logS = g.op("Log", S)
+    y = g.op("Unsqueeze", "next_ids", one)
+    zy = g.op("GatherElements", logits, y, axis=1)  # [N, 1]
     outs = {
-        "logp": g.op("Squeeze", g.op("Sub", zy, lse), one),
-        "entropy": g.op("Neg", negent),
-        "variance": g.op("Max", g.op("Sub", m2, g.op("Mul", negent, negent)), fzero),
-        "rank": g.op("ReduceSum", g.op("Cast", g.op("Greater", logits, zy), to=TensorProto.FLOAT), g.i64(1), keepdims=0),
+        "logp": g.op("Sub", g.op("Squeeze", g.op("GatherElements", zc, y, axis=1), one), logS),
+        "entropy": g.op("Sub", logS, mean),
+        "variance": g.op("Max", g.op("Sub", m2, g.op("Mul", mean, mean)), fzero),
+        "rank": g.op("ReduceSum", g.op("Cast", g.op("Greater", logits, zy), to=TensorProto.FLOAT), one, keepdims=0),
     }
     for dst, src in outs.items():
         g.nodes.append(helper.make_node("Identity", [src], [dst]))
@@ -243,6 +287,7 @@ def main(argv=None) -> int:
     h = hashlib.sha256()
     for part, model in (("body", body), ("head", head)):
         name = f"gemma-3-270m-{part}{suffix}.onnx"
+        (out / (name + ".data")).unlink(missing_ok=True)  # onnx appends to an existing external-data file
         onnx.save_model(model, str(out / name), save_as_external_data=True, all_tensors_to_one_file=True,
                         location=name + ".data", size_threshold=1024)
         for f in (out / name, out / (name + ".data")):

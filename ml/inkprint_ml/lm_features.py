@@ -78,6 +78,9 @@ class LMScorer:
         so = ort.SessionOptions()
         so.intra_op_num_threads = threads
         so.inter_op_num_threads = 1
+        # as libs/detector's LmRunner: without ONNX Runtime's QDQ transformers (onnxruntime-node 1.23 cannot load the
+        # body with them), which also rewrite the head's int8 matmul differently (0.01 nats on some tokens)
+        so.add_session_config_entry("session.disable_quant_qdq", "1")
         opts = dict(providers=["CPUExecutionProvider"])
         self.body = ort.InferenceSession(str(Path(lm_dir) / BODY), so, **opts)
         self.head = ort.InferenceSession(str(Path(lm_dir) / HEAD), so, **opts)

@@ -281,7 +281,7 @@ class Run:
             self.py_m("inkprint_ml.lm_cascade", "--sample", str(sample), "--export", *extra)
         self.step("cascade", [c / "lm-sample-128.jsonl", rows / "eval-rows.json", rows / "eval-rows-strong.json"], body,
                   "the 128-token language-model sample (`lm_sample --max-tokens 128 --keep-stats --limit 1372`, "
-                  "~45 min) and the encoder's family-held-out rows (encoder_eval, from the GPU run)")
+                  "~6 min) and the encoder's family-held-out rows (encoder_eval, from the GPU run)")
 
     def lm_parity(self):
         lm = self.s / "models" / "lm"
