@@ -155,6 +155,42 @@ def int8_logits(g: G, x: str, W: np.ndarray, smooth: np.ndarray) -> str:
                 g.op("Mul", xs, g.const(scale.astype(np.float32), name="token_embd_t_s")))
 
 
+def head_graph(Et: np.ndarray, smooth: np.ndarray | None) -> onnx.ModelProto:
+    """`hidden` [N, d] and `next_ids` [N] -> `logp`, `entropy`, `variance`, `rank` [N] over the vocabulary of Et [d, V];
+    the matmul in int8 (`int8_logits`) when smoothing factors are given, else in float32."""
+    d = Et.shape[0]
+    g = G(smooth is not None)
+    one, fzero = g.i64(1), g.const(np.float32(0.0))
+    if smooth is not None:
+        logits = int8_logits(g, "hidden", Et, smooth)
+    else:
+        logits = g.op("MatMul", "hidden", g.const(Et, name="token_embd_t"))  # [N, V] float32
+    # one max, one exp and three sums over the 262k-wide rows (ReduceLogSumExp took as long as the int8 matmul):
+    # z = logits - max, e = exp(z), S = sum e, A = sum e z, B = sum e z^2; log p(y) = z_y - log S,
+    # entropy = log S - A / S, variance of log p under p = B / S - (A / S)^2
+    zc = g.op("Sub", logits, g.op("ReduceMax", logits, axes=[1], keepdims=1))
+    e = g.op("Exp", zc)
+    ez = g.op("Mul", e, zc)
+    S = g.op("ReduceSum", e, one, keepdims=0)
+    mean = g.op("Div", g.op("ReduceSum", ez, one, keepdims=0), S)  # E_p[z]
+    m2 = g.op("Div", g.op("ReduceSum", g.op("Mul", ez, zc), one, keepdims=0), S)  # E_p[z^2]
+    logS = g.op("Log", S)
+    y = g.op("Unsqueeze", "next_ids", one)
+    zy = g.op("GatherElements", logits, y, axis=1)  # [N, 1]
+    outs = {
+        "logp": g.op("Sub", g.op("Squeeze", g.op("GatherElements", zc, y, axis=1), one), logS),
+        "entropy": g.op("Sub", logS, mean),
+        "variance": g.op("Max", g.op("Sub", m2, g.op("Mul", mean, mean)), fzero),
+        "rank": g.op("ReduceSum", g.op("Cast", g.op("Greater", logits, zy), to=TensorProto.FLOAT), one, keepdims=0),
+    }
+    for dst, src in outs.items():
+        g.nodes.append(helper.make_node("Identity", [src], [dst]))
+    return _model(g, "gemma3_270m_head_statistics",
+                  [helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["N", d]),
+                   helper.make_tensor_value_info("next_ids", TensorProto.INT64, ["N"])],
+                  [helper.make_tensor_value_info(nm, TensorProto.FLOAT, ["N"]) for nm in outs])
+
+
 def build(tensors: dict, meta: dict, int8: bool) -> onnx.ModelProto:
     d = int(meta["gemma3.embedding_length"])
     n_layers = int(meta["gemma3.block_count"])
@@ -238,37 +274,8 @@ def build(tensors: dict, meta: dict, int8: bool) -> onnx.ModelProto:
                   [helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["T", d])])
 
     # head: hidden states of positions t and the observed tokens t+1 -> four statistics per position
-    g = G(int8)
-    one, fzero = g.i64(1), g.const(np.float32(0.0))
     Et = np.ascontiguousarray(emb.T)  # [d, V] the tied output projection
-    if int8:
-        logits = int8_logits(g, "hidden", Et, head_smoothing(Et))
-    else:
-        logits = g.op("MatMul", "hidden", g.const(Et, name="token_embd_t"))  # [N, V] float32
-    # one max, one exp and three sums over the 262k-wide rows (ReduceLogSumExp took as long as the int8 matmul):
-    # z = logits - max, e = exp(z), S = sum e, A = sum e z, B = sum e z^2; log p(y) = z_y - log S,
-    # entropy = log S - A / S, variance of log p under p = B / S - (A / S)^2
-    zc = g.op("Sub", logits, g.op("ReduceMax", logits, axes=[1], keepdims=1))
-    e = g.op("Exp", zc)
-    ez = g.op("Mul", e, zc)
-    S = g.op("ReduceSum", e, one, keepdims=0)
-    mean = g.op("Div", g.op("ReduceSum", ez, one, keepdims=0), S)  # E_p[z]
-    m2 = g.op("Div", g.op("ReduceSum", g.op("Mul", ez, zc), one, keepdims=0), S)  # E_p[z^2]
-    logS = g.op("Log", S)
-    y = g.op("Unsqueeze", "next_ids", one)
-    zy = g.op("GatherElements", logits, y, axis=1)  # [N, 1]
-    outs = {
-        "logp": g.op("Sub", g.op("Squeeze", g.op("GatherElements", zc, y, axis=1), one), logS),
-        "entropy": g.op("Sub", logS, mean),
-        "variance": g.op("Max", g.op("Sub", m2, g.op("Mul", mean, mean)), fzero),
-        "rank": g.op("ReduceSum", g.op("Cast", g.op("Greater", logits, zy), to=TensorProto.FLOAT), one, keepdims=0),
-    }
-    for dst, src in outs.items():
-        g.nodes.append(helper.make_node("Identity", [src], [dst]))
-    head = _model(g, "gemma3_270m_head_statistics",
-                  [helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["N", d]),
-                   helper.make_tensor_value_info("next_ids", TensorProto.INT64, ["N"])],
-                  [helper.make_tensor_value_info(nm, TensorProto.FLOAT, ["N"]) for nm in outs])
+    head = head_graph(Et, head_smoothing(Et) if int8 else None)
     return body, head, V
 
 
