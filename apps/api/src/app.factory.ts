@@ -11,6 +11,7 @@ import { API_KEY_SECURITY, contractComponents } from './http/api-contract';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { AdmissionControl, type AdmissionOptions } from './http/admission-control';
 import { bodyParsers } from './http/body-parsers';
+import { applyServerTimeouts, bodyDeadline, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './http/slow-requests';
 import { ApiMetrics, correlationMiddleware, correlationScope } from './observability';
 import { webAppsMiddleware } from './web-apps/web-apps.middleware';
 import { securityHeaders } from './http/security-headers';
@@ -38,6 +39,8 @@ export interface CreateAppOptions {
   logDestination?: DestinationStream;
   /** Back-pressure on the AI routes (defaults in AdmissionControl; tests lower them to provoke shedding). */
   admission?: AdmissionOptions;
+  /** How long a client may take to send a request (defaults in slow-requests.ts; tests shorten them). */
+  timeouts?: HttpTimeouts;
 }
 
 /**
@@ -69,9 +72,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(securityHeaders({ production: config.nodeEnv === 'production' }));
   app.use(correlationMiddleware());
   app.use(app.get(ApiMetrics).httpMiddleware());
-  // Before the body is read: an AI request the process cannot answer in time is shed with 503 at once.
-  app.use(app.get(ApiMetrics).admit(new AdmissionControl(options.admission)));
+  // Slow clients are cut off (issue 39 item 1): headers, the whole request, and a JSON or form body each have a
+  // deadline; what they cut off is counted (inkprint_slow_requests_cut_total).
+  const metrics = app.get(ApiMetrics);
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
+  applyServerTimeouts(app.getHttpServer(), timeouts, (by) => metrics.slowRequestsCut.inc({ by }));
+  app.use(bodyDeadline(timeouts.bodyTimeoutMs, (by) => metrics.slowRequestsCut.inc({ by })));
   for (const handler of bodyParsers()) app.use(handler);
+  // After the body is read (a multipart upload: after its file interceptor, AdmitAfterUpload): an AI request the
+  // process cannot answer in time is shed with 503 at once, and a slow body never holds a place.
+  app.use(metrics.admit(new AdmissionControl(options.admission)));
   app.use(correlationScope());
   // Before the Nest router, so browser navigations to /admin/... reach the admin SPA, not the admin API.
   app.use(webAppsMiddleware(config));

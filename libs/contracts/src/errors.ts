@@ -121,6 +121,11 @@ export const ERROR_CODES = {
   },
   JOB_TIMEOUT: { status: 504, meaning: 'The analysis did not finish within 45 s.' },
   JOB_FAILED: { status: 502, meaning: 'The worker failed the analysis.' },
+  CLIENT_TIMEOUT: {
+    status: 408,
+    meaning:
+      'The request was not received in time (headers 20 s, a JSON or form body 30 s, the whole request 120 s): the connection is closed.',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     meaning:

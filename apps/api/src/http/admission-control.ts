@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { DEFAULT_DETECTION_MODE, isDetectionMode, type ApiErrorBody } from '@inkprint/contracts';
+import { DomainError } from '@inkprint/domain-kernel';
 
 /** The AI tools' routes: each takes a job on the bus and a request from the daily quota. */
 export const AI_TOOL_ROUTES: readonly string[] = ['/ai/detect', '/ai/humanise', '/ai/upload-text', '/ai/batches'];
@@ -9,6 +10,20 @@ export const AI_TOOL_ROUTES: readonly string[] = ['/ai/detect', '/ai/humanise', 
  * backoff), SERVICE_UNAVAILABLE, and Retry-After.
  */
 export const SERVICE_BUSY_MESSAGE = 'The service is busy (503). Please try again.';
+
+const serviceBusyBody = (retryAfterSeconds: number): ApiErrorBody => ({
+  message: SERVICE_BUSY_MESSAGE,
+  status: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  details: { reason: 'overloaded', retryAfterSeconds },
+});
+
+const serviceBusy = (retryAfterSeconds: number) =>
+  new DomainError('SERVICE_UNAVAILABLE', SERVICE_BUSY_MESSAGE, 503, serviceBusyBody(retryAfterSeconds).details);
+
+/** Set by the middleware on a multipart AI request: takes its place once the upload is read (throws 503 when shed). */
+export const ADMIT_AFTER_UPLOAD = Symbol('inkprint:admit-after-upload');
+export type AdmissibleRequest = Request & { [ADMIT_AFTER_UPLOAD]?: () => void };
 
 export interface AdmissionOptions {
   /** Off: every request is let in (the test rigs' default; the back-pressure tests turn it on). Default on. */
@@ -151,7 +166,8 @@ export function workOf(route: string, query: unknown): string {
 
 /**
  * Back-pressure for the AI routes (issue 28 item 3): a request beyond what the process can answer within
- * `queueSeconds` is refused at once with 503 SERVICE_UNAVAILABLE before anything is read, counted or queued, instead
+ * `queueSeconds` is refused at once with 503 SERVICE_UNAVAILABLE before anything is counted or queued (its body is
+ * read first, with a deadline, so that a slow body holds no place: issue 39 item 1), instead
  * of joining a queue that grows every client's wait. Nothing of a shed request reaches the quota or the bus.
  *
  * Each kind of work (`workOf`: the route, and a detection's mode from its query) has its own estimate, since a
@@ -214,27 +230,41 @@ export class AdmissionControl {
     return this.window(work).admit();
   }
 
-  /** Express middleware for POSTs to the AI tools' routes; other requests pass untouched. */
+  /**
+   * Express middleware for POSTs to the AI tools' routes, placed AFTER the body parsers (issue 39 item 1): a request
+   * takes a place only once its body has arrived, so a client trickling its body holds no place (it is cut off by
+   * the body deadline instead, slow-requests.ts). A multipart upload is read later, by the route's file interceptor:
+   * its place is taken by `AdmitAfterUpload` once the files are in. Other requests pass untouched.
+   */
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
       const route =
         req.method === 'POST' ? AI_TOOL_ROUTES.find((r) => req.path === r || req.path.startsWith(`${r}/`)) : undefined;
       if (!route) return next();
       const work = workOf(route, req.query);
-      const release = this.admit(work);
-      if (!release) {
-        this.onShed?.(route, work);
-        const body: ApiErrorBody = {
-          message: SERVICE_BUSY_MESSAGE,
-          status: 503,
-          code: 'SERVICE_UNAVAILABLE',
-          details: { reason: 'overloaded', retryAfterSeconds: this.retryAfterSeconds },
+      const take = () => {
+        const release = this.admit(work);
+        if (!release) {
+          this.onShed?.(route, work);
+          return false;
+        }
+        res.once('finish', release);
+        res.once('close', release);
+        return true;
+      };
+      if (req.is('multipart/form-data')) {
+        (req as AdmissibleRequest)[ADMIT_AFTER_UPLOAD] = () => {
+          if (!take()) throw serviceBusy(this.retryAfterSeconds);
         };
-        res.status(503).set('Retry-After', String(this.retryAfterSeconds)).json(body);
+        return next();
+      }
+      if (!take()) {
+        res
+          .status(503)
+          .set('Retry-After', String(this.retryAfterSeconds))
+          .json(serviceBusyBody(this.retryAfterSeconds));
         return;
       }
-      res.once('finish', release);
-      res.once('close', release);
       next();
     };
   }

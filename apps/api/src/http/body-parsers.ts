@@ -9,7 +9,9 @@ export const BODY_LIMIT = '1mb';
  * parse failure into a bare 400 carrying the parser's message; this keeps the catalogue code INVALID_JSON.
  */
 export function bodyParsers(): Array<RequestHandler | ErrorRequestHandler> {
-  const translate: ErrorRequestHandler = (error, _req, _res, next) => {
+  const translate: ErrorRequestHandler = (error, _req, res, next) => {
+    // A body cut off by its deadline (slow-requests.ts) was answered already: its parser's 'aborted' ends here.
+    if (res.headersSent) return;
     const body = fromBodyParserError(error);
     next(body ? new HttpException(body, body.status) : error);
   };

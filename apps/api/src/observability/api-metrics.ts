@@ -109,6 +109,13 @@ export class ApiMetrics {
     registers: [this.registry],
   });
 
+  readonly slowRequestsCut = new Counter({
+    name: 'inkprint_slow_requests_cut_total',
+    help: 'Requests cut off with 408 CLIENT_TIMEOUT because the client sent them too slowly, by what cut them off (body_deadline: a JSON or form body; server_timeout: headers or the whole request)',
+    labelNames: ['by'] as const,
+    registers: [this.registry],
+  });
+
   /** Counts the requests `admission` sheds and shows its in-flight count and limit; returns its middleware. */
   admit(admission: {
     onShed?: (route: string, work: string) => void;

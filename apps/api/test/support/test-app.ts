@@ -30,6 +30,7 @@ export async function startTestApp(
     imports?: ModuleMetadata['imports'];
     label?: string;
     admission?: CreateAppOptions['admission'];
+    timeouts?: CreateAppOptions['timeouts'];
   } = {},
 ): Promise<TestApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-api-test-'));
@@ -54,6 +55,7 @@ export async function startTestApp(
     app = await createApp(config, {
       imports: options.imports ?? [],
       admission: options.admission ?? { enabled: false },
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     });
     await app.init();
   } catch (error) {

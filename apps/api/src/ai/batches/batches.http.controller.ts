@@ -20,6 +20,7 @@ import { DomainError } from '@inkprint/domain-kernel';
 import { INGEST_LIMITS, readZipFolder } from '@inkprint/ingest';
 import type { z } from 'zod';
 import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
+import { AdmitAfterUpload } from '../../http/admit-after-upload.interceptor';
 import { ApiContract } from '../../http/api-contract';
 import { RequestValidationError } from '../../http/api-error';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
@@ -50,6 +51,7 @@ export class BatchesController {
       storage: batchUploadStorage,
       limits: { files: BATCH_MAX_ITEMS + 1, fields: 10 },
     }),
+    AdmitAfterUpload,
   )
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiContract({

@@ -19,6 +19,7 @@ import { INGEST_LIMITS } from '@inkprint/ingest';
 import type { z } from 'zod';
 import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
 import { AuthThrottlerGuard } from '../../accounts/auth/auth-throttler.guard';
+import { AdmitAfterUpload } from '../../http/admit-after-upload.interceptor';
 import { RequestValidationError } from '../../http/api-error';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
@@ -42,7 +43,10 @@ export class UploadController {
   @UseGuards(AiCallerGuard, AuthThrottlerGuard)
   @ApiKeyScopes('detect', 'humanise')
   @Throttle({ auth: { limit: 30, ttl: 60_000 } })
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: INGEST_LIMITS.documentBytes, files: 1, fields: 10 } }))
+  @UseInterceptors(
+    FileInterceptor('file', { limits: { fileSize: INGEST_LIMITS.documentBytes, files: 1, fields: 10 } }),
+    AdmitAfterUpload,
+  )
   @UseFilters(UploadLimitFilter)
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiContract({
