@@ -58,8 +58,19 @@ export type RevokeAdmin = { type: 'RevokeAdmin'; data: At };
 export type EraseAccount = { type: 'EraseAccount'; data: At };
 /** Administrators' second factor (TOTP, RFC 6238): the secret is sealed as personal data in the log. */
 export type StartMfaEnrolment = { type: 'StartMfaEnrolment'; data: { secret: string } & At };
-/** `codeMatches`: the handler checked the code against the pending secret (the decider stays free of clocks). */
-export type ConfirmMfa = { type: 'ConfirmMfa'; data: { codeMatches: boolean; recoveryCodeHashes: string[] } & At };
+/**
+ * `codeMatches`: the handler checked the code against the pending secret (the decider stays free of clocks); `step`:
+ * the time-step the code belongs to (RFC 6238), remembered so that the same code cannot pass another session.
+ */
+export type ConfirmMfa = {
+  type: 'ConfirmMfa';
+  data: { codeMatches: boolean; recoveryCodeHashes: string[]; step?: number } & At;
+};
+/**
+ * An authenticator code passed a session: `step` is its time-step (RFC 6238). A step at or before the last one
+ * accepted is refused (RFC 6238 §5.2: a code is accepted once), so one code cannot pass two sessions.
+ */
+export type UseMfaCode = { type: 'UseMfaCode'; data: { step: number } & At };
 export type UseMfaRecoveryCode = { type: 'UseMfaRecoveryCode'; data: { codeHash: string } & At };
 export type ResetMfa = { type: 'ResetMfa'; data: At };
 
@@ -79,6 +90,7 @@ export type AccountCommand =
   | StartMfaEnrolment
   | ConfirmMfa
   | UseMfaRecoveryCode
+  | UseMfaCode
   | ResetMfa
   | CreateApiKey
   | RevokeApiKey;
@@ -116,7 +128,8 @@ export type RoleChanged = {
 };
 export type AccountErased = { type: 'AccountErased'; data: At };
 export type MfaEnrolmentStarted = { type: 'MfaEnrolmentStarted'; data: { secret: string } & At };
-export type MfaEnabled = { type: 'MfaEnabled'; data: { recoveryCodeHashes: string[] } & At };
+export type MfaEnabled = { type: 'MfaEnabled'; data: { recoveryCodeHashes: string[]; step?: number } & At };
+export type MfaCodeAccepted = { type: 'MfaCodeAccepted'; data: { step: number } & At };
 export type MfaRecoveryCodeUsed = { type: 'MfaRecoveryCodeUsed'; data: { codeHash: string; left: number } & At };
 export type MfaReset = { type: 'MfaReset'; data: At };
 
@@ -137,6 +150,7 @@ export type AccountEvent =
   | MfaEnrolmentStarted
   | MfaEnabled
   | MfaRecoveryCodeUsed
+  | MfaCodeAccepted
   | MfaReset
   | ApiKeyCreated
   | ApiKeyRevoked;
@@ -158,6 +172,7 @@ export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
   'MfaEnrolmentStarted',
   'MfaEnabled',
   'MfaRecoveryCodeUsed',
+  'MfaCodeAccepted',
   'MfaReset',
   'ApiKeyCreated',
   'ApiKeyRevoked',
@@ -167,7 +182,13 @@ export const ACCOUNT_EVENT_TYPES: readonly AccountEvent['type'][] = [
 export type AccountMfa =
   | { status: 'none' }
   | { status: 'pending'; secret: string }
-  | { status: 'enabled'; secret: string; recoveryCodeHashes: string[] };
+  | {
+      status: 'enabled';
+      secret: string;
+      recoveryCodeHashes: string[];
+      /** The time-step of the last authenticator code accepted (none before issue 39): no code at or before it passes. */
+      lastStep?: number;
+    };
 
 export const MFA_CODE_INVALID_MESSAGE = 'That code is not right. Check your authenticator app and try again.';
 
@@ -434,9 +455,15 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         if (a.mfa.status !== 'pending') return refuse('MFA_NOT_PENDING', 'Start the two-factor set-up first.', 409);
         if (!command.data.codeMatches)
           return refuse('MFA_CODE_INVALID', MFA_CODE_INVALID_MESSAGE, 400, { field: 'code' });
-        return [
-          { type: 'MfaEnabled', data: { recoveryCodeHashes: command.data.recoveryCodeHashes, at: command.data.at } },
-        ];
+        const { recoveryCodeHashes, step, at } = command.data;
+        return [{ type: 'MfaEnabled', data: { recoveryCodeHashes, ...(step !== undefined ? { step } : {}), at } }];
+      }
+      case 'UseMfaCode': {
+        const a = existing(state);
+        const { step, at } = command.data;
+        if (a.mfa.status !== 'enabled' || (a.mfa.lastStep !== undefined && step <= a.mfa.lastStep))
+          return refuse('MFA_CODE_INVALID', MFA_CODE_INVALID_MESSAGE, 400, { field: 'code' });
+        return [{ type: 'MfaCodeAccepted', data: { step, at } }];
       }
       case 'UseMfaRecoveryCode': {
         const a = existing(state);
@@ -536,8 +563,15 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         return a.mfa.status === 'none'
           ? state
           : next({
-              mfa: { status: 'enabled', secret: a.mfa.secret, recoveryCodeHashes: event.data.recoveryCodeHashes },
+              mfa: {
+                status: 'enabled',
+                secret: a.mfa.secret,
+                recoveryCodeHashes: event.data.recoveryCodeHashes,
+                ...(event.data.step !== undefined ? { lastStep: event.data.step } : {}),
+              },
             });
+      case 'MfaCodeAccepted':
+        return a.mfa.status !== 'enabled' ? state : next({ mfa: { ...a.mfa, lastStep: event.data.step } });
       case 'MfaRecoveryCodeUsed':
         return a.mfa.status !== 'enabled'
           ? state

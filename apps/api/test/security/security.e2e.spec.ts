@@ -494,10 +494,11 @@ describe('item 9: administrators pass a second factor (ADMIN_MFA=required, the p
     const again = await http().get('/admin/dashboard').set(bearer(second)).expect(403);
     expect(again.body).toMatchObject({ code: 'MFA_REQUIRED', details: { enrolled: true } });
     await http().post('/admin/mfa/verify').set(bearer(second)).send({ code: '123456' }).expect(400);
+    // (The next time-step's code: the one that confirmed the set-up is accepted only once, issue 39 item 5.)
     await http()
       .post('/admin/mfa/verify')
       .set(bearer(second))
-      .send({ code: totp(enrolment.secret, new Date()) })
+      .send({ code: totp(enrolment.secret, new Date(Date.now() + 30_000)) })
       .expect(200);
     await http().get('/admin/dashboard').set(bearer(second)).expect(200);
     const third = await login();

@@ -14,7 +14,7 @@ import { sha256 } from '../../accounts/shared/secrets';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { IDS, type Ids } from '../../platform/ids';
 import { AdministeredAccounts } from '../shared/administered-accounts';
-import { newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUri, verifyTotp } from './totp';
+import { matchTotpStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUri } from './totp';
 
 const codeInvalid = () =>
   new DomainError('MFA_CODE_INVALID', 'That code is not right. Check your authenticator app and try again.', 400, {
@@ -64,12 +64,17 @@ export class AdminMfa {
     this.limits.take('mfaCode', me.accountId);
     const account = await this.accounts.existing(me.accountId);
     const recoveryCodes = newRecoveryCodes();
-    const codeMatches = account.mfa.status === 'pending' && verifyTotp(account.mfa.secret, code, this.now());
+    const step = account.mfa.status === 'pending' ? matchTotpStep(account.mfa.secret, code, this.now()) : null;
     await this.accounts.run(
       me.accountId,
       (at) => ({
         type: 'ConfirmMfa',
-        data: { codeMatches, recoveryCodeHashes: recoveryCodes.map((c) => sha256(normaliseRecoveryCode(c))), at },
+        data: {
+          codeMatches: step !== null,
+          recoveryCodeHashes: recoveryCodes.map((c) => sha256(normaliseRecoveryCode(c))),
+          ...(step !== null ? { step } : {}),
+          at,
+        },
       }),
       userActor(me.accountId),
       this.ids.uuid(),
@@ -82,13 +87,25 @@ export class AdminMfa {
     };
   }
 
-  /** Passes this session with the authenticator's code, or with a recovery code (used up). */
+  /**
+   * Passes this session with the authenticator's code, or with a recovery code (used up). An authenticator code is
+   * accepted once (RFC 6238 §5.2): its time-step is remembered on the account, and a code of that step or an earlier
+   * one is refused afterwards, in this session or any other (issue 39 item 5).
+   */
   async verify(me: SignedInAccount, code: string): Promise<MfaVerifiedResponse> {
     this.limits.take('mfaCode', me.accountId);
     const account = await this.accounts.existing(me.accountId);
     if (account.mfa.status !== 'enabled') throw codeInvalid();
     let left = account.mfa.recoveryCodeHashes.length;
-    if (!verifyTotp(account.mfa.secret, code, this.now())) {
+    const step = matchTotpStep(account.mfa.secret, code, this.now());
+    if (step !== null) {
+      await this.accounts.run(
+        me.accountId,
+        (at) => ({ type: 'UseMfaCode', data: { step, at } }),
+        userActor(me.accountId),
+        this.ids.uuid(),
+      );
+    } else {
       const outcome = await this.useRecoveryCode(account, code);
       left = outcome.left;
     }

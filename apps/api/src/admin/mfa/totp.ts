@@ -64,19 +64,24 @@ export function totp(secret: string, at: Date): string {
 }
 
 /**
- * Whether `code` is the secret's code now or one step either side (a phone clock 30 s off still works), compared in
- * constant time.
+ * The time-step whose code `code` is, now or one step either side (a phone clock 30 s off still works), compared in
+ * constant time; null when it is none of them. The caller accepts a step once (RFC 6238 §5.2, `UseMfaCode`).
  */
-export function verifyTotp(secret: string, code: string, at: Date, window = 1): boolean {
+export function matchTotpStep(secret: string, code: string, at: Date, window = 1): number | null {
   const digits = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(digits)) return false;
+  if (!/^\d{6}$/.test(digits)) return null;
   const step = Math.floor(at.getTime() / 1000 / TOTP_STEP_SECONDS);
   const key = base32Decode(secret);
-  let ok = false;
+  let matched: number | null = null;
   for (let d = -window; d <= window; d++) {
-    if (timingSafeEqual(Buffer.from(hotp(key, step + d)), Buffer.from(digits))) ok = true;
+    if (timingSafeEqual(Buffer.from(hotp(key, step + d)), Buffer.from(digits))) matched = step + d;
   }
-  return ok;
+  return matched;
+}
+
+/** Whether `code` is the secret's code now or one step either side. */
+export function verifyTotp(secret: string, code: string, at: Date, window = 1): boolean {
+  return matchTotpStep(secret, code, at, window) !== null;
 }
 
 /** `otpauth://totp/Inkprint:<account>?secret=…&issuer=Inkprint…`, the URI an authenticator app scans as a QR code. */
