@@ -130,6 +130,7 @@ function apiKeysSuite(backend: () => TestBackend) {
       dailyCap: 3,
       key: expect.stringMatching(/^ink_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/),
       createdAt: expect.any(String),
+      expiresAt: null,
     });
     const keyId = created.body.id as string;
     const secret = key.split('.')[2];
@@ -185,6 +186,7 @@ function apiKeysSuite(backend: () => TestBackend) {
         lastUsedAt: expect.any(String),
         uses: expect.any(Number),
         revokedAt: null,
+        expiresAt: null,
       },
     ]);
 

@@ -4,6 +4,7 @@ import {
   decideApiKeyCreation,
   decideApiKeyRevocation,
   evolveApiKeys,
+  revokeLiveKeys,
   type ApiKeyCreated,
   type ApiKeyRecord,
   type ApiKeyRevoked,
@@ -397,7 +398,11 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
             { field: 'token' },
           );
         }
-        return [{ type: 'PasswordChanged', data: { passwordHash, via: 'reset', at } }];
+        // Every live API key goes with the old password (issue 39 item 6), like every session.
+        return [
+          { type: 'PasswordChanged', data: { passwordHash, via: 'reset', at } },
+          ...revokeLiveKeys(a.apiKeys, 'password_reset', at),
+        ];
       }
       case 'ChangeAccountStatus': {
         const a = existing(state);
@@ -405,7 +410,11 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         if (a.role === 'super_admin' && status !== 'active') {
           return refuse('SUPER_ADMIN_PROTECTED', 'The super admin account cannot be disabled or unverified.', 403);
         }
-        return a.status === status ? [] : [{ type: 'AccountStatusChanged', data: { from: a.status, to: status, at } }];
+        if (a.status === status) return [];
+        return [
+          { type: 'AccountStatusChanged', data: { from: a.status, to: status, at } },
+          ...(status === 'disabled' ? revokeLiveKeys(a.apiKeys, 'account_disabled', at) : []),
+        ];
       }
       case 'ChangePlan': {
         const a = existing(state);
@@ -474,7 +483,10 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
       }
       case 'ResetMfa': {
         const a = existing(state);
-        return a.mfa.status === 'none' ? [] : [{ type: 'MfaReset', data: command.data }];
+        // The super admin resets a lost (or taken) second factor: the admin's API keys go with it.
+        return a.mfa.status === 'none'
+          ? []
+          : [{ type: 'MfaReset', data: command.data }, ...revokeLiveKeys(a.apiKeys, 'mfa_reset', command.data.at)];
       }
       case 'CreateApiKey': {
         const a = existing(state);
@@ -487,7 +499,10 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
         const a = existing(state);
         if (a.role === 'super_admin')
           return refuse('SUPER_ADMIN_PROTECTED', 'The super admin account cannot be erased.', 403);
-        return [{ type: 'AccountErased', data: { at: command.data.at } }];
+        return [
+          ...revokeLiveKeys(a.apiKeys, 'account_erased', command.data.at),
+          { type: 'AccountErased', data: { at: command.data.at } },
+        ];
       }
       default:
         return assertNever(command);

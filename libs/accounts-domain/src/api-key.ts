@@ -20,22 +20,36 @@ export interface ApiKeyRecord {
   dailyCap: number | null;
   secretHash: string;
   createdAt: string;
+  /** After this instant the key is refused (issue 39 item 6); null: it does not expire. */
+  expiresAt: string | null;
   revokedAt: string | null;
 }
 
 type At = { at: string };
-export type CreateApiKey = {
-  type: 'CreateApiKey';
-  data: { keyId: string; name: string; scopes: ApiKeyScope[]; dailyCap: number | null; secretHash: string } & At;
+type NewKey = {
+  keyId: string;
+  name: string;
+  scopes: ApiKeyScope[];
+  dailyCap: number | null;
+  secretHash: string;
+  /** Optional expiry (absent in keys created before issue 39). */
+  expiresAt?: string | null;
 };
+export type CreateApiKey = { type: 'CreateApiKey'; data: NewKey & At };
 /** `by`: the owner (DELETE /auth/api-keys/{id}) or an admin (DELETE /admin/users/{id}/api-keys/{keyId}). */
 export type RevokeApiKey = { type: 'RevokeApiKey'; data: { keyId: string; by: 'owner' | 'admin' } & At };
 
-export type ApiKeyCreated = {
-  type: 'ApiKeyCreated';
-  data: { keyId: string; name: string; scopes: ApiKeyScope[]; dailyCap: number | null; secretHash: string } & At;
+export type ApiKeyCreated = { type: 'ApiKeyCreated'; data: NewKey & At };
+/**
+ * What ended a key besides its owner or an admin revoking it (issue 39 item 6): a password reset, a disable, an
+ * erasure, or the super admin resetting an admin's second factor revokes every live key of the account, in the
+ * same append (`by: 'system'`). Keys come back only by creating new ones.
+ */
+export type ApiKeyRevocationReason = 'password_reset' | 'account_disabled' | 'account_erased' | 'mfa_reset';
+export type ApiKeyRevoked = {
+  type: 'ApiKeyRevoked';
+  data: { keyId: string; by: 'owner' | 'admin' | 'system'; reason?: ApiKeyRevocationReason } & At;
 };
-export type ApiKeyRevoked = { type: 'ApiKeyRevoked'; data: { keyId: string; by: 'owner' | 'admin' } & At };
 
 /** Whether an account on `planSlug` may hold and use API keys. */
 export const planAllowsApiKeys = (planSlug: PlanSlug | null): boolean =>
@@ -70,6 +84,10 @@ export function decideApiKeyCreation(
     const message = `The daily cap must be below your plan's daily limit of ${limit} requests.`;
     throw new DomainError('VALIDATION_ERROR', message, 400, { fields: { dailyCap: [message] }, max: limit - 1 });
   }
+  if (command.expiresAt && !(Date.parse(command.expiresAt) > Date.parse(command.at))) {
+    const message = 'The expiry must be in the future.';
+    throw new DomainError('VALIDATION_ERROR', message, 400, { fields: { expiresAt: [message] } });
+  }
   return { type: 'ApiKeyCreated', data: command };
 }
 
@@ -79,10 +97,26 @@ export function decideApiKeyRevocation(keys: readonly ApiKeyRecord[], command: R
   return key.revokedAt ? [] : [{ type: 'ApiKeyRevoked', data: command }];
 }
 
+/** Revokes every live key (a password reset, a disable, an erasure, an MFA reset: see ApiKeyRevocationReason). */
+export function revokeLiveKeys(
+  keys: readonly ApiKeyRecord[] | undefined,
+  reason: ApiKeyRevocationReason,
+  at: string,
+): ApiKeyRevoked[] {
+  return (keys ?? [])
+    .filter((key) => !key.revokedAt)
+    .map((key) => ({ type: 'ApiKeyRevoked', data: { keyId: key.keyId, by: 'system', reason, at } }));
+}
+
+/** Whether a key may be used at `now`: not revoked, not past its expiry. */
+export function apiKeyLive(key: ApiKeyRecord, now: number): boolean {
+  return !key.revokedAt && !(key.expiresAt && Date.parse(key.expiresAt) <= now);
+}
+
 export function evolveApiKeys(keys: readonly ApiKeyRecord[], event: ApiKeyCreated | ApiKeyRevoked): ApiKeyRecord[] {
   if (event.type === 'ApiKeyCreated') {
-    const { at, ...key } = event.data;
-    return [...keys, { ...key, createdAt: at, revokedAt: null }];
+    const { at, expiresAt, ...key } = event.data;
+    return [...keys, { ...key, createdAt: at, expiresAt: expiresAt ?? null, revokedAt: null }];
   }
   return keys.map((key) => (key.keyId === event.data.keyId ? { ...key, revokedAt: event.data.at } : key));
 }

@@ -118,9 +118,68 @@ describe('account decider: API keys (issue 29)', () => {
           dailyCap: null,
           secretHash: 'h-k1',
           createdAt: plus(10),
+          expiresAt: null,
           revokedAt: plus(20),
         },
       ]);
     });
+  });
+});
+
+describe('account decider: what ends every live key (issue 39 item 6)', () => {
+  const revokedBy = (keyId: string, reason: string, at: string): AccountEvent =>
+    ({ type: 'ApiKeyRevoked', data: { keyId, by: 'system', reason, at } }) as AccountEvent;
+  const withKeys: AccountEvent[] = [
+    registered,
+    onPlan('basic'),
+    created('k1'),
+    created('k2'),
+    { type: 'ApiKeyRevoked', data: { keyId: 'k1', by: 'owner', at: plus(11) } },
+  ];
+
+  it('a password reset revokes the live keys in the same append', () => {
+    const requested: AccountEvent = {
+      type: 'PasswordResetRequested',
+      data: { tokenHash: 't', expiresAt: plus(3600), at: plus(20) },
+    };
+    spec
+      .given([...withKeys, requested])
+      .when({ type: 'ResetPassword', data: { tokenHash: 't', passwordHash: 'p2', at: plus(30) } })
+      .then([
+        { type: 'PasswordChanged', data: { passwordHash: 'p2', via: 'reset', at: plus(30) } },
+        revokedBy('k2', 'password_reset', plus(30)),
+      ]);
+  });
+
+  it('a disable revokes them; enabling again brings none back', () => {
+    spec
+      .given(withKeys)
+      .when({ type: 'ChangeAccountStatus', data: { status: 'disabled', at: plus(30) } })
+      .then([
+        { type: 'AccountStatusChanged', data: { from: 'active', to: 'disabled', at: plus(30) } },
+        revokedBy('k2', 'account_disabled', plus(30)),
+      ]);
+    spec
+      .given([
+        ...withKeys,
+        { type: 'AccountStatusChanged', data: { from: 'active', to: 'disabled', at: plus(30) } },
+        revokedBy('k2', 'account_disabled', plus(30)),
+      ])
+      .when({ type: 'ChangeAccountStatus', data: { status: 'active', at: plus(40) } })
+      .then([{ type: 'AccountStatusChanged', data: { from: 'disabled', to: 'active', at: plus(40) } }]);
+  });
+
+  it('an erasure revokes them before the account is forgotten', () => {
+    spec
+      .given(withKeys)
+      .when({ type: 'EraseAccount', data: { at: plus(30) } })
+      .then([revokedBy('k2', 'account_erased', plus(30)), { type: 'AccountErased', data: { at: plus(30) } }]);
+  });
+
+  it('a key with an expiry in the past is refused at creation', () => {
+    spec
+      .given([registered, onPlan('basic')])
+      .when({ type: 'CreateApiKey', data: { ...keyData('k3'), expiresAt: plus(5) } })
+      .thenThrows('VALIDATION_ERROR');
   });
 });

@@ -54,6 +54,32 @@ function secondRoundSuite(backend: () => TestBackend) {
     return { id: b.id, email: b.email, secret };
   }
 
+  /** A batch id nobody has: a live `detect` key gets 404 BATCH_NOT_FOUND on it (nothing counted), a dead one 401. */
+  const NO_BATCH = '/ai/batches/00000000-0000-4000-8000-000000000000';
+
+  async function onPlan(accountId: string, planSlug: string): Promise<void> {
+    await http().post(`/admin/users/${accountId}/plan`).set(bearer(root)).send({ planSlug }).expect(200);
+  }
+
+  async function newKey(token: string, extra: Record<string, unknown> = {}): Promise<{ id: string; key: string }> {
+    const res = await http()
+      .post('/auth/api-keys')
+      .set(bearer(token))
+      .send({ name: `key ${++n}`, scopes: ['detect'], ...extra })
+      .expect(201);
+    return { id: res.body.id, key: res.body.key };
+  }
+
+  const keyAnswers = async (key: string) => {
+    const res = await http().get(NO_BATCH).set(bearer(key));
+    return [res.status, res.body.code, res.body.details?.reason] as const;
+  };
+  const LIVE = [404, 'BATCH_NOT_FOUND', undefined] as const;
+
+  async function timeline(accountId: string): Promise<string> {
+    return JSON.stringify((await http().get(`/admin/users/${accountId}/timeline`).set(bearer(root)).expect(200)).body);
+  }
+
   beforeAll(async () => {
     t = await startTestApp(backend(), {
       env: { SUPER_ADMIN_EMAIL: SUPER.email, SUPER_ADMIN_PASSWORD: SUPER.password },
@@ -93,6 +119,96 @@ function secondRoundSuite(backend: () => TestBackend) {
         .send({ code: totp(admin.secret, new Date(Date.now() + 30_000)) })
         .expect(200);
       await http().get('/admin/users').set(bearer(b)).expect(200);
+    });
+  });
+  describe('item 6 (medium): API keys do not outlive a password reset, a disable or an MFA reset', () => {
+    it('after a password reset the key an attacker minted with the stolen password is refused', async () => {
+      const victim = await signUp('reset-keys');
+      await onPlan(victim.id, 'basic');
+      const stolen = await newKey(victim.token);
+      expect(await keyAnswers(stolen.key)).toEqual(LIVE);
+
+      // The owner takes the account back with a password reset.
+      await http().post('/auth/forgot-password').send({ email: victim.email }).expect(200);
+      const mail = await latestMail(victim.email, 'password_reset');
+      const token = new URL(/https?:\/\/\S+reset-password\?token=[^\s"<]+/.exec(mail)![0]).searchParams.get('token')!;
+      await http().post('/auth/reset-password').send({ token, password: 'N3w-password!' }).expect(200);
+
+      expect(await keyAnswers(stolen.key)).toEqual([401, 'API_KEY_INVALID', 'revoked']);
+      const owner = await signIn(victim.email, 'N3w-password!');
+      const listed = (await http().get('/auth/api-keys').set(bearer(owner)).expect(200)).body.apiKeys;
+      expect(listed.find((k: { id: string }) => k.id === stolen.id).revokedAt).toEqual(expect.any(String));
+      const events = await timeline(victim.id);
+      expect(events).toContain('ApiKeyRevoked');
+      expect(events).toContain('password_reset');
+      // Keys come back only as new ones.
+      expect(await keyAnswers((await newKey(owner)).key)).toEqual(LIVE);
+    });
+
+    it('a key stays dead after its account was disabled and enabled again', async () => {
+      const user = await signUp('disable-keys');
+      await onPlan(user.id, 'basic');
+      const key = await newKey(user.token);
+      await http().post(`/admin/users/${user.id}/status`).set(bearer(root)).send({ status: 'disabled' }).expect(200);
+      expect((await keyAnswers(key.key))[0]).toBe(401);
+      await http().post(`/admin/users/${user.id}/status`).set(bearer(root)).send({ status: 'active' }).expect(200);
+      expect(await keyAnswers(key.key)).toEqual([401, 'API_KEY_INVALID', 'revoked']);
+      expect(await timeline(user.id)).toContain('account_disabled');
+    });
+
+    it("the super admin's reset of an admin's second factor revokes the admin's keys", async () => {
+      const admin = await adminWithMfa('mfa-reset-keys');
+      await onPlan(admin.id, 'pro');
+      const session = await signIn(admin.email);
+      await http()
+        .post('/admin/mfa/verify')
+        .set(bearer(session))
+        .send({ code: totp(admin.secret, new Date()) })
+        .expect(200);
+      const key = await newKey(session);
+      expect(await keyAnswers(key.key)).toEqual(LIVE);
+      await http().post(`/admin/admins/${admin.id}/mfa/reset`).set(bearer(root)).expect(200);
+      expect(await keyAnswers(key.key)).toEqual([401, 'API_KEY_INVALID', 'revoked']);
+      expect(await timeline(admin.id)).toContain('mfa_reset');
+    });
+
+    it('an admin session that has not passed the second factor cannot create a key', async () => {
+      const admin = await adminWithMfa('mfa-keys');
+      await onPlan(admin.id, 'pro');
+      // The attacker has the admin's password, not the authenticator.
+      const session = await signIn(admin.email);
+      const refused = await http()
+        .post('/auth/api-keys')
+        .set(bearer(session))
+        .send({ name: 'backdoor', scopes: ['detect'] });
+      expect([refused.status, refused.body.code]).toEqual([403, 'MFA_REQUIRED']);
+      expect((await http().get('/auth/api-keys').set(bearer(session)).expect(200)).body.apiKeys).toEqual([]);
+    });
+
+    it('a key with an expiry is refused after it; an expiry in the past is refused at creation', async () => {
+      const user = await signUp('expiring-keys');
+      await onPlan(user.id, 'basic');
+      const past = await http()
+        .post('/auth/api-keys')
+        .set(bearer(user.token))
+        .send({ name: 'stale', scopes: ['detect'], expiresAt: new Date(Date.now() - 60_000).toISOString() });
+      expect([past.status, past.body.code, Object.keys(past.body.details.fields)]).toEqual([
+        400,
+        'VALIDATION_ERROR',
+        ['expiresAt'],
+      ]);
+      const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+      const key = await newKey(user.token, { expiresAt });
+      expect(await keyAnswers(key.key)).toEqual(LIVE);
+      const listed = (await http().get('/auth/api-keys').set(bearer(user.token)).expect(200)).body.apiKeys;
+      expect(listed[0].expiresAt).toBe(expiresAt);
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'] });
+      try {
+        jest.setSystemTime(Date.now() + 3_601_000);
+        expect(await keyAnswers(key.key)).toEqual([401, 'API_KEY_INVALID', 'expired']);
+      } finally {
+        jest.useRealTimers();
+      }
     });
   });
 }

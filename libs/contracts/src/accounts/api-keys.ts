@@ -35,6 +35,10 @@ export const CreateApiKeyRequest = z
       .min(1, { error: 'The daily cap is at least 1 request.' })
       .max(1_000_000)
       .nullish(),
+    /** Optional: after this instant (ISO 8601, in the future) the key is refused (API_KEY_INVALID, reason expired). */
+    expiresAt: z.iso
+      .datetime({ offset: true, error: 'The expiry is a date and time such as 2030-01-31T12:00:00Z.' })
+      .nullish(),
   })
   .strict()
   .meta({ id: 'CreateApiKeyRequest' });
@@ -53,6 +57,8 @@ export const ApiKey = z
     /** Tool runs recorded with this key. */
     uses: z.number().int(),
     revokedAt: z.string().nullable(),
+    /** When the key stops working; null: never (it works until revoked). */
+    expiresAt: z.string().nullable().optional(),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
@@ -66,6 +72,7 @@ export const CreatedApiKey = z
     dailyCap: z.number().int().nullable(),
     key: z.string(),
     createdAt: z.string(),
+    expiresAt: z.string().nullable().optional(),
   })
   .meta({ id: 'CreatedApiKey' });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;

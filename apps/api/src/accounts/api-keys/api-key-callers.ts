@@ -53,6 +53,7 @@ export class ApiKeyCallers {
     const key = (account.apiKeys ?? []).find((k) => k.keyId === parts.keyId);
     if (!key || !apiKeyMatches(token, key.secretHash)) throw invalid('unknown_key');
     if (key.revokedAt) throw invalid('revoked');
+    if (key.expiresAt && Date.parse(key.expiresAt) <= now) throw invalid('expired');
     if (!planAllowsApiKeys(account.planSlug))
       throw new DomainError('API_KEY_PLAN_REQUIRED', API_KEY_PLAN_REQUIRED_MESSAGE, 403, { plan: account.planSlug });
     if (routeScopes.length === 0)

@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKey, ApiKeyList, CreateApiKeyRequest, CreatedApiKey } from '@inkprint/contracts';
 import type { z } from 'zod';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { AuthGuard, CurrentAccount, type SignedInAccount } from '../auth';
+import { assertAdminMfa } from '../auth/auth.guard';
 import { userActor } from '../shared/actor';
 import { ApiKeys } from './api-keys';
 
@@ -13,7 +15,10 @@ import { ApiKeys } from './api-keys';
 @Controller('auth/api-keys')
 @UseGuards(AuthGuard)
 export class ApiKeysController {
-  constructor(private readonly keys: ApiKeys) {}
+  constructor(
+    private readonly keys: ApiKeys,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -21,13 +26,16 @@ export class ApiKeysController {
     summary: 'Create an API key (Basic, Pro, Enterprise): the answer is the only one that carries the key',
     body: CreateApiKeyRequest,
     responses: { 201: CreatedApiKey },
-    errors: ['API_KEY_PLAN_REQUIRED', 'API_KEY_LIMIT'],
+    errors: ['API_KEY_PLAN_REQUIRED', 'API_KEY_LIMIT', 'MFA_REQUIRED'],
     auth: 'bearer',
   })
   create(
     @CurrentAccount() account: SignedInAccount,
     @Body(new ZodValidationPipe(CreateApiKeyRequest)) body: z.output<typeof CreateApiKeyRequest>,
   ): Promise<CreatedApiKey> {
+    // An admin's key is made with a session that passed the second factor (issue 39 item 6): a stolen password
+    // alone mints no key.
+    assertAdminMfa(account, this.config.adminMfa);
     return this.keys.create(account.accountId, body, userActor(account.accountId));
   }
 

@@ -20,6 +20,7 @@ export function listedKeys(
     scopes: key.scopes,
     dailyCap: key.dailyCap,
     createdAt: key.createdAt,
+    expiresAt: key.expiresAt ?? null,
     lastUsedAt: uses.get(key.keyId)?.lastUsedAt.toISOString() ?? null,
     uses: uses.get(key.keyId)?.uses ?? 0,
     revokedAt: key.revokedAt,
@@ -47,12 +48,13 @@ export class ApiKeys {
     const name = request.name.trim();
     const scopes = request.scopes as CreatedApiKey['scopes'];
     const dailyCap = request.dailyCap ?? null;
+    const expiresAt = request.expiresAt ? new Date(request.expiresAt).toISOString() : null;
     await this.accounts.run(
       accountId,
-      { type: 'CreateApiKey', data: { keyId, name, scopes, dailyCap, secretHash: hashApiKey(key), at } },
+      { type: 'CreateApiKey', data: { keyId, name, scopes, dailyCap, expiresAt, secretHash: hashApiKey(key), at } },
       actor,
     );
-    return { id: keyId, name, scopes, dailyCap, key, createdAt: at };
+    return { id: keyId, name, scopes, dailyCap, key, createdAt: at, expiresAt };
   }
 
   async list(accountId: string): Promise<ApiKeyList> {
