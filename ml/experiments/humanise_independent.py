@@ -85,8 +85,9 @@ def examples(res, tones, per=5):
             m = r["meaning"]
             cos = f"sentence cosine median {m['sentenceMedian']:.2f} / min {m['sentenceMin']:.2f}" if "sentenceMedian" in m else "no encoder"
             md.append(
-                f"- **{r['generator']}, {r['domain']}** ({r['words']} words). LM-backed detector {r['before']:.2f} → "
-                f"**{r['after']:.2f}**, independent {r['indBefore']:.2f} → **{r['indAfter']:.2f}**; {cos}; words changed "
+                f"- **{r['generator']}, {r['domain']}** ({r['words']} words). "
+                + (f"Forensic {r['forensicBefore']:.2f} → **{r['forensicAfter']:.2f}**, " if "forensicBefore" in r else "")
+                + f"moderate (LM-backed) {r['before']:.2f} → **{r['after']:.2f}**, independent {r['indBefore']:.2f} → **{r['indAfter']:.2f}**; {cos}; words changed "
                 f"{100 * r['changedWords']:.0f}%; numbers {'kept' if r['numbersKept'] else 'NOT kept'}, names "
                 f"{'kept' if r['namesKept'] else 'NOT kept'}; style targets {r['styleMet']} of {r['styleTotal']}.\n"
                 f"  - before: \"{excerpts(r['original'], r['humanised'])[0]}\"\n"
@@ -168,6 +169,45 @@ def main():
                                     "lm_after": float(np.median([r["after"] for r in auto])),
                                     "ind_before": float(np.median([r["indBefore"] for r in auto])),
                                     "ind_after": float(np.median([r["indAfter"] for r in auto]))}
+    # issue 40: the judges by half (development generators vs held out), tone auto; forensic mode = the product's
+    # detector with Gemma on, which the guided search never queried (it queries moderate with the language model off)
+    dev = {"claude-3.5-sonnet", "gpt-3.5-turbo"}
+    print("\n| half (tone auto) | n | forensic AI at 0.5 before → after | independent AI at 0.5 before → after | "
+          "forensic median | independent median | sentence cosine median / min | words changed median (p10-p90) | "
+          "LanguageTool errors /100 words input → rewrite | rewrites with more errors | numbers / names kept | "
+          "CPU per 300 words p50 / p95 |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    out["halves"] = {}
+    for name, sel in (("development", lambda r: r["generator"] in dev), ("held-out", lambda r: r["generator"] not in dev),
+                      ("all", lambda r: True)):
+        rs = [r for r in auto if sel(r)] if auto else []
+        if not rs:
+            continue
+        fr = [r for r in rs if "forensicBefore" in r]
+        m = [r["meaning"] for r in rs if "sentenceMedian" in r["meaning"]]
+        g = [r for r in rs if "grammarBefore" in r]
+        fb = pct([r["forensicBefore"] > 0.5 for r in fr]) if fr else "—"
+        fa = pct([r["forensicAfter"] > 0.5 for r in fr]) if fr else "—"
+        fmed = f"{np.median([r['forensicBefore'] for r in fr]):.3f} → {np.median([r['forensicAfter'] for r in fr]):.3f}" if fr else "—"
+        ch = [r["changedWords"] for r in rs]
+        lt = (f"{100 * sum(r['grammarBefore']['errors'] for r in g) / sum(r['grammarBefore']['words'] for r in g):.2f} → "
+              f"{100 * sum(r['grammarAfter']['errors'] for r in g) / sum(r['grammarAfter']['words'] for r in g):.2f}") if g else "—"
+        worse = sum(r["grammarAfter"]["errors"] > r["grammarBefore"]["errors"] for r in g) if g else "—"
+        cpu = [r["cpuMsPer300"] for r in rs]
+        half = {"n": len(rs), "forensic_before": float(np.mean([r["forensicBefore"] > 0.5 for r in fr])) if fr else None,
+                "forensic_after": float(np.mean([r["forensicAfter"] > 0.5 for r in fr])) if fr else None,
+                "ind_before": float(np.mean([r["indBefore"] >= 0.5 for r in rs])),
+                "ind_after": float(np.mean([r["indAfter"] >= 0.5 for r in rs])),
+                "changed_median": float(np.median(ch)), "cpu_p50": float(np.median(cpu)),
+                "cpu_p95": float(np.percentile(cpu, 95))}
+        out["halves"][name] = half
+        print(f"| {name} | {len(rs)} | {fb} → {fa} | {pct([r['indBefore'] >= 0.5 for r in rs])} → "
+              f"{pct([r['indAfter'] >= 0.5 for r in rs])} | {fmed} | {np.median([r['indBefore'] for r in rs]):.3f} → "
+              f"{np.median([r['indAfter'] for r in rs]):.3f} | "
+              f"{np.median([x['sentenceMedian'] for x in m]):.3f} / {np.min([x['sentenceMin'] for x in m]):.3f} | "
+              f"{100 * np.median(ch):.1f}% ({100 * np.percentile(ch, 10):.1f}-{100 * np.percentile(ch, 90):.1f}%) | {lt} | "
+              f"{worse} | {pct([r['numbersKept'] for r in rs])} / {pct([r['namesKept'] for r in rs])} | "
+              f"{np.median(cpu) / 1000:.2f} s / {np.percentile(cpu, 95) / 1000:.2f} s |")
     Path(str(path) + ".summary.json").write_text(json.dumps(out, indent=1))
     Path(str(path) + ".examples.md").write_text(examples(res, tones))
     Path(str(path) + ".scored.jsonl").write_text("".join(json.dumps(r) + "\n" for r in res))

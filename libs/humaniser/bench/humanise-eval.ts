@@ -27,6 +27,9 @@ const arg = (name: string, dflt: string): string =>
 const N_TEXTS = Number(arg('--texts', '150'));
 const PER_TONE = Number(arg('--per-tone', '30'));
 const TONE_LIST = arg('--tones', TONES.join(',')).split(',') as Tone[];
+/** --no-forensic: skip the forensic-mode judge (faster while iterating). */
+const NO_FORENSIC = process.argv.includes('--no-forensic');
+const r4 = (x: number): number => Math.round(x * 10000) / 10000;
 const OUT = arg('--out', path.resolve(__dirname, '../../../tmp/humanise-eval.jsonl'));
 const DATA_DIR = process.env.INKPRINT_DATA ?? path.resolve(__dirname, '../../../../shared/datasets');
 
@@ -200,6 +203,11 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage(c0);
       const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
       const out = r.humanised;
+      // The judges (issue 40): the product's forensic mode (Gemma on), which the search never queried; the
+      // independent detector is ml/experiments/humanise_independent.py. Not counted in the CPU time above.
+      const [fb, fa] = NO_FORENSIC
+        ? [undefined, undefined]
+        : [await detector.detect(row.text, { mode: 'forensic' }), await detector.detect(out, { mode: 'forensic' })];
       const line = {
         id: row.id,
         generator: row.generator,
@@ -210,6 +218,11 @@ async function main(): Promise<void> {
         humanised: out,
         before: r.before.aiProbability,
         after: r.evaluation.aiProbability,
+        ...(fb && fa ? { forensicBefore: r4(fb.score), forensicAfter: r4(fa.score), forensicEngine: fa.engine } : {}),
+        guided: r.guided
+          ? { used: r.guided.used, swaps: r.guided.swaps, edited: r.guided.edited, stillAi: r.guided.stillAi.length }
+          : undefined,
+        seed: r.seed,
         beforeEngine: r.before.engine,
         afterEngine: r.evaluation.engine,
         meaning: r.meaning,

@@ -24,6 +24,8 @@ export interface NoteInput {
   meaning?: string;
   /** How the rewrite was chosen. */
   judge?: string;
+  /** What the guided edit search did (engine/guided.ts), when its rewrite was chosen. */
+  guided?: string;
   /** The tone's style targets met and missed by the result (omitted when the text is returned unchanged). */
   style?: Pick<StyleReport, 'met' | 'missed'>;
 }
@@ -67,6 +69,7 @@ export function composeNotes(n: NoteInput): string {
         ? `kept as written: none of ${plural(n.candidates, 'candidate rewrite', 'candidate rewrites')} scored better with the detector and the ${n.profile.tone} style targets`
         : 'nothing needed changing',
     );
+  if (n.guided) parts.push(n.guided);
   if (n.meaning) parts.push(n.meaning);
   if (n.judge) parts.push(n.judge);
   if (n.style && n.style.met.length + n.style.missed.length > 0) {

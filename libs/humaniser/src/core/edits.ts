@@ -1,0 +1,190 @@
+// Word edits the guided search (engine/guided.ts) may try on a (masked) sentence: single-word synonym swaps from the
+// WordNet-derived table (src/lexicon/synonyms.json, scripts/build-synonyms.ts), where the tagger agrees on the part
+// of speech, inflected to the form they replace. Names (capitalised words inside a sentence), protected spans
+// (placeholders), auxiliaries, phrasal verbs and comparatives are never touched. Pure and deterministic.
+import nlp from 'compromise';
+import synonymData from '../lexicon/synonyms.json';
+import { fixArticles } from './operators';
+import { tagTerms, type Term } from './nlp';
+
+export type EditPos = 'noun' | 'verb' | 'adj' | 'adv';
+
+const TABLE = synonymData as unknown as Record<EditPos, Record<string, string[]>>;
+
+export interface WordEdit {
+  /** Character offsets of the replaced word in the sentence. */
+  start: number;
+  end: number;
+  from: string;
+  to: string;
+  pos: EditPos;
+}
+
+/** Every (word, synonym) pair of the guided search's table, for the meaning guard to credit swaps. */
+export function editPairs(): [string, string][] {
+  const out: [string, string][] = [];
+  for (const pos of ['noun', 'verb', 'adj', 'adv'] as EditPos[])
+    for (const [w, cs] of Object.entries(TABLE[pos] ?? {})) for (const c of cs) out.push([w, c]);
+  return out;
+}
+
+export function synonymsOf(pos: EditPos, lemma: string): string[] {
+  const t = TABLE[pos];
+  return t && Object.prototype.hasOwnProperty.call(t, lemma) ? t[lemma] : [];
+}
+
+const PARTICLES = new Set([
+  'up',
+  'down',
+  'out',
+  'off',
+  'over',
+  'in',
+  'on',
+  'away',
+  'back',
+  'around',
+  'through',
+  'about',
+]);
+const PERFECT = new Set([
+  'have',
+  'has',
+  'had',
+  "'ve",
+  'having',
+  'be',
+  'been',
+  'being',
+  'is',
+  'are',
+  'was',
+  'were',
+  'get',
+  'got',
+]);
+
+type VerbTable = Record<'Infinitive' | 'PastTense' | 'PresentTense' | 'Gerund' | 'Participle', string>;
+const verbTables = new Map<string, VerbTable>();
+function verbTable(base: string): VerbTable {
+  let t = verbTables.get(base);
+  if (!t) {
+    // a phrase ("make sure", "look for") inflects its first word
+    const [first, ...rest] = base.split(' ');
+    const tail = rest.length ? ` ${rest.join(' ')}` : '';
+    const c = ((nlp(first).verbs().conjugate() as Record<string, string>[])[0] ?? {}) as Partial<VerbTable>;
+    t = {
+      Infinitive: base,
+      PastTense: (c.PastTense ?? `${first}ed`) + tail,
+      PresentTense: (c.PresentTense ?? `${first}s`) + tail,
+      Gerund: (c.Gerund ?? `${first}ing`) + tail,
+      Participle: (c.Participle ?? c.PastTense ?? `${first}ed`) + tail,
+    };
+    verbTables.set(base, t);
+  }
+  return t;
+}
+
+const roots = new Map<string, string>();
+function rootOf(word: string, pos: 'verb' | 'noun'): string {
+  const k = `${pos}:${word}`;
+  let r = roots.get(k);
+  if (r === undefined) {
+    const doc = nlp(word);
+    r = (pos === 'verb' ? doc.verbs().toInfinitive().text() : doc.nouns().toSingular().text()).toLowerCase() || word;
+    roots.set(k, r);
+  }
+  return r;
+}
+
+function plural(noun: string): string {
+  return nlp(noun).nouns().toPlural().text().toLowerCase() || `${noun}s`;
+}
+
+/** The synonym candidates of term `i`, already inflected to its form (empty when the term must not change). */
+function candidatesFor(terms: Term[], i: number): { pos: EditPos; to: string[] } | undefined {
+  const t = terms[i];
+  const word = t.text.replace(/^[^A-Za-z]+|[^A-Za-z'-]+$/g, '');
+  const lower = word.toLowerCase();
+  if (!/^[A-Za-z]{3,}$/.test(word)) return undefined;
+  // names and acronyms: any capital except a sentence-initial one
+  if (/[A-Z]/.test(word.slice(1)) || (i > 0 && /^[A-Z]/.test(word))) return undefined;
+  const tags = t.tags;
+  if (tags.has('ProperNoun') || tags.has('Pronoun') || tags.has('Auxiliary') || tags.has('Copula')) return undefined;
+  if (tags.has('Modal') || tags.has('Negative') || tags.has('Comparative') || tags.has('Superlative')) return undefined;
+  const next = terms[i + 1]?.norm;
+  if (tags.has('Adverb')) return { pos: 'adv', to: synonymsOf('adv', lower) };
+  if (tags.has('Adjective')) return { pos: 'adj', to: synonymsOf('adj', lower) };
+  if (tags.has('Verb')) {
+    if (next && PARTICLES.has(next)) return undefined;
+    const base = tags.has('Infinitive') ? lower : rootOf(lower, 'verb');
+    const syns = synonymsOf('verb', base);
+    if (!syns.length) return { pos: 'verb', to: [] };
+    const own = verbTable(base);
+    const prev = terms[i - 1]?.norm ?? '';
+    let form: keyof VerbTable | undefined;
+    if (lower === base) form = 'Infinitive';
+    else if (lower === own.Gerund) form = 'Gerund';
+    else if (lower === own.PresentTense) form = 'PresentTense';
+    else if (lower === own.Participle && (lower !== own.PastTense || PERFECT.has(prev))) form = 'Participle';
+    else if (lower === own.PastTense) form = 'PastTense';
+    if (!form) return undefined;
+    return { pos: 'verb', to: syns.map((s) => verbTable(s)[form]) };
+  }
+  if (tags.has('Noun')) {
+    if (tags.has('Possessive') || word.includes("'")) return undefined;
+    const isPlural = tags.has('Plural');
+    const base = isPlural ? rootOf(lower, 'noun') : lower;
+    if (isPlural && plural(base) !== lower) return undefined;
+    const syns = synonymsOf('noun', base);
+    return { pos: 'noun', to: syns.map((s) => (isPlural ? plural(s) : s)) };
+  }
+  return undefined;
+}
+
+/**
+ * The single-word swaps the table offers for a masked sentence, each with its offsets, in sentence order and, per
+ * word, in the table's order (the candidate most used in that sense first). At most `perWord` candidates per word.
+ */
+export function proposeEdits(sentence: string, perWord = 2): WordEdit[] {
+  const terms = tagTerms(sentence);
+  const out: WordEdit[] = [];
+  let cursor = 0;
+  terms.forEach((t, i) => {
+    if (!t.text) return;
+    if (t.text === 'Item') {
+      // a placeholder stood here while tagging: skip past it
+      const m = /[\uE000-\uF8FF]+/.exec(sentence.slice(cursor));
+      if (m) cursor += m.index + m[0].length;
+      return;
+    }
+    const word = t.text.replace(/^[^A-Za-z]+|[^A-Za-z'-]+$/g, '');
+    if (!word) return;
+    const re = new RegExp(`(?<![A-Za-z'\u2019-])${word.replace(/[-']/g, '\\$&')}(?![A-Za-z'\u2019-])`, 'g');
+    re.lastIndex = cursor;
+    const m = re.exec(sentence);
+    if (!m) return;
+    cursor = m.index + word.length;
+    const c = candidatesFor(terms, i);
+    if (!c) return;
+    const seen = new Set<string>();
+    for (const to0 of c.to) {
+      if (seen.size >= perWord) break;
+      const to = /^[A-Z]/.test(word) ? to0[0].toUpperCase() + to0.slice(1) : to0;
+      if (to.toLowerCase() === word.toLowerCase() || seen.has(to)) continue;
+      // the candidate must not already be a neighbour (a doubled word)
+      const around = sentence.slice(Math.max(0, m.index - 30), m.index + word.length + 30).toLowerCase();
+      if (new RegExp(`\\b${to0}\\b`).test(around)) continue;
+      seen.add(to);
+      out.push({ start: m.index, end: m.index + word.length, from: word, to, pos: c.pos });
+    }
+  });
+  return out;
+}
+
+/** Applies non-overlapping edits (right to left) and repairs a/an before a swapped word. */
+export function applyEdits(sentence: string, edits: WordEdit[]): string {
+  let s = sentence;
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) s = s.slice(0, e.start) + e.to + s.slice(e.end);
+  return fixArticles(s);
+}

@@ -1,0 +1,208 @@
+// The guided edit search (issue 40): after the plan's search has chosen a variant per sentence, word edits go
+// further where the guide detector sees the most machine evidence.
+//
+// 1. Rank sentences by their AI evidence: the guide's probability for the sentence alone (highest first).
+// 2. For each, in that order, propose single-word swaps (core/edits.ts: the WordNet-derived table, by part of speech,
+//    inflected) and score each alone on the whole text with the guide objective (one call each).
+// 3. Keep the swaps that lowered the objective, best first, up to a share of the sentence's words; the sentence must
+//    still pass the variant guard (names, spans, a/an, no doubled word) and keep a sentence cosine >= the floor
+//    (MiniLM): the weakest swaps are dropped until it does. The whole text is scored once more; the edited sentence
+//    is kept when the objective did not rise.
+// 4. Stop when the changed-word share reaches the tone's edit budget, the call budget is spent, or no sentence is
+//    left - not at the first dip under 0.5.
+//
+// The guide is only ever the caller's `objective` (the product detector in moderate mode with its language model
+// off); the forensic mode and the independent detector that judge the result are never queried here.
+import { wordCount } from '../core/document';
+import { applyEdits, proposeEdits, type WordEdit } from '../core/edits';
+import { renderPlan, variantPasses, type Choice, type Plan } from '../core/plan';
+import type { Rng } from '../core/rng';
+import type { Tone } from '../core/tones';
+
+/** Share of the input's words the guided search may bring the rewrite to, per tone (auto: 25%). */
+export const EDIT_BUDGET: Record<Exclude<Tone, 'auto'> | 'auto', number> = {
+  auto: 0.25,
+  casual: 0.3,
+  creative: 0.3,
+  narrative: 0.25,
+  persuasive: 0.25,
+  neutral: 0.2,
+  formal: 0.18,
+  technical: 0.1,
+};
+/** At most this share of a sentence's words is swapped (a sentence keeps most of its words). */
+export const SENTENCE_SWAP_SHARE = 0.34;
+/** Sentence cosine (MiniLM) an edited sentence keeps to the sentence as written. */
+export const GUIDED_COSINE = 0.9;
+/** Share of the proposed swaps a non-default seed withholds (another attempt keeps another set of swaps). */
+export const WITHHELD = 0.35;
+/** Guide calls the guided search may spend per text. */
+export const GUIDED_CALLS = 120;
+
+export interface GuidedReport {
+  /** The detector the search queried (never the judges). */
+  guide: string;
+  /** Sentences ranked and edited. */
+  sentences: number;
+  edited: number;
+  /** Word swaps kept. */
+  swaps: number;
+  /** Examples of swaps kept ("huge -> vast"), at most 8. */
+  examples: string[];
+  calls: number;
+  /** The tone's edit budget (share of words). */
+  budget: number;
+}
+
+export interface GuidedContext {
+  original: string;
+  plan: Plan;
+  choice: Choice;
+  budget: number;
+  /** The guide objective of a whole candidate text (lower is more human); each call counts. */
+  objective: (text: string) => Promise<number>;
+  /** The guide's probability of one sentence alone (its AI evidence). */
+  evidence: (sentence: string) => Promise<number>;
+  /** Cosine of a sentence and its rewrite, or undefined without the sentence encoder. */
+  cosine?: (a: string, b: string) => Promise<number>;
+  changedShare: (a: string, b: string) => number;
+  maxCalls?: number;
+  /**
+   * Another seed than the default ('Regenerate', the API's attempt 1, 2 …): withhold a seeded share of the swaps
+   * (WITHHELD) and try the rest in a seeded order, so that each attempt keeps another set of swaps.
+   */
+  rng?: Rng;
+}
+
+export interface GuidedResult {
+  plan: Plan;
+  choice: Choice;
+  text: string;
+  /** Cosines of the edited sentences, keyed `line:sentence:variant` in the returned plan. */
+  cos: Map<string, number>;
+  report: GuidedReport;
+}
+
+/** A shallow copy of the plan whose sentences' variant lists can be extended. */
+function clonePlan(plan: Plan): Plan {
+  return {
+    ...plan,
+    lines: plan.lines.map((lp) => ({
+      ...lp,
+      sentences: lp.sentences.map((sp) => ({ ...sp, variants: [...sp.variants] })),
+    })),
+  };
+}
+
+export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
+  const plan = clonePlan(ctx.plan);
+  const choice: Choice = { variant: ctx.choice.variant.map((v) => [...v]), merge: ctx.choice.merge.map((m) => [...m]) };
+  const restore = (x: string): string => plan.doc.table.restore(x);
+  const maxCalls = ctx.maxCalls ?? GUIDED_CALLS;
+  const report: GuidedReport = {
+    guide: 'moderate detector, language model off',
+    sentences: 0,
+    edited: 0,
+    swaps: 0,
+    examples: [],
+    calls: 0,
+    budget: ctx.budget,
+  };
+  const cos = new Map<string, number>();
+  let text = renderPlan(plan, choice).text;
+  let current = await ctx.objective(text);
+  report.calls++;
+
+  // 1. rank sentences by the guide's evidence
+  const slots: { li: number; si: number; p: number }[] = [];
+  for (const [li, lp] of plan.lines.entries())
+    for (const [si, sp] of lp.sentences.entries()) {
+      const v = sp.variants[choice.variant[li][si]];
+      if (wordCount(v.text) < 5) continue;
+      report.calls++;
+      slots.push({ li, si, p: await ctx.evidence(restore(v.text)) });
+    }
+  slots.sort((a, b) => b.p - a.p);
+  report.sentences = slots.length;
+
+  for (const { li, si } of slots) {
+    if (report.calls >= maxCalls) break;
+    if (ctx.changedShare(ctx.original, text) >= ctx.budget) break;
+    const sp = plan.lines[li].sentences[si];
+    const at = choice.variant[li][si];
+    const base = sp.variants[at];
+    const rng = ctx.rng;
+    const proposals = proposeEdits(base.text, rng ? 3 : 2).filter(() => !rng || !rng.chance(WITHHELD));
+    if (!proposals.length) continue;
+    if (rng)
+      for (let i = proposals.length - 1; i > 0; i--) {
+        const j = rng.int(i + 1);
+        [proposals[i], proposals[j]] = [proposals[j], proposals[i]];
+      }
+    // 2. each swap alone, scored on the whole text
+    const scored: { e: WordEdit; gain: number }[] = [];
+    const asVariant = (t: string): number => {
+      // the trial variant sits just before the sentence as written (the last variant stays the as-written one)
+      const k = sp.variants.length - 1;
+      sp.variants.splice(k, 0, { text: t, changes: base.changes });
+      return k;
+    };
+    const dropVariant = (k: number): void => void sp.variants.splice(k, 1);
+    for (const e of proposals) {
+      if (report.calls >= maxCalls) break;
+      if (scored.some((x) => x.e.start === e.start && x.gain < 0)) continue;
+      const t = applyEdits(base.text, [e]);
+      if (!variantPasses(sp.original, t)) continue;
+      const k = asVariant(t);
+      const c = { variant: choice.variant.map((v) => [...v]), merge: choice.merge };
+      c.variant[li][si] = k;
+      const o = await ctx.objective(renderPlan(plan, c).text);
+      report.calls++;
+      dropVariant(k);
+      scored.push({ e, gain: o - current });
+    }
+    // 3. the swaps that helped, best first, one per word, within the sentence's share
+    const words = wordCount(base.text);
+    const cap = Math.max(1, Math.floor(words * SENTENCE_SWAP_SHARE));
+    const keep: WordEdit[] = [];
+    for (const { e } of scored.filter((x) => x.gain < 0).sort((a, b) => a.gain - b.gain)) {
+      if (keep.length >= cap) break;
+      if (keep.some((k) => k.start === e.start)) continue;
+      keep.push(e);
+    }
+    let edited: string | undefined;
+    let cosine = 1;
+    while (keep.length) {
+      const t = applyEdits(base.text, keep);
+      if (variantPasses(sp.original, t)) {
+        cosine = ctx.cosine ? await ctx.cosine(restore(sp.original), restore(t)) : 1;
+        if (cosine >= GUIDED_COSINE) {
+          edited = t;
+          break;
+        }
+      }
+      keep.pop();
+    }
+    if (!edited) continue;
+    const k = asVariant(edited);
+    const c = { variant: choice.variant.map((v) => [...v]), merge: choice.merge };
+    c.variant[li][si] = k;
+    const candidate = renderPlan(plan, c).text;
+    const o = await ctx.objective(candidate);
+    report.calls++;
+    if (o > current + 1e-9) {
+      dropVariant(k);
+      continue;
+    }
+    sp.variants[k] = { text: edited, changes: base.changes };
+    choice.variant[li][si] = k;
+    // a variant index at or after k of another choice in this plan moved by one; only `choice` refers to this plan
+    cos.set(`${li}:${si}:${k}`, cosine);
+    current = o;
+    text = candidate;
+    report.edited++;
+    report.swaps += keep.length;
+    for (const e of keep) if (report.examples.length < 8) report.examples.push(`${e.from} -> ${e.to}`);
+  }
+  return { plan, choice, text, cos, report };
+}
