@@ -20,7 +20,7 @@ const essay = (n: number) =>
 
 // Issue 29: what a batch cut off by a stop becomes on the next start when the world changed meanwhile. A graceful
 // stop leaves unsettled items queued (not failed); the next start runs them again, except an item whose input is no
-// longer kept (BATCH_ITEM_EXPIRED) and the items of a batch whose API key was revoked (API_KEY_INVALID).
+// longer kept (BATCH_ITEM_EXPIRED) and the items of a batch whose API key was revoked (BATCH_CANCELLED).
 describe('batches after a stop: queued items run again, or fail with their reason', () => {
   const data = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-batch-resume-'));
   const env = {
@@ -110,8 +110,13 @@ describe('batches after a stop: queued items run again, or fail with their reaso
     const keyed = await settled(byKey.id);
     const refused = keyed.items.filter((item) => item.status === 'failed');
     expect(refused.length).toBeGreaterThan(0);
-    for (const item of refused) expect(item.error?.code).toBe('API_KEY_INVALID');
-    expect(keyed.items.every((item) => item.status === 'done' || item.error?.code === 'API_KEY_INVALID')).toBe(true);
+    // Cancelled by the one liveness rule each item asks before it runs (issue 39 item 2).
+    for (const item of refused)
+      expect(item.error).toEqual({
+        code: 'BATCH_CANCELLED',
+        message: 'Cancelled: the API key that sent this batch was revoked.',
+      });
+    expect(keyed.items.every((item) => item.status === 'done' || item.error?.code === 'BATCH_CANCELLED')).toBe(true);
     // Counted once per done item, none for a failed one.
     const done = [...session.items, ...keyed.items].filter((item) => item.status === 'done').length;
     const me = await request(app.server).get('/auth/me').set(bearer(lee.token)).expect(200);

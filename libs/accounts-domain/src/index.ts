@@ -4,6 +4,7 @@ export * from './invite';
 export * from './email-claim';
 export * from './personal-data';
 export * from './api-key';
+export * from './caller';
 
 // Policies shared with the web app and admin console live in @inkprint/contracts.
 export {

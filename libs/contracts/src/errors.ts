@@ -119,6 +119,11 @@ export const ERROR_CODES = {
     status: 410,
     meaning: "The account that sent a batch was erased before its items ran again after a restart: an item's error.",
   },
+  BATCH_CANCELLED: {
+    status: 409,
+    meaning:
+      "A batch item not run because its caller could no longer act when its turn came (account disabled or erased, password reset, API key revoked or expired, plan without keys; details.reason): an item's error, and the batch's later items are cancelled too.",
+  },
   JOB_TIMEOUT: { status: 504, meaning: 'The analysis did not finish within 45 s.' },
   JOB_FAILED: { status: 502, meaning: 'The worker failed the analysis.' },
   CLIENT_TIMEOUT: {

@@ -1,10 +1,22 @@
 import request from 'supertest';
+import { batchDecider, batchStreamId } from '@inkprint/ai-domain';
+import type { BatchResponse } from '@inkprint/contracts';
+import { loadState, type EventStore } from '@inkprint/eventstore';
 import { describeWithService } from '@inkprint/testing';
+import type { TextVault } from '@inkprint/text-vault';
 import { totp } from '../../src/admin/mfa/totp';
+import { batchVaultKeys } from '../../src/ai/batches/batch-items';
+import { TEXT_VAULT } from '../../src/ai/shared/tokens';
+import { EVENT_STORE } from '../../src/platform/tokens';
 import { startTestApp, type TestApp, type TestBackend } from '../support/test-app';
 
 const SUPER = { email: 'root@inkprint.test', password: 'Sup3r-secret!' };
 const PASSWORD = 'Corr3ct-horse';
+const essay = (n: number) =>
+  `Essay ${n}. I missed the 8:14 again, so I walked. Rain, obviously. By the time I reached the bakery on Carver St. ` +
+  "they'd sold out of the rye my mum likes, and the woman at the till gave me yesterday's loaf for free because I " +
+  'looked that miserable. Small mercies. Got home soaked, burnt the toast, laughed about it anyway, then wrote this.';
+const FIFTY = Array.from({ length: 50 }, (_, i) => essay(i));
 
 /**
  * Issue 39, the second outside test, written as the attacks: each test sends the requests the attacker sent and
@@ -208,6 +220,72 @@ function secondRoundSuite(backend: () => TestBackend) {
         expect(await keyAnswers(key.key)).toEqual([401, 'API_KEY_INVALID', 'expired']);
       } finally {
         jest.useRealTimers();
+      }
+    });
+  });
+  describe('item 2 (medium): batch items re-check their caller before they run and are charged', () => {
+    /** The batch as its stream has it once every item settled (read from the log: the owner may be gone). */
+    async function settledItems(batchId: string) {
+      const store = t.app.get<EventStore>(EVENT_STORE);
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const { state } = await loadState(store, batchStreamId(batchId), batchDecider);
+        if (state.status === 'done') return state.items;
+        if (Date.now() > deadline) throw new Error(`batch ${batchId} still running`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+
+    it('a key revoked while its batch runs: the rest of the batch is cancelled, and only what ran is charged', async () => {
+      const user = await signUp('batch-key');
+      await onPlan(user.id, 'pro');
+      const key = await newKey(user.token);
+      const accepted = (
+        await http().post('/ai/batches?mode=fast').set(bearer(key.key)).send({ texts: FIFTY }).expect(202)
+      ).body as BatchResponse;
+      // The owner finds the key leaked and revokes it at once.
+      await http().delete(`/auth/api-keys/${key.id}`).set(bearer(user.token)).expect(200);
+
+      const items = await settledItems(accepted.id);
+      const done = items.filter((item) => item.status === 'done');
+      const cancelled = items.filter((item) => item.status === 'failed');
+      expect(cancelled.length).toBeGreaterThan(0);
+      expect(done.length + cancelled.length).toBe(50);
+      for (const item of cancelled)
+        expect(item.error).toEqual({
+          code: 'BATCH_CANCELLED',
+          message: 'Cancelled: the API key that sent this batch was revoked.',
+        });
+      // Charged for what ran, nothing for what was cancelled.
+      const me = await http().get('/auth/me').set(bearer(user.token)).expect(200);
+      expect(me.body.usage.detector.dailyUsed).toBe(done.length);
+      const batch = (await http().get(`/ai/batches/${accepted.id}`).set(bearer(user.token)).expect(200))
+        .body as BatchResponse;
+      expect(batch.items.filter((item) => item.error?.code === 'BATCH_CANCELLED')).toHaveLength(cancelled.length);
+    });
+
+    it('an account erased while its batch runs: the rest is cancelled and no result is kept for it', async () => {
+      const user = await signUp('batch-erased');
+      await onPlan(user.id, 'pro');
+      const accepted = (
+        await http().post('/ai/batches?mode=fast').set(bearer(user.token)).send({ texts: FIFTY }).expect(202)
+      ).body as BatchResponse;
+      await http().delete('/auth/me').set(bearer(user.token)).send({ password: PASSWORD }).expect(200);
+
+      const items = await settledItems(accepted.id);
+      const cancelled = items.filter((item) => item.status === 'failed');
+      expect(cancelled.length).toBeGreaterThan(0);
+      for (const item of cancelled)
+        expect(item.error).toEqual({
+          code: 'BATCH_CANCELLED',
+          message: 'Cancelled: the account that sent this batch was erased.',
+        });
+      // Nothing of the batch is left in the vault for the erased account: no result, no input.
+      const vault = t.app.get<TextVault>(TEXT_VAULT);
+      const owner = { type: 'user' as const, id: user.id };
+      for (let index = 0; index < 50; index++) {
+        expect(await vault.get(batchVaultKeys.result(owner, accepted.id, index), new Date())).toBeUndefined();
+        expect(await vault.get(batchVaultKeys.input(owner, accepted.id, index), new Date())).toBeUndefined();
       }
     });
   });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, SetMetadata } from '@nestjs/common';
-import { accountDecider, accountStreamId, planAllowsApiKeys } from '@inkprint/accounts-domain';
+import { accountDecider, accountStreamId, callerMayAct } from '@inkprint/accounts-domain';
 import { API_KEY_PLAN_REQUIRED_MESSAGE, type ApiKeyScope } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import { loadState, type EventStore } from '@inkprint/eventstore';
@@ -47,15 +47,21 @@ export class ApiKeyCallers {
     const parts = parseApiKey(token);
     if (!parts) throw invalid('malformed');
     const { state } = await loadState(this.store, accountStreamId(parts.accountId), accountDecider);
-    if (state.status === 'none' || state.account.erasedAt || state.account.status !== 'active')
+    // The one liveness rule (callerMayAct, shared with sessions and batch items); the key's secret is compared
+    // before anything about the key is told.
+    const verdict = callerMayAct(state, { apiKeyId: parts.keyId }, now);
+    if (!verdict.account || (!verdict.ok && verdict.refusal === 'account_unavailable'))
       throw invalid('account_unavailable');
-    const account = state.account;
+    const account = verdict.account;
     const key = (account.apiKeys ?? []).find((k) => k.keyId === parts.keyId);
     if (!key || !apiKeyMatches(token, key.secretHash)) throw invalid('unknown_key');
-    if (key.revokedAt) throw invalid('revoked');
-    if (key.expiresAt && Date.parse(key.expiresAt) <= now) throw invalid('expired');
-    if (!planAllowsApiKeys(account.planSlug))
-      throw new DomainError('API_KEY_PLAN_REQUIRED', API_KEY_PLAN_REQUIRED_MESSAGE, 403, { plan: account.planSlug });
+    if (!verdict.ok) {
+      if (verdict.refusal === 'plan_without_keys')
+        throw new DomainError('API_KEY_PLAN_REQUIRED', API_KEY_PLAN_REQUIRED_MESSAGE, 403, { plan: account.planSlug });
+      throw invalid(
+        verdict.refusal === 'key_expired' ? 'expired' : verdict.refusal === 'key_revoked' ? 'revoked' : 'unknown_key',
+      );
+    }
     if (routeScopes.length === 0)
       throw new DomainError(
         'API_KEY_SCOPE_MISSING',

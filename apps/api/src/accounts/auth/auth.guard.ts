@@ -5,8 +5,8 @@ import { DomainError } from '@inkprint/domain-kernel';
 import {
   accountDecider,
   accountStreamId,
+  callerMayAct,
   sessionDecider,
-  sessionStillValid,
   sessionStreamId,
   type Role,
 } from '@inkprint/accounts-domain';
@@ -62,22 +62,29 @@ export class AuthGuard extends PassportAuthGuard('jwt') implements CanActivate {
     ]);
     const { state: account } = foldState(accountEvents, accountDecider);
     const { state: session } = foldState(sessionEvents, sessionDecider);
-    if (account.status === 'none' || account.account.status === 'disabled') {
+    // The one liveness rule (callerMayAct, shared with API keys and batch items): a disabled or erased account is
+    // refused, and a password reset, a disable or an erasure ends every session started before it.
+    const verdict = callerMayAct(
+      account,
+      session.status === 'none'
+        ? { session: { open: false } }
+        : {
+            session: { open: session.status === 'active' && session.accountId === claims.sub },
+            startedAt: session.startedAt,
+          },
+      Date.now(),
+    );
+    if (!verdict.ok && verdict.refusal === 'account_unavailable') {
       throw new DomainError('AUTH_REQUIRED', 'This account is not available. Please sign in again.', 401, {
         reason: 'account_unavailable',
       });
     }
-    // A password reset, a disable or an erasure ends every session started before it (Account.sessionsValidFrom).
-    if (
-      session.status !== 'active' ||
-      session.accountId !== claims.sub ||
-      !sessionStillValid(account.account, session.startedAt)
-    ) {
+    if (!verdict.ok || session.status === 'none') {
       throw new DomainError('AUTH_REQUIRED', 'Your session has ended. Please sign in again.', 401, {
         reason: 'session_ended',
       });
     }
-    const a = account.account;
+    const a = verdict.account;
     req.account = {
       accountId: a.accountId,
       email: a.email,

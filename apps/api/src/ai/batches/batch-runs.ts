@@ -8,7 +8,13 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { accountDecider, accountStreamId } from '@inkprint/accounts-domain';
+import {
+  accountDecider,
+  accountPersonalDataSubject,
+  accountStreamId,
+  callerMayAct,
+  type CallerVerdict,
+} from '@inkprint/accounts-domain';
 import {
   batchDecider,
   batchStreamId,
@@ -20,14 +26,20 @@ import {
 } from '@inkprint/ai-domain';
 import { DetectJobResult, type DetectionMode, type DetectResponse, type UploadTextResponse } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
-import { handleCommand, loadState, type CheckpointStore, type EventStore } from '@inkprint/eventstore';
+import {
+  handleCommand,
+  loadState,
+  type CheckpointStore,
+  type EventStore,
+  type PersonalDataKeys,
+} from '@inkprint/eventstore';
 import { usageDay, usageStreamId } from '@inkprint/plans-domain';
 import type { TextVault } from '@inkprint/text-vault';
 import { type SignedInAccount } from '../../accounts';
 import { UsageService } from '../../usage';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CLOCK, type Clock } from '../../platform/clock';
-import { CHECKPOINTS, EVENT_STORE } from '../../platform/tokens';
+import { CHECKPOINTS, EVENT_STORE, PERSONAL_DATA_KEYS } from '../../platform/tokens';
 import { DetectText } from '../detect/detect-text.handler';
 import { vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
@@ -65,6 +77,34 @@ const inputGone = () =>
     410,
   );
 
+/** Who a batch acts for: its owner, the API key it came with, and when it was submitted (issue 39 item 2). */
+interface BatchCaller {
+  batchId: string;
+  owner: ToolUser;
+  apiKeyId?: string;
+  submittedAt: string;
+}
+
+const CANCELLED: Record<Exclude<CallerVerdict, { ok: true }>['refusal'], string> = {
+  account_unavailable: 'Cancelled: the account that sent this batch was disabled.',
+  session_ended: "Cancelled: the account's password was reset, or the account disabled, after this batch was sent.",
+  key_unknown: 'Cancelled: the API key that sent this batch no longer exists.',
+  key_revoked: 'Cancelled: the API key that sent this batch was revoked.',
+  key_expired: 'Cancelled: the API key that sent this batch has expired.',
+  plan_without_keys: "Cancelled: the account's plan no longer includes API keys.",
+};
+
+/** An item not run because its caller could no longer act when its turn came; the batch's later items go the same way. */
+function cancelled(verdict: Exclude<CallerVerdict, { ok: true }> | null): DomainError {
+  const erased = !verdict || !verdict.account || Boolean(verdict.account.erasedAt);
+  return new DomainError(
+    'BATCH_CANCELLED',
+    erased ? 'Cancelled: the account that sent this batch was erased.' : CANCELLED[verdict.refusal],
+    409,
+    { reason: erased ? 'account_erased' : verdict.refusal },
+  );
+}
+
 /**
  * Runs the items of batches (issue 29): the first run right after the submission, and again after a restart. Each
  * item's input (the pasted text, or the uploaded file) waits in the vault (48 h, the caller's) until the item
@@ -98,18 +138,25 @@ export class BatchRuns implements OnApplicationBootstrap, OnModuleDestroy, OnApp
     @Inject(CHECKPOINTS) private readonly checkpoints: CheckpointStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(PERSONAL_DATA_KEYS) private readonly keys: PersonalDataKeys,
   ) {
     this.singleProcess = !config.databaseUrl;
     this.stalledAfterMs = config.batchStalledAfterMs;
   }
 
-  /** The first run of a batch just submitted: its inputs are still in memory. */
-  start(batchId: string, owner: ToolUser, caller: CallerCredentials, mode: DetectionMode, inputs: BatchInput[]): void {
+  /** The first run of a batch just submitted (at `submittedAt`): its inputs are still in memory. */
+  start(
+    batchId: string,
+    owner: ToolUser,
+    caller: CallerCredentials,
+    mode: DetectionMode,
+    inputs: BatchInput[],
+    submittedAt: string,
+  ): void {
+    const apiKeyId = caller.account?.apiKey?.id;
     this.launch(batchId, () =>
       this.runItems(
-        batchId,
-        owner,
-        caller,
+        { batchId, owner, submittedAt, ...(apiKeyId ? { apiKeyId } : {}) },
         mode,
         1,
         inputs.map((input, index) => ({ index, input })),
@@ -242,7 +289,7 @@ export class BatchRuns implements OnApplicationBootstrap, OnModuleDestroy, OnApp
     this.runs.add(run);
   }
 
-  /** A resumed run: the owner as now (a revoked key or a closed account fails the rest), each queued item again. */
+  /** A resumed run: each queued item again, each for the owner as it is then (like the first run's). */
   private async runAgain(batchId: string, state: OpenBatchState): Promise<void> {
     const owner = state.user;
     const items: Array<{ index: number; input: BatchInput | null }> = [];
@@ -263,21 +310,13 @@ export class BatchRuns implements OnApplicationBootstrap, OnModuleDestroy, OnApp
       const stored = await this.vault.get(batchVaultKeys.input(owner, batchId, item.index), this.clock.now());
       items.push({ index: item.index, input: stored ? inputOf(stored.body) : null });
     }
-    let caller: CallerCredentials;
-    try {
-      caller = { account: await this.ownerAccount(state) };
-    } catch (error) {
-      for (const { index } of items)
-        await this.settle(batchId, owner, {
-          index,
-          status: 'failed',
-          requestId: null,
-          error: failure(error),
-          at: this.clock.now().toISOString(),
-        });
-      return;
-    }
-    await this.runItems(batchId, owner, caller, state.mode as DetectionMode, state.run, items);
+    const batch: BatchCaller = {
+      batchId,
+      owner,
+      submittedAt: state.createdAt,
+      ...(state.apiKeyId ? { apiKeyId: state.apiKeyId } : {}),
+    };
+    await this.runItems(batch, state.mode as DetectionMode, state.run, items);
   }
 
   /**
@@ -335,45 +374,67 @@ export class BatchRuns implements OnApplicationBootstrap, OnModuleDestroy, OnApp
     );
   }
 
-  /** The batch's owner as a signed-in caller now, with the API key it came with (still valid). */
-  private async ownerAccount(state: OpenBatchState): Promise<SignedInAccount> {
-    const { state: account } = await loadState(this.store, accountStreamId(state.user.id), accountDecider);
-    if (state.user.type !== 'user' || account.status === 'none' || account.account.erasedAt)
-      throw new DomainError('BATCH_OWNER_GONE', 'The account that sent this batch no longer exists.', 410);
-    const a = account.account;
-    if (a.status !== 'active')
-      throw new DomainError('ACCOUNT_DISABLED', 'The account that sent this batch is disabled.', 403);
-    const key = state.apiKeyId ? (a.apiKeys ?? []).find((k) => k.keyId === state.apiKeyId) : undefined;
-    if (state.apiKeyId && (!key || key.revokedAt))
-      throw new DomainError(
-        'API_KEY_INVALID',
-        'This API key is not valid. Check it, or create a new one on your account page.',
-        401,
-        { reason: 'revoked' },
-      );
-    return {
+  /**
+   * The batch's caller as it is now (issue 39 item 2): the account re-read and put to the one liveness rule that
+   * sessions and API keys answer to (`callerMayAct`: active, not erased, no password reset, disable or erasure since
+   * the batch was sent, its API key still live and its plan still with keys), with its plan and key's cap as they are
+   * now, so a downgrade counts from the next item. Throws BATCH_CANCELLED when it may no longer act.
+   */
+  private async callerNow(batch: BatchCaller): Promise<CallerCredentials> {
+    if (batch.owner.type !== 'user') throw cancelled(null);
+    const { state } = await loadState(this.store, accountStreamId(batch.owner.id), accountDecider);
+    const verdict = callerMayAct(
+      state,
+      { startedAt: batch.submittedAt, ...(batch.apiKeyId ? { apiKeyId: batch.apiKeyId } : {}) },
+      this.clock.now().getTime(),
+    );
+    if (!verdict.ok) throw cancelled(verdict);
+    const { account: a, key } = verdict;
+    const account: SignedInAccount = {
       accountId: a.accountId,
       email: a.email,
       name: a.name,
       role: a.role,
-      sessionId: `batch:${state.batchId}`,
+      sessionId: `batch:${batch.batchId}`,
       planSlug: a.planSlug ?? null,
       ...(key ? { apiKey: { id: key.keyId, scopes: key.scopes, dailyCap: key.dailyCap } } : {}),
     };
+    return { account };
   }
 
+  /**
+   * Whether the owner's erasure has begun: its data key is destroyed first, then its vault rows, then AccountErased
+   * is appended (eraseAccount), so a row written before this answers false is deleted by the erasure itself.
+   */
+  private async ownerErased(owner: ToolUser): Promise<boolean> {
+    return owner.type === 'user' && (await this.keys.isErased(accountPersonalDataSubject(owner.id)));
+  }
+
+  /**
+   * Runs items, each for the caller as it is when its turn comes (`callerNow`, before it is read, run and charged):
+   * once the caller may no longer act, that item and every later one is cancelled (failed, BATCH_CANCELLED) without
+   * running; an item in flight when the owner is erased keeps no result.
+   */
   private async runItems(
-    batchId: string,
-    owner: ToolUser,
-    caller: CallerCredentials,
+    batch: BatchCaller,
     mode: DetectionMode,
     run: number,
     items: Array<{ index: number; input: BatchInput | null }>,
   ): Promise<void> {
+    const { batchId, owner } = batch;
+    let cancel: DomainError | undefined;
     await eachLimited(items, BATCH_CONCURRENCY, async ({ index, input }) => {
       if (this.stopping) return;
       let settle: SettleBatchItem['data'];
       try {
+        if (cancel) throw cancel;
+        let caller: CallerCredentials;
+        try {
+          caller = await this.callerNow(batch);
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'BATCH_CANCELLED') cancel = error;
+          throw error;
+        }
         if (!input) throw inputGone();
         const text =
           'text' in input
@@ -395,6 +456,11 @@ export class BatchRuns implements OnApplicationBootstrap, OnModuleDestroy, OnApp
         );
         const at = this.clock.now().toISOString();
         await this.vault.put(resultEntry(owner, batchId, index, { result: answer.result, text }, at));
+        // Erased while this item ran: what it wrote for the account (its text, its result) goes too.
+        if (await this.ownerErased(owner)) {
+          await this.vault.forgetOwner(owner);
+          throw (cancel = cancelled(null));
+        }
         settle = { index, status: 'done', requestId: answer.history?.id ?? null, error: null, at };
       } catch (error) {
         // Cut off by this process stopping: left queued for the next start.

@@ -106,7 +106,7 @@ export class SubmitBatchHandler implements ICommandHandler<SubmitBatch> {
       },
       { newStream: true, metadata: { actor: owner, correlationId: batchId } },
     );
-    this.runs.start(batchId, owner, caller, mode, inputs);
+    this.runs.start(batchId, owner, caller, mode, inputs, at);
     return {
       id: batchId,
       status: 'running',
