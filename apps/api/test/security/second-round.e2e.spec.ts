@@ -1,9 +1,13 @@
+import * as net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { batchDecider, batchStreamId } from '@inkprint/ai-domain';
 import type { BatchResponse } from '@inkprint/contracts';
 import { loadState, type EventStore } from '@inkprint/eventstore';
 import { describeWithService } from '@inkprint/testing';
 import type { TextVault } from '@inkprint/text-vault';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (as batches.e2e.spec.ts)
+import { makeZip } from '../../../../libs/ingest/src/testing/fixtures';
 import { totp } from '../../src/admin/mfa/totp';
 import { batchVaultKeys } from '../../src/ai/batches/batch-items';
 import { TEXT_VAULT } from '../../src/ai/shared/tokens';
@@ -98,6 +102,8 @@ function secondRoundSuite(backend: () => TestBackend) {
       label: 'security_39',
     });
     root = (await http().post('/auth/login').send(SUPER).expect(200)).body.tokens.accessToken;
+    // Listening on loopback, for the tests that speak HTTP over a socket of their own (supertest uses it too).
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
   }, 120_000);
 
   afterAll(async () => {
@@ -287,6 +293,62 @@ function secondRoundSuite(backend: () => TestBackend) {
         expect(await vault.get(batchVaultKeys.result(owner, accepted.id, index), new Date())).toBeUndefined();
         expect(await vault.get(batchVaultKeys.input(owner, accepted.id, index), new Date())).toBeUndefined();
       }
+    });
+  });
+  describe('item 3 (medium): batch uploads are not read before the caller is known', () => {
+    /**
+     * Sends the head of a 50 MB multipart upload to /ai/batches and 64 kB of it, then nothing more: the answer must
+     * come without the rest of the body (bounded wait), and the connection must be closed behind it.
+     */
+    async function partialUpload(headers: Record<string, string> = {}): Promise<{ answer: string; closed: boolean }> {
+      const port = (t.server.address() as AddressInfo).port;
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+      socket.on('error', () => undefined);
+      const closed = new Promise<boolean>((resolve) => socket.on('close', () => resolve(true)));
+      const boundary = 'bigboundary';
+      const extra = Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+      socket.write(
+        `POST /ai/batches?mode=fast HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 50000000\r\n\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.zip"\r\n` +
+          'Content-Type: application/zip\r\n\r\n',
+      );
+      socket.write(Buffer.alloc(64 * 1024, 0x41));
+      const bound = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000));
+      const wasClosed = await Promise.race([closed, bound]);
+      socket.destroy();
+      return { answer, closed: wasClosed };
+    }
+
+    it('an anonymous 50 MB upload is answered 401 before its body is sent, and its connection closed', async () => {
+      const { answer, closed } = await partialUpload();
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer).toContain('"code":"AUTH_REQUIRED"');
+      expect(closed).toBe(true);
+    });
+
+    it('an anonymous zip bomb is refused unopened (401, not 422 zip-bomb)', async () => {
+      const bomb = makeZip([{ name: 'a.txt', data: 'x'.repeat(200_000), declaredSize: 10 }]);
+      const res = await http().post('/ai/batches?mode=fast').attach('files', Buffer.from(bomb), 'bomb.zip');
+      expect([res.status, res.body.code]).toEqual([401, 'AUTH_REQUIRED']);
+    });
+
+    it('a signed-in caller with no detection left is refused before the upload is read', async () => {
+      const user = await signUp('batch-quota');
+      for (let i = 0; i < 5; i++)
+        await http()
+          .post('/ai/detect?mode=fast')
+          .set(bearer(user.token))
+          .send({ text: essay(100 + i) })
+          .expect(200);
+      const { answer, closed } = await partialUpload(bearer(user.token));
+      expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+      expect(answer).toContain('"code":"DAILY_LIMIT_REACHED"');
+      expect(closed).toBe(true);
     });
   });
 }

@@ -25,6 +25,7 @@ import { ApiContract } from '../../http/api-contract';
 import { RequestValidationError } from '../../http/api-error';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { callerOf } from '../shared/caller';
+import { BatchCallerGuard } from './batch-caller.guard';
 import { OpenBatch, OpenBatchItem } from './open-batch.query';
 import { batchUploadStorage, overLimit, type BatchUploadPart } from './batch-upload';
 import { SubmitBatch } from './submit-batch.handler';
@@ -44,6 +45,8 @@ export class BatchesController {
 
   @Post()
   @HttpCode(202)
+  // Who the caller is, and that a detection is left today, before a byte of the upload is read (issue 39 item 3).
+  @UseGuards(BatchCallerGuard)
   // One more than allowed, so a 51st file is refused with the batch's own message rather than multer's. No per-file
   // size limit here: a file over 10 MB fails on its own item (batch-upload.ts); the request's total is bounded.
   @UseInterceptors(
@@ -60,7 +63,7 @@ export class BatchesController {
     body: BatchTextsRequest,
     query: DetectQuery,
     responses: { 202: BatchResponse },
-    errors: ['DAILY_LIMIT_REACHED', 'REMOTE_SIZE_EXCEEDED', 'FILE_UNREADABLE', 'EXTRACTION_TIMEOUT'],
+    errors: ['AUTH_REQUIRED', 'DAILY_LIMIT_REACHED', 'REMOTE_SIZE_EXCEEDED', 'FILE_UNREADABLE', 'EXTRACTION_TIMEOUT'],
     auth: 'bearer',
     apiKeyScopes: ['detect'],
   })

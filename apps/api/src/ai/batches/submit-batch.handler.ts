@@ -12,6 +12,7 @@ import { EVENT_STORE } from '../../platform/tokens';
 import { TEXT_VAULT } from '../shared/tokens';
 import { ToolUsers, type CallerCredentials } from '../shared/tool-users';
 import { inputEntry, namesEntry, type BatchInput } from './batch-items';
+import { BATCH_SIGN_IN_MESSAGE } from './batch-caller.guard';
 import { BatchRuns } from './batch-runs';
 
 /** How much of a batch's inputs one vault write carries. */
@@ -49,8 +50,7 @@ export class SubmitBatchHandler implements ICommandHandler<SubmitBatch> {
   ) {}
 
   async execute({ caller, mode, inputs }: SubmitBatch): Promise<BatchResponse> {
-    if (!caller.account)
-      throw new DomainError('AUTH_REQUIRED', 'Sign in to check several files at once.', 401, { reason: 'batch' });
+    if (!caller.account) throw new DomainError('AUTH_REQUIRED', BATCH_SIGN_IN_MESSAGE, 401, { reason: 'batch' });
     const who = await this.users.resolve(caller);
     const left = await this.usage.remainingToday(who.holder, 'detector');
     if (left !== null && inputs.length > left) {
