@@ -4,7 +4,6 @@
 // (placeholders), auxiliaries, phrasal verbs and comparatives are never touched. Pure and deterministic.
 import nlp from 'compromise';
 import synonymData from '../lexicon/synonyms.json';
-import { fixArticles } from './operators';
 import { tagTerms, type Term } from './nlp';
 
 export type EditPos = 'noun' | 'verb' | 'adj' | 'adv';
@@ -64,6 +63,9 @@ const PERFECT = new Set([
   'got',
 ]);
 
+/** Past participles the tagger's tables lack (it falls back to the past tense: "have came"). */
+const PARTICIPLES: Record<string, string> = { come: 'come', become: 'become', run: 'run', overcome: 'overcome' };
+
 type VerbTable = Record<'Infinitive' | 'PastTense' | 'PresentTense' | 'Gerund' | 'Participle', string>;
 const verbTables = new Map<string, VerbTable>();
 function verbTable(base: string): VerbTable {
@@ -78,7 +80,7 @@ function verbTable(base: string): VerbTable {
       PastTense: (c.PastTense ?? `${first}ed`) + tail,
       PresentTense: (c.PresentTense ?? `${first}s`) + tail,
       Gerund: (c.Gerund ?? `${first}ing`) + tail,
-      Participle: (c.Participle ?? c.PastTense ?? `${first}ed`) + tail,
+      Participle: (PARTICIPLES[first] ?? c.Participle ?? c.PastTense ?? `${first}ed`) + tail,
     };
     verbTables.set(base, t);
   }
@@ -121,7 +123,15 @@ function candidatesFor(terms: Term[], i: number): { pos: EditPos; to: string[] }
     const syns = synonymsOf('verb', base);
     if (!syns.length) return { pos: 'verb', to: [] };
     const own = verbTable(base);
-    const prev = terms[i - 1]?.norm ?? '';
+    // an auxiliary up to three words back ("may have arrived", "had completely shattered") makes it a participle
+    const prev =
+      terms
+        .slice(Math.max(0, i - 3), i)
+        .reverse()
+        .find((x) => PERFECT.has(x.norm) || /[,;:.]/.test(x.post))?.norm ?? '';
+    // a plural noun the tagger read as a verb: "FOI requests highlights", "rights advocates will"
+    const after = terms[i + 1];
+    if (lower.endsWith('s') && after && (after.tags.has('Verb') || after.tags.has('Modal'))) return undefined;
     let form: keyof VerbTable | undefined;
     if (lower === base) form = 'Infinitive';
     else if (lower === own.Gerund) form = 'Gerund';
@@ -182,9 +192,26 @@ export function proposeEdits(sentence: string, perWord = 2): WordEdit[] {
   return out;
 }
 
-/** Applies non-overlapping edits (right to left) and repairs a/an before a swapped word. */
+const article = (word: string): 'a' | 'an' =>
+  /^(?:hour|honest|honou?r|heir)/i.test(word) || (/^[aeiou]/i.test(word) && !/^(?:uni|use|usu|eu|one|once)/i.test(word))
+    ? 'an'
+    : 'a';
+
+/**
+ * Applies non-overlapping edits (right to left) and repairs a/an before a swapped word only ("an FOI request"
+ * elsewhere in the sentence stays as written).
+ */
 export function applyEdits(sentence: string, edits: WordEdit[]): string {
   let s = sentence;
-  for (const e of [...edits].sort((a, b) => b.start - a.start)) s = s.slice(0, e.start) + e.to + s.slice(e.end);
-  return fixArticles(s);
+  for (const e of [...edits].sort((a, b) => b.start - a.start)) {
+    let before = s.slice(0, e.start);
+    const m = /\b(a|an|A|An)(\s+)$/.exec(before);
+    if (m) {
+      const want = article(e.to);
+      const fixed = m[1][0] === 'A' ? want[0].toUpperCase() + want.slice(1) : want;
+      before = before.slice(0, m.index) + fixed + m[2];
+    }
+    s = before + e.to + s.slice(e.end);
+  }
+  return s;
 }

@@ -19,6 +19,10 @@ describe('guided word edits (core/edits.ts)', () => {
     expect(swaps('The officials have noticed the problem.')).toContain('noticed>seen');
     expect(swaps('He is purchasing two houses.')).toContain('purchasing>buying');
     expect(swaps('Wolves are fierce animals in the forest.')).toContain('animals>creatures');
+    // the tagger's tables lack some participles ("have came"), and adverbs may stand between
+    expect(swaps('The train may have arrived at noon.')).toContain('arrived>come');
+    expect(swaps('She had completely shattered the vase.')).toContain('shattered>broken');
+    expect(swaps('She shattered the vase.')).toContain('shattered>broke');
   });
 
   it('never touches names, protected spans, auxiliaries or phrasal verbs', () => {
@@ -39,5 +43,13 @@ describe('guided word edits (core/edits.ts)', () => {
     expect(applyEdits(s, [e[0]])).toBe('It was a vast mistake and an awful day.');
     const a = proposeEdits('She has an enormous dog.').find((x) => x.to === 'huge');
     if (a) expect(applyEdits('She has an enormous dog.', [a])).toBe('She has a huge dog.');
+    // only the article of the swapped word: "an FOI" elsewhere stays
+    const f = 'They may decline an FOI request if it is a huge task.';
+    const h = proposeEdits(f).find((x) => x.from === 'huge');
+    expect(h && applyEdits(f, [h])).toBe('They may decline an FOI request if it is a vast task.');
+  });
+
+  it('reads a plural noun the tagger took for a verb as a noun', () => {
+    expect(swaps('The FOI requests highlights the gap.').some((x) => x.startsWith('requests'))).toBe(false);
   });
 });

@@ -132,7 +132,7 @@ export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
     const at = choice.variant[li][si];
     const base = sp.variants[at];
     const rng = ctx.rng;
-    const proposals = proposeEdits(base.text, rng ? 3 : 2).filter(() => !rng || !rng.chance(WITHHELD));
+    const proposals = proposeEdits(base.text, 3).filter(() => !rng || !rng.chance(WITHHELD));
     if (!proposals.length) continue;
     if (rng)
       for (let i = proposals.length - 1; i > 0; i--) {
