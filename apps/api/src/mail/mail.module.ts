@@ -3,7 +3,7 @@ import { DevMailbox, SmtpMailer, type Mailer } from '@inkprint/mail';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { HealthIndicatorRegistry } from '../health';
 import { DevMailboxController } from './dev-mailbox.controller';
-import { createMailer } from './mailer.factory';
+import { createMailer, UndeliveredMail } from './mailer.factory';
 import { MAILER } from './tokens';
 
 /** A successful SMTP check is reused this long, so frequent /health probes do not open a connection each time. */
@@ -54,6 +54,7 @@ export class MailModule implements OnApplicationShutdown {
     }
     if (mailer instanceof DevMailbox)
       return { transport: 'dev-mailbox', delivers: false, page: this.config.devMailbox };
+    if (mailer instanceof UndeliveredMail) return { transport: 'none', delivers: false };
     await mailer.verify?.();
     return {};
   }

@@ -1,4 +1,6 @@
+import * as fs from 'node:fs';
 import * as net from 'node:net';
+import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { batchDecider, batchStreamId } from '@inkprint/ai-domain';
@@ -351,6 +353,29 @@ function secondRoundSuite(backend: () => TestBackend) {
       expect(closed).toBe(true);
     });
   });
+  describe('item 7 (low): malformed names answer the catalogue, not 500', () => {
+    it('an ink_ key whose account part decodes to a NUL is 401 API_KEY_INVALID', async () => {
+      const forged = `ink_${Buffer.from('\u0000').toString('base64url')}.abcd1234.${'A'.repeat(43)}`;
+      const res = await http().get(NO_BATCH).set(bearer(forged));
+      expect([res.status, res.body.code, res.body.details.reason]).toEqual([401, 'API_KEY_INVALID', 'malformed']);
+    });
+
+    it('a zip entry whose name holds a NUL is refused with VALIDATION_ERROR', async () => {
+      const user = await signUp('nul-zip');
+      const zip = makeZip([
+        { name: 'essay\u0000.txt', data: essay(1) },
+        { name: 'other.txt', data: essay(2) },
+      ]);
+      const res = await http()
+        .post('/ai/batches?mode=fast')
+        .set(bearer(user.token))
+        .attach('files', Buffer.from(zip), 'folder.zip');
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_ERROR']);
+      expect(res.body.details.fields.files).toEqual([
+        'Remove control characters and invalid characters from this field.',
+      ]);
+    });
+  });
 }
 
 describe('security (issue 39) on PGlite', () => secondRoundSuite(() => ({ kind: 'pglite' })));
@@ -358,3 +383,31 @@ describe('security (issue 39) on PGlite', () => secondRoundSuite(() => ({ kind: 
 describeWithService('postgres', 'security (issue 39) on PostgreSQL', (url) =>
   secondRoundSuite(() => ({ kind: 'postgres', baseUrl: url })),
 );
+
+describe('issue 39 item 7 (low): production without SMTP_URL keeps no mailbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(
+      { kind: 'pglite' },
+      {
+        env: {
+          NODE_ENV: 'production',
+          JWT_SECRET: 'x'.repeat(48),
+          SUPER_ADMIN_EMAIL: SUPER.email,
+          SUPER_ADMIN_PASSWORD: SUPER.password,
+        },
+        label: 'production_mail',
+      },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a reset link asked for is written nowhere on disk (it used to go to DATA_DIR/dev-mailbox.jsonl)', async () => {
+    await request(t.server).post('/auth/forgot-password').send({ email: SUPER.email }).expect(200);
+    expect(fs.existsSync(path.join(t.config.dataDir, 'dev-mailbox.jsonl'))).toBe(false);
+    const health = await request(t.server).get('/health').expect(200);
+    expect(health.body.checks.mail).toMatchObject({ status: 'up', transport: 'none', delivers: false });
+  });
+});

@@ -11,6 +11,7 @@ export interface ApiKeyParts {
   keyId: string;
 }
 
+const ACCOUNT_ID = /^[A-Za-z0-9-]{1,64}$/;
 const TOKEN = /^ink_([A-Za-z0-9_-]{2,200})\.([A-Za-z0-9_-]{4,64})\.([A-Za-z0-9_-]{20,128})$/;
 
 export function mintApiKey(accountId: string, keyId: string, secret: string): string {
@@ -22,7 +23,9 @@ export function parseApiKey(token: string): ApiKeyParts | null {
   const m = TOKEN.exec(token);
   if (!m) return null;
   const accountId = Buffer.from(m[1], 'base64url').toString('utf8');
-  return accountId ? { accountId, keyId: m[2] } : null;
+  // Account ids are UUIDs: an account part that decodes to anything else (a NUL, other bytes) names no account, and
+  // is answered like any malformed key (401), never looked up (issue 39 item 7: it answered 500).
+  return ACCOUNT_ID.test(accountId) ? { accountId, keyId: m[2] } : null;
 }
 
 export const hashApiKey = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');

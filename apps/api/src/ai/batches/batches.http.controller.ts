@@ -15,7 +15,15 @@ import {
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { BATCH_MAX_ITEMS, BatchItemReport, BatchResponse, BatchTextsRequest, DetectQuery } from '@inkprint/contracts';
+import {
+  BATCH_MAX_ITEMS,
+  BatchItemReport,
+  BatchResponse,
+  BatchTextsRequest,
+  DetectQuery,
+  hasUnsafeText,
+  UNSAFE_TEXT_MESSAGE,
+} from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import { INGEST_LIMITS, readZipFolder } from '@inkprint/ingest';
 import type { z } from 'zod';
@@ -88,6 +96,10 @@ export class BatchesController {
       ? (folder ?? uploads).map((file) => ({ file }))
       : new ZodValidationPipe(BatchTextsRequest).transform(body).texts.map((text) => ({ text }));
     if (inputs.length > BATCH_MAX_ITEMS) throw new RequestValidationError({ files: [TOO_MANY] }, TOO_MANY);
+    // A file name (a part's, or a zip entry's) with a NUL or another control character is refused like any such
+    // field (issue 39 item 7: it answered 500 when the names were stored).
+    if ((folder ?? uploads).some((file) => hasUnsafeText(file.name)))
+      throw new RequestValidationError({ files: [UNSAFE_TEXT_MESSAGE] }, UNSAFE_TEXT_MESSAGE);
     return this.commands.execute(new SubmitBatch(callerOf(account, undefined, undefined, ip), query.mode, inputs));
   }
 

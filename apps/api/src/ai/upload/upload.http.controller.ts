@@ -14,7 +14,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { PROVIDE_FILE_OR_URL, UploadTextFields, UploadTextResponse } from '@inkprint/contracts';
+import {
+  hasUnsafeText,
+  PROVIDE_FILE_OR_URL,
+  UNSAFE_TEXT_MESSAGE,
+  UploadTextFields,
+  UploadTextResponse,
+} from '@inkprint/contracts';
 import { INGEST_LIMITS } from '@inkprint/ingest';
 import type { z } from 'zod';
 import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
@@ -85,6 +91,9 @@ export class UploadController {
         ? { url: body.url }
         : undefined;
     if (!source) throw new RequestValidationError({ '': [PROVIDE_FILE_OR_URL] }, PROVIDE_FILE_OR_URL);
+    // A file name with a NUL or another control character is refused like any such field (issue 39 item 7).
+    if (file && hasUnsafeText(file.originalname))
+      throw new RequestValidationError({ file: [UNSAFE_TEXT_MESSAGE] }, UNSAFE_TEXT_MESSAGE);
     return this.commands.execute(
       new ImportText(callerOf(account, guestId, guestToken, ip), source, body.action, body.mode),
     );
