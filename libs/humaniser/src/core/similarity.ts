@@ -13,6 +13,7 @@
 // A candidate is rejected when similarity < threshold, when any entity is missing, or when an input sentence has
 // no counterpart (containment < 0.5) that the notes do not explain.
 import { parseDocument, proseLines } from './document';
+import { editPairs } from './edits';
 import { lexiconPairs } from './lexicon';
 import { PHRASE_RULES, REGISTER_PAIRS, TRANSITION_RULES } from './phrases';
 
@@ -105,6 +106,8 @@ function synonyms(): Map<string, Set<string>> {
   };
   for (const [a, b] of lexiconPairs()) link(a, b);
   for (const [a, b] of EXTRA_PAIRS) link(a, b);
+  // the guided search's table (core/edits.ts): its swaps keep the content they replace
+  for (const [a, b] of editPairs()) link(a, b);
   // the register operator's curated pairs and the reader-address operator ("individuals can" -> "you can")
   for (const [a, b] of REGISTER_PAIRS) link(a, b);
   for (const w of ['individuals', 'people', 'readers', 'learners', 'one']) link(w, 'you');

@@ -4,10 +4,10 @@
 // 1. Rank sentences by their AI evidence: the guide's probability for the sentence alone (highest first).
 // 2. For each, in that order, propose single-word swaps (core/edits.ts: the WordNet-derived table, by part of speech,
 //    inflected) and score each alone on the whole text with the guide objective (one call each).
-// 3. Keep the swaps that lowered the objective, best first, up to a share of the sentence's words; the sentence must
-//    still pass the variant guard (names, spans, a/an, no doubled word) and keep a sentence cosine >= the floor
-//    (MiniLM): the weakest swaps are dropped until it does. The whole text is scored once more; the edited sentence
-//    is kept when the objective did not rise.
+// 3. Keep the swaps that did not raise the objective by GUIDE_TOLERANCE, best first, up to a share of the sentence's
+//    words; the sentence must still pass the variant guard (names, spans, a/an, no doubled word) and keep a sentence
+//    cosine >= the floor (MiniLM): the weakest swaps are dropped until it does. The whole text is scored once more;
+//    the edited sentence is kept when the objective did not rise.
 // 4. Stop when the changed-word share reaches the tone's edit budget, the call budget is spent, or no sentence is
 //    left - not at the first dip under 0.5.
 //
@@ -34,6 +34,11 @@ export const EDIT_BUDGET: Record<Exclude<Tone, 'auto'> | 'auto', number> = {
 export const SENTENCE_SWAP_SHARE = 0.34;
 /** Sentence cosine (MiniLM) an edited sentence keeps to the sentence as written. */
 export const GUIDED_COSINE = 0.9;
+/**
+ * A swap is kept when the guide objective rises by less than this (about the change reward of one word in 300): the
+ * budget, not the first swap the guide is indifferent to, ends the search; a swap the guide objects to never passes.
+ */
+export const GUIDE_TOLERANCE = 0.002;
 /** Share of the proposed swaps a non-default seed withholds (another attempt keeps another set of swaps). */
 export const WITHHELD = 0.35;
 /** Guide calls the guided search may spend per text. */
@@ -47,6 +52,10 @@ export interface GuidedReport {
   edited: number;
   /** Word swaps kept. */
   swaps: number;
+  /** Swaps proposed and tried alone, and those refused: the guide's objective rose, or the sentence's meaning guard. */
+  proposed: number;
+  refusedByGuide: number;
+  refusedByMeaning: number;
   /** Examples of swaps kept ("huge -> vast"), at most 8. */
   examples: string[];
   calls: number;
@@ -104,6 +113,9 @@ export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
     sentences: 0,
     edited: 0,
     swaps: 0,
+    proposed: 0,
+    refusedByGuide: 0,
+    refusedByMeaning: 0,
     examples: [],
     calls: 0,
     budget: ctx.budget,
@@ -159,13 +171,15 @@ export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
       const o = await ctx.objective(renderPlan(plan, c).text);
       report.calls++;
       dropVariant(k);
+      report.proposed++;
+      if (o - current >= GUIDE_TOLERANCE) report.refusedByGuide++;
       scored.push({ e, gain: o - current });
     }
     // 3. the swaps that helped, best first, one per word, within the sentence's share
     const words = wordCount(base.text);
     const cap = Math.max(1, Math.floor(words * SENTENCE_SWAP_SHARE));
     const keep: WordEdit[] = [];
-    for (const { e } of scored.filter((x) => x.gain < 0).sort((a, b) => a.gain - b.gain)) {
+    for (const { e } of scored.filter((x) => x.gain < GUIDE_TOLERANCE).sort((a, b) => a.gain - b.gain)) {
       if (keep.length >= cap) break;
       if (keep.some((k) => k.start === e.start)) continue;
       keep.push(e);
@@ -182,6 +196,7 @@ export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
         }
       }
       keep.pop();
+      report.refusedByMeaning++;
     }
     if (!edited) continue;
     const k = asVariant(edited);
