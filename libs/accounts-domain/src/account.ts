@@ -210,8 +210,8 @@ export interface Account {
   /** When admin access was last revoked: an invite issued before then can no longer restore it. */
   adminRevokedAt: string | null;
   /**
-   * Sessions started before this instant are over (a password reset, a disable or an erasure ends every session of
-   * the account: access tokens are refused and refresh tokens no longer rotate).
+   * Sessions started before this instant are over (a password reset, a disable, an erasure or a reset of the second
+   * factor ends every session of the account: access tokens are refused and refresh tokens no longer rotate).
    */
   sessionsValidFrom: string | null;
   /** The second factor (administrators). */
@@ -594,7 +594,9 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
               mfa: { ...a.mfa, recoveryCodeHashes: a.mfa.recoveryCodeHashes.filter((h) => h !== event.data.codeHash) },
             });
       case 'MfaReset':
-        return next({ mfa: { status: 'none' } });
+        // Every session started before the reset ends (issue 39 item 7): one opened with the password alone, waiting
+        // for a code, must not find the factor gone and walk in (or set up its own).
+        return next({ mfa: { status: 'none' }, sessionsValidFrom: event.data.at });
       case 'ApiKeyCreated':
       case 'ApiKeyRevoked':
         return next({ apiKeys: evolveApiKeys(a.apiKeys ?? [], event) });

@@ -376,6 +376,62 @@ function secondRoundSuite(backend: () => TestBackend) {
       ]);
     });
   });
+  describe('item 7 (low): a session waiting for its code does not outlive a reset of the second factor', () => {
+    it("the super admin's reset ends the admin's sessions opened before it: none gets admin access", async () => {
+      const admin = await adminWithMfa('pre-mfa');
+      // The attacker has the password and a session that waits for the code it does not have.
+      const waiting = await signIn(admin.email);
+      expect((await http().get('/admin/users').set(bearer(waiting)).expect(403)).body.code).toBe('MFA_REQUIRED');
+      await http().post(`/admin/admins/${admin.id}/mfa/reset`).set(bearer(root)).expect(200);
+      const after = await http().get('/admin/users').set(bearer(waiting));
+      expect([after.status, after.body.details?.reason]).toEqual([401, 'session_ended']);
+      await http().post('/admin/mfa/enrol').set(bearer(waiting)).expect(401);
+      // The admin signs in again and (ADMIN_MFA optional here) is in, to set the factor up again.
+      await http()
+        .get('/admin/users')
+        .set(bearer(await signIn(admin.email)))
+        .expect(200);
+    });
+  });
+  describe('item 7 (low): bad API keys answer alike and are throttled per address', () => {
+    it('an unknown account and a wrong secret answer the same; the 31st bad key in a minute is 429', async () => {
+      const user = await signUp('key-probe');
+      await onPlan(user.id, 'basic');
+      const real = await newKey(user.token);
+      const [, accountPart, keyId] = /^ink_([^.]+)\.([^.]+)\./.exec(real.key)!;
+      const from = { 'X-Forwarded-For': '203.0.113.77' };
+      const nobody = Buffer.from('00000000-0000-4000-8000-00000000dead').toString('base64url');
+      const wrongSecret = await http()
+        .get(NO_BATCH)
+        .set(from)
+        .set(bearer(`ink_${accountPart}.${keyId}.${'B'.repeat(43)}`));
+      const unknownAccount = await http()
+        .get(NO_BATCH)
+        .set(from)
+        .set(bearer(`ink_${nobody}.${keyId}.${'B'.repeat(43)}`));
+      expect([wrongSecret.status, wrongSecret.body]).toEqual([unknownAccount.status, unknownAccount.body]);
+      expect(wrongSecret.body.code).toBe('API_KEY_INVALID');
+      const statuses: number[] = [];
+      for (let i = 0; i < 28; i++)
+        statuses.push(
+          (
+            await http()
+              .get(NO_BATCH)
+              .set(from)
+              .set(bearer(`ink_${accountPart}.${keyId}.${String(i).padStart(43, 'C')}`))
+          ).status,
+        );
+      expect(statuses.every((status) => status === 401)).toBe(true);
+      const throttled = await http()
+        .get(NO_BATCH)
+        .set(from)
+        .set(bearer(`ink_${accountPart}.${keyId}.${'D'.repeat(43)}`));
+      expect([throttled.status, throttled.body.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+      expect(throttled.headers['retry-after']).toEqual(expect.any(String));
+      // The real key from another address is untouched.
+      expect(await keyAnswers(real.key)).toEqual(LIVE);
+    });
+  });
 }
 
 describe('security (issue 39) on PGlite', () => secondRoundSuite(() => ({ kind: 'pglite' })));

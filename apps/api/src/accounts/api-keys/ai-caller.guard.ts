@@ -25,7 +25,7 @@ export class AiCallerGuard extends OptionalAuthGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context
       .switchToHttp()
-      .getRequest<{ headers: Record<string, string | undefined>; account?: SignedInAccount }>();
+      .getRequest<{ headers: Record<string, string | undefined>; account?: SignedInAccount; ip?: string }>();
     const token = req.headers.authorization?.startsWith('Bearer ')
       ? req.headers.authorization.slice(7).trim()
       : undefined;
@@ -35,7 +35,7 @@ export class AiCallerGuard extends OptionalAuthGuard {
         context.getHandler(),
         context.getClass(),
       ]) ?? [];
-    req.account = await this.keys.authenticate(token, scopes);
+    req.account = await this.keys.authenticate(token, scopes, Date.now(), req.ip);
     return true;
   }
 }

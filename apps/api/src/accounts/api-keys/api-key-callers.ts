@@ -10,6 +10,8 @@ import { apiKeyMatches, parseApiKey } from './api-key-token';
 
 /** Requests one key may send per minute (per API process, like the other sliding-window limits). */
 export const API_KEY_REQUESTS_PER_MINUTE = 60;
+/** Bad keys one client address may send per minute before it is answered 429 (issue 39 item 7). */
+export const BAD_API_KEYS_PER_MINUTE = 30;
 
 const API_KEY_SCOPES_KEY = 'inkprint:api-key-scopes';
 /** The scopes that let an API key call a route (any one of them); a route without it refuses keys. */
@@ -41,27 +43,56 @@ const invalid = (reason: string) =>
 export class ApiKeyCallers {
   private readonly window = new SlidingWindow(60_000);
 
+  /** Bad keys (malformed, unknown, wrong secret) per client address. */
+  private readonly failures = new SlidingWindow(60_000);
+
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async authenticate(token: string, routeScopes: readonly ApiKeyScope[], now = Date.now()): Promise<SignedInAccount> {
+  /** A bad key: 401, or 429 once the address sent more than BAD_API_KEYS_PER_MINUTE of them in a minute. */
+  private failed(reason: string, address: string | undefined, now: number): DomainError {
+    if (!address) return invalid(reason);
+    const taken = this.failures.take([{ key: address, limit: BAD_API_KEYS_PER_MINUTE }], now);
+    if (taken.ok) return invalid(reason);
+    return new DomainError(
+      'TOO_MANY_REQUESTS',
+      `Too many invalid API keys from this address. Try again in ${taken.retryAfterSeconds} seconds.`,
+      429,
+      { retryAfterSeconds: taken.retryAfterSeconds },
+    );
+  }
+
+  async authenticate(
+    token: string,
+    routeScopes: readonly ApiKeyScope[],
+    now = Date.now(),
+    address?: string,
+  ): Promise<SignedInAccount> {
     const parts = parseApiKey(token);
-    if (!parts) throw invalid('malformed');
+    if (!parts) throw this.failed('malformed', address, now);
     const { state } = await loadState(this.store, accountStreamId(parts.accountId), accountDecider);
-    // The one liveness rule (callerMayAct, shared with sessions and batch items); the key's secret is compared
-    // before anything about the key is told.
+    // The secret first (issue 39 item 7): an unknown account, an unknown key and a wrong secret answer alike, and
+    // count against the address's allowance of bad keys; only the key's holder learns more.
+    const known = state.status === 'exists' ? (state.account.apiKeys ?? []).find((k) => k.keyId === parts.keyId) : null;
+    if (!known || !apiKeyMatches(token, known.secretHash)) throw this.failed('unknown_key', address, now);
+    // The one liveness rule (callerMayAct, shared with sessions and batch items).
     const verdict = callerMayAct(state, { apiKeyId: parts.keyId }, now);
-    if (!verdict.account || (!verdict.ok && verdict.refusal === 'account_unavailable'))
-      throw invalid('account_unavailable');
-    const account = verdict.account;
-    const key = (account.apiKeys ?? []).find((k) => k.keyId === parts.keyId);
-    if (!key || !apiKeyMatches(token, key.secretHash)) throw invalid('unknown_key');
     if (!verdict.ok) {
       if (verdict.refusal === 'plan_without_keys')
-        throw new DomainError('API_KEY_PLAN_REQUIRED', API_KEY_PLAN_REQUIRED_MESSAGE, 403, { plan: account.planSlug });
+        throw new DomainError('API_KEY_PLAN_REQUIRED', API_KEY_PLAN_REQUIRED_MESSAGE, 403, {
+          plan: verdict.account?.planSlug ?? null,
+        });
       throw invalid(
-        verdict.refusal === 'key_expired' ? 'expired' : verdict.refusal === 'key_revoked' ? 'revoked' : 'unknown_key',
+        verdict.refusal === 'key_expired'
+          ? 'expired'
+          : verdict.refusal === 'key_revoked'
+            ? 'revoked'
+            : verdict.refusal === 'account_unavailable'
+              ? 'account_unavailable'
+              : 'unknown_key',
       );
     }
+    const account = verdict.account;
+    const key = known;
     if (routeScopes.length === 0)
       throw new DomainError(
         'API_KEY_SCOPE_MISSING',
