@@ -13,6 +13,7 @@
 // Grammar (issue 26 item 4): with LANGUAGETOOL_URL set (scripts/services.sh start languagetool) every line also gets
 // LanguageTool's errors per 100 words of the input and the rewrite, and the run ends with the per-tone table;
 //   --grammar FILE   adds those figures to the lines of an existing result file that lack them, then prints the table
+//   --forensic FILE  adds the forensic mode's scores to the lines of a result file run with --no-forensic
 //   --ids a,b,...    only these row ids (e.g. to re-run the texts whose rewrites got worse after a fix)
 //   --generators a,b only these generators' texts (development half: claude-3.5-sonnet,gpt-3.5-turbo)
 import * as crypto from 'node:crypto';
@@ -146,6 +147,30 @@ export function grammarTable(lines: ({ tone: string } & Partial<GrammarFields>)[
   return rows.join('\n');
 }
 
+/**
+ * --forensic FILE: the forensic mode's scores (the product's detector with Gemma on, never queried by the search) for
+ * the lines of an existing result file that lack them, written back in place (a run with --no-forensic).
+ */
+async function forensicFile(file: string): Promise<void> {
+  const detector = await createDetector({ threads: 1 });
+  const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const out: string[] = [];
+  for (const l of lines) {
+    const r = JSON.parse(l) as { original: string; humanised: string; forensicBefore?: number };
+    if (r.forensicBefore === undefined) {
+      const [fb, fa] = [
+        await detector.detect(r.original, { mode: 'forensic' }),
+        await detector.detect(r.humanised, { mode: 'forensic' }),
+      ];
+      Object.assign(r, { forensicBefore: r4(fb.score), forensicAfter: r4(fa.score), forensicEngine: fa.engine });
+    }
+    out.push(JSON.stringify(r));
+  }
+  fs.writeFileSync(file, `${out.join('\n')}\n`);
+  await detector.close();
+  process.stdout.write(`forensic scores for ${lines.length} lines -> ${file}\n`);
+}
+
 /** --grammar FILE: LanguageTool figures for the lines that lack them (written back in place), then the table. */
 async function grammarFile(file: string): Promise<void> {
   const url = languageToolUrlFromEnv(process.env);
@@ -167,6 +192,7 @@ async function grammarFile(file: string): Promise<void> {
 async function main(): Promise<void> {
   if (process.argv.includes('--rescore')) return rescore(arg('--rescore', ''));
   if (process.argv.includes('--grammar')) return grammarFile(arg('--grammar', ''));
+  if (process.argv.includes('--forensic')) return forensicFile(arg('--forensic', ''));
   if (!fs.existsSync(path.join(DATA_DIR, 'gecscore.jsonl.gz'))) {
     process.stdout.write(`humanise-eval: skipped, gecscore.jsonl.gz not found in ${DATA_DIR} (set INKPRINT_DATA)\n`);
     return;

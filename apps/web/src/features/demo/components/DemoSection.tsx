@@ -483,6 +483,7 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
                 rewrite={rewrite.text}
                 loading={loading}
                 onRegenerate={() => void run({ regenerate: true })}
+                atLimit={limitReached !== null}
               />
             ) : (
               <Box data-testid="demo-waiting" sx={{ textAlign: 'center', py: { xs: 3, md: 6 } }}>

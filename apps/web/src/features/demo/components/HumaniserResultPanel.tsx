@@ -29,10 +29,18 @@ export interface HumaniserResultPanelProps {
   rewrite: string;
   loading: boolean;
   onRegenerate: () => void;
+  /** The humaniser's request limit is reached: Regenerate is disabled like the other actions (issue 43 item 1). */
+  atLimit?: boolean;
 }
 
 /** Spec §2 humaniser result: metrics, the read-only rewrite, copy, regenerate, notes and what changed. */
-export function HumaniserResultPanel({ result, rewrite, loading, onRegenerate }: HumaniserResultPanelProps) {
+export function HumaniserResultPanel({
+  result,
+  rewrite,
+  loading,
+  onRegenerate,
+  atLimit = false,
+}: HumaniserResultPanelProps) {
   const [showChanges, setShowChanges] = useState(false);
   const evaluation = result.evaluation;
   const parts = useMemo(
@@ -99,7 +107,12 @@ export function HumaniserResultPanel({ result, rewrite, loading, onRegenerate }:
       )}
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
         <CopyButton text={rewrite} label="Copy Output" />
-        <Button variant="contained" onClick={onRegenerate} disabled={loading}>
+        <Button
+          variant="contained"
+          onClick={onRegenerate}
+          disabled={loading || atLimit}
+          title={atLimit ? 'You have used all your humanisation requests for now' : undefined}
+        >
           Regenerate
         </Button>
         <Button variant="text" onClick={() => setShowChanges((v) => !v)} aria-expanded={showChanges}>
