@@ -64,9 +64,14 @@ export const CURATED_OUT = new Set<string>(
     'steadily reject scene setting diminish recognize advocate request suit reply answer respond announce known ' +
     'close gay gone crude active tender middle various several mixed done yet terribly easily peculiarly presently ' +
     'remarkable naked surplus madly wish illuminate view yell scream detect discover disturb upset alternate teen ' +
-    'backward individually'
+    'backward individually remain stay depart dwell linger hug glimpse insight understanding delicate fragile ' +
+    'capable able careful cautious encounter intention purpose structure framework palpable grin mitigate broad ' +
+    'somewhat aid happen occur seem narrative vague area fast realm'
   ).split(' '),
 );
+
+/** Words never replaced in one part of speech ("couldn't help feeling"), though fine as candidates. */
+const SOURCE_OUT = new Set<string>(['v:help', 'n:help', 'v:need', 'v:mean', 'v:stand']);
 
 interface SenseCount {
   /** tag count of this lemma in each synset offset */
@@ -129,7 +134,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     ample: ['plenty of'],
     brief: ['short'],
     candid: ['frank'],
-    capable: ['able'],
     clever: ['smart'],
     concerned: ['worried'],
     considerable: ['large'],
@@ -212,7 +216,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     evident: ['clear'],
     ominous: ['threatening'],
     sudden: ['abrupt'],
-    careful: ['cautious'],
     anxious: ['nervous', 'worried'],
     nervous: ['anxious'],
     weary: ['tired'],
@@ -224,7 +227,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     incredible: ['amazing'],
     remarkable: ['striking'],
     cozy: ['snug'],
-    delicate: ['fragile'],
     fragile: ['delicate'],
     ordinary: ['normal'],
     strange: ['odd'],
@@ -256,7 +258,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     particularly: ['especially'],
     primarily: ['mainly'],
     properly: ['correctly'],
-    quickly: ['fast'],
     regularly: ['often'],
     remarkably: ['strikingly'],
     silently: ['quietly'],
@@ -361,7 +362,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     receive: ['get'],
     purchase: ['buy'],
     assist: ['help'],
-    depart: ['leave'],
     arrive: ['come'],
     discover: ['find'],
     demonstrate: ['show'],
@@ -390,18 +390,14 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     claim: ['say'],
     state: ['say'],
     inquire: ['ask'],
-    embrace: ['hug'],
     shatter: ['break'],
     vanish: ['disappear'],
     echo: ['ring'],
     flicker: ['flash'],
-    linger: ['stay'],
     witness: ['see'],
-    encounter: ['meet'],
     perceive: ['see'],
     comprehend: ['understand'],
     recall: ['remember'],
-    remain: ['stay'],
     select: ['pick', 'choose'],
     choose: ['pick'],
     prevent: ['stop'],
@@ -443,7 +439,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     recollection: ['memory'],
     requirement: ['need'],
     significance: ['importance'],
-    structure: ['framework'],
     surge: ['rise'],
     technique: ['method'],
     terror: ['fear'],
@@ -453,8 +448,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     wealth: ['riches'],
     journey: ['trip'],
     warmth: ['heat'],
-    realm: ['world'],
-    glimpse: ['look'],
     sorrow: ['sadness'],
     sense: ['feeling'],
     silence: ['quiet'],
@@ -485,7 +478,7 @@ function main(): void {
     const index = readIndex(pos);
     const out: Record<string, string[]> = {};
     for (const [lemma, senses] of index) {
-      if (!/^[a-z]{3,}$/.test(lemma) || CURATED_OUT.has(lemma)) continue;
+      if (!/^[a-z]{3,}$/.test(lemma) || CURATED_OUT.has(lemma) || SOURCE_OUT.has(`${pos}:${lemma}`)) continue;
       const c = counts.get(`${pos}:${lemma}`);
       if (!c || c.total < MIN_SOURCE[pos]) continue;
       const first = senses[0];
@@ -508,6 +501,7 @@ function main(): void {
       pairs += cands.length;
     }
     for (const [w, cs] of Object.entries(CURATED_PAIRS[OUT_POS[pos]] ?? {})) {
+      if (SOURCE_OUT.has(`${pos}:${w}`)) continue;
       const have = out[w] ?? [];
       const extra = cs.filter((c) => !have.includes(c));
       out[w] = [...extra, ...have];

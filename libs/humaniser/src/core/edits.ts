@@ -116,7 +116,11 @@ function candidatesFor(terms: Term[], i: number): { pos: EditPos; to: string[] }
   if (tags.has('Modal') || tags.has('Negative') || tags.has('Comparative') || tags.has('Superlative')) return undefined;
   const next = terms[i + 1]?.norm;
   if (tags.has('Adverb')) return { pos: 'adv', to: synonymsOf('adv', lower) };
-  if (tags.has('Adjective')) return { pos: 'adj', to: synonymsOf('adj', lower) };
+  // "most powerful" -> "most strong": a degree word asks for the adjective it has
+  if (tags.has('Adjective'))
+    return /^(?:most|more|less|least)$/.test(terms[i - 1]?.norm ?? '')
+      ? undefined
+      : { pos: 'adj', to: synonymsOf('adj', lower) };
   if (tags.has('Verb')) {
     if (next && PARTICLES.has(next)) return undefined;
     const base = tags.has('Infinitive') ? lower : rootOf(lower, 'verb');
