@@ -13,8 +13,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const body = toErrorBody(exception);
     if (body.status >= 500) {
-      const stack = exception instanceof Error ? exception.stack : String(exception);
-      this.logger.error(`${req.method} ${req.originalUrl} failed: ${body.code}`, stack);
+      if (!req.complete && (req.destroyed || req.socket?.destroyed)) {
+        // The client went away before its request was received in full (an upload cut off): nothing failed here
+        // (issue 39 item 7: it was logged as an error, with a stack).
+        this.logger.log(`${req.method} ${req.originalUrl}: the client closed the connection before sending it all`);
+      } else {
+        const stack = exception instanceof Error ? exception.stack : String(exception);
+        this.logger.error(`${req.method} ${req.originalUrl} failed: ${body.code}`, stack);
+      }
     }
     if (res.headersSent) {
       res.end();

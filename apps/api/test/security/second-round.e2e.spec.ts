@@ -2,10 +2,12 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import request from 'supertest';
 import { batchDecider, batchStreamId } from '@inkprint/ai-domain';
 import type { BatchResponse } from '@inkprint/contracts';
 import { loadState, type EventStore } from '@inkprint/eventstore';
+import { configureLogging } from '@inkprint/job-bus';
 import { describeWithService } from '@inkprint/testing';
 import type { TextVault } from '@inkprint/text-vault';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (as batches.e2e.spec.ts)
@@ -465,5 +467,48 @@ describe('issue 39 item 7 (low): production without SMTP_URL keeps no mailbox', 
     expect(fs.existsSync(path.join(t.config.dataDir, 'dev-mailbox.jsonl'))).toBe(false);
     const health = await request(t.server).get('/health').expect(200);
     expect(health.body.checks.mail).toMatchObject({ status: 'up', transport: 'none', delivers: false });
+  });
+});
+
+describe('issue 39 item 7 (low): a client that aborts its upload is not an error', () => {
+  let t: TestApp;
+  let logs = '';
+  beforeAll(async () => {
+    t = await startTestApp({ kind: 'pglite' }, { env: { LOG_LEVEL: 'info' }, label: 'client_abort' });
+    // Every log line of the API from here on, to look for error lines in.
+    configureLogging({
+      level: 'debug',
+      format: 'json',
+      name: 'api',
+      destination: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logs += chunk.toString();
+          done();
+        },
+      }),
+    });
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+  }, 120_000);
+  afterAll(async () => {
+    configureLogging({ level: 'silent', format: 'json', name: 'api' });
+    await t?.close();
+  });
+
+  it('an upload cut off by the client is logged as such, not as an ERROR with a stack', async () => {
+    const socket = net.connect((t.server.address() as AddressInfo).port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      'POST /ai/upload-text HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\n' +
+        'Content-Length: 100000\r\n\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n' +
+        'Content-Type: text/plain\r\n\r\nThe first words of an essay',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    const deadline = Date.now() + 5_000;
+    while (!logs.includes('closed the connection before sending it all') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = logs.split('\n').filter(Boolean);
+    expect(lines.some((line) => line.includes('closed the connection before sending it all'))).toBe(true);
+    expect(lines.filter((line) => /"level":"(error|fatal)"/.test(line))).toEqual([]);
   });
 });
