@@ -174,7 +174,10 @@ export function proposeEdits(sentence: string, perWord = 2): WordEdit[] {
     }
     const word = t.text.replace(/^[^A-Za-z]+|[^A-Za-z'-]+$/g, '');
     if (!word) return;
-    const re = new RegExp(`(?<![A-Za-z'\u2019-])${word.replace(/[-']/g, '\\$&')}(?![A-Za-z'\u2019-])`, 'g');
+    const re = new RegExp(
+      `(?<![A-Za-z'\u2019-])${word.replace(/[.*+?^${}()|[\]\\/'-]/g, '\\$&')}(?![A-Za-z'\u2019-])`,
+      'g',
+    );
     re.lastIndex = cursor;
     const m = re.exec(sentence);
     if (!m) return;

@@ -49,6 +49,11 @@ describe('guided word edits (core/edits.ts)', () => {
     expect(h && applyEdits(f, [h])).toBe('They may decline an FOI request if it is a vast task.');
   });
 
+  it('takes words with regex characters inside as they are (GECScore markup: "air**Romeo\'s")', () => {
+    expect(() => proposeEdits("The air**Romeo's huge (dog) [x] was+ here? a.b*c huge.")).not.toThrow();
+    expect(swaps("The air**Romeo's huge dog was here.")).toContain('huge>vast');
+  });
+
   it('reads a plural noun the tagger took for a verb as a noun', () => {
     expect(swaps('The FOI requests highlights the gap.').some((x) => x.startsWith('requests'))).toBe(false);
   });

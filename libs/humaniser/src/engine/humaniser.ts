@@ -458,6 +458,7 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
     let guided: GuidedReport | undefined;
     if (guidedOn) {
       const enc = meaning.encoder;
+      // a failure in the guided search (a tagger surprise) must not fail the rewrite: the plan's candidates remain
       const g = await guidedEdit({
         original: text,
         plan,
@@ -469,9 +470,9 @@ export async function createHumaniser(options: HumaniserOptions = {}): Promise<H
         changedShare: changedWordShare,
         maxCalls: guidedCalls,
         rng: seedLabel === '' || seedLabel === '0' ? undefined : new Rng(`${seed}:guided`),
-      });
-      guided = g.report;
-      if (g.report.swaps > 0) {
+      }).catch(() => undefined);
+      guided = g?.report;
+      if (g && g.report.swaps > 0) {
         const gd = await guard(
           text,
           g.plan,
