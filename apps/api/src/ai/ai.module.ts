@@ -14,6 +14,7 @@ import { InterruptedRuns } from './shared/interrupted-runs';
 import { AiToolRunner } from './shared/run-ai-tool';
 import { detectorModelVersion } from './shared/model-version';
 import { MODEL_VERSION } from './shared/tokens';
+import { FileWorkLimits } from './shared/file-work-limits';
 import { ToolUsers } from './shared/tool-users';
 import { ImportTextHandler, URL_IMPORT_OPTIONS } from './upload/import-text.handler';
 import { UploadController } from './upload/upload.http.controller';
@@ -32,6 +33,7 @@ import { SubmitBatchHandler } from './batches/submit-batch.handler';
       useFactory: (config: AppConfig) => detectorModelVersion(config.engines),
     },
     ToolUsers,
+    FileWorkLimits,
     {
       provide: URL_IMPORT_OPTIONS,
       inject: [APP_CONFIG],

@@ -512,3 +512,84 @@ describe('issue 39 item 7 (low): a client that aborts its upload is not an error
     expect(lines.filter((line) => /"level":"(error|fatal)"/.test(line))).toEqual([]);
   });
 });
+
+describe('issue 39 item 4 (medium): the files of a batch count against the upload allowance of its account and address', () => {
+  let t: TestApp;
+  const http = () => request(t.server);
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  let n = 0;
+  beforeAll(async () => {
+    t = await startTestApp(
+      { kind: 'pglite' },
+      {
+        env: { SUPER_ADMIN_EMAIL: SUPER.email, SUPER_ADMIN_PASSWORD: SUPER.password, ABUSE_LIMITS: 'on' },
+        label: 'file_work',
+      },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function enterprise(address: string): Promise<string> {
+    const email = `files-${++n}-${Date.now().toString(36)}@example.com`;
+    await http()
+      .post('/auth/register')
+      .set('X-Forwarded-For', address)
+      .send({ name: 'File Tester', email, password: PASSWORD })
+      .expect(201);
+    const mail = await http().get('/dev/mailbox/latest').query({ to: email, kind: 'verification_code' }).expect(200);
+    const verified = await http()
+      .post('/auth/verify-otp')
+      .set('X-Forwarded-For', address)
+      .send({ email, otp: /\b(\d{6})\b/.exec(mail.body.text as string)![1] })
+      .expect(200);
+    const root = (await http().post('/auth/login').send(SUPER).expect(200)).body.tokens.accessToken as string;
+    await http()
+      .post(`/admin/users/${verified.body.user.id}/plan`)
+      .set(bearer(root))
+      .send({ planSlug: 'enterprise' })
+      .expect(200);
+    return verified.body.tokens.accessToken as string;
+  }
+
+  it('40 files in one batch are read at the upload rate (30 a minute), and uploads past it are refused', async () => {
+    const A = '198.51.100.41';
+    const token = await enterprise(A);
+    let submit = http().post('/ai/batches?mode=fast').set('X-Forwarded-For', A).set(bearer(token));
+    for (let i = 0; i < 40; i++) submit = submit.attach('files', Buffer.from(essay(200 + i)), `essay-${i}.txt`);
+    const accepted = (await submit.expect(202)).body as BatchResponse;
+
+    // Thirty files are read at once; the other ten wait for the minute to move on.
+    const settledCount = async () =>
+      (
+        (await http().get(`/ai/batches/${accepted.id}`).set(bearer(token)).expect(200)).body as BatchResponse
+      ).items.filter((item) => item.status !== 'queued').length;
+    const deadline = Date.now() + 45_000;
+    while ((await settledCount()) < 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await settledCount()).toBe(30);
+
+    // An upload by the same account from elsewhere, and by another account from the same address, is refused.
+    const sameAccount = await http()
+      .post('/ai/upload-text')
+      .set('X-Forwarded-For', '198.51.100.42')
+      .set(bearer(token))
+      .attach('file', Buffer.from(essay(300)), 'one-more.txt');
+    expect([sameAccount.status, sameAccount.body.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+    const other = await enterprise('198.51.100.43');
+    const sameAddress = await http()
+      .post('/ai/upload-text')
+      .set('X-Forwarded-For', A)
+      .set(bearer(other))
+      .attach('file', Buffer.from(essay(301)), 'neighbour.txt');
+    expect([sameAddress.status, sameAddress.body.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+    // Someone else, elsewhere, uploads as usual.
+    await http()
+      .post('/ai/upload-text')
+      .set('X-Forwarded-For', '198.51.100.43')
+      .set(bearer(other))
+      .attach('file', Buffer.from(essay(302)), 'mine.txt')
+      .expect(200);
+  }, 90_000);
+});

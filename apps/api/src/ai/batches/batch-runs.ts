@@ -43,6 +43,7 @@ import { CHECKPOINTS, EVENT_STORE, PERSONAL_DATA_KEYS } from '../../platform/tok
 import { DetectText } from '../detect/detect-text.handler';
 import { vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
+import { FileWorkLimits } from '../shared/file-work-limits';
 import type { CallerCredentials } from '../shared/tool-users';
 import { ImportText } from '../upload/import-text.handler';
 import { batchVaultKeys, eachLimited, inputOf, resultEntry, type BatchInput } from './batch-items';
@@ -83,6 +84,8 @@ interface BatchCaller {
   owner: ToolUser;
   apiKeyId?: string;
   submittedAt: string;
+  /** The client address it was sent from (first run only): its files count against that address's allowance too. */
+  address?: string;
 }
 
 const CANCELLED: Record<Exclude<CallerVerdict, { ok: true }>['refusal'], string> = {
@@ -139,6 +142,7 @@ export class BatchRuns implements OnApplicationBootstrap, OnModuleDestroy, OnApp
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(PERSONAL_DATA_KEYS) private readonly keys: PersonalDataKeys,
+    private readonly fileWork: FileWorkLimits,
   ) {
     this.singleProcess = !config.databaseUrl;
     this.stalledAfterMs = config.batchStalledAfterMs;
@@ -156,7 +160,13 @@ export class BatchRuns implements OnApplicationBootstrap, OnModuleDestroy, OnApp
     const apiKeyId = caller.account?.apiKey?.id;
     this.launch(batchId, () =>
       this.runItems(
-        { batchId, owner, submittedAt, ...(apiKeyId ? { apiKeyId } : {}) },
+        {
+          batchId,
+          owner,
+          submittedAt,
+          ...(apiKeyId ? { apiKeyId } : {}),
+          ...(caller.ip ? { address: caller.ip } : {}),
+        },
         mode,
         1,
         inputs.map((input, index) => ({ index, input })),
@@ -428,6 +438,16 @@ export class BatchRuns implements OnApplicationBootstrap, OnModuleDestroy, OnApp
       let settle: SettleBatchItem['data'];
       try {
         if (cancel) throw cancel;
+        // A file waits for its turn in the owner's (and the sender's address's) allowance of files a minute, as an
+        // upload would be refused past it (issue 39 item 4).
+        if (input && 'file' in input) {
+          await this.fileWork.wait(
+            { accountId: owner.id, ...(batch.address ? { address: batch.address } : {}) },
+            () => this.stopping,
+          );
+          if (this.stopping) return;
+          if (cancel) throw cancel;
+        }
         let caller: CallerCredentials;
         try {
           caller = await this.callerNow(batch);

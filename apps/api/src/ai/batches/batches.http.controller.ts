@@ -100,7 +100,10 @@ export class BatchesController {
     // field (issue 39 item 7: it answered 500 when the names were stored).
     if ((folder ?? uploads).some((file) => hasUnsafeText(file.name)))
       throw new RequestValidationError({ files: [UNSAFE_TEXT_MESSAGE] }, UNSAFE_TEXT_MESSAGE);
-    return this.commands.execute(new SubmitBatch(callerOf(account, undefined, undefined, ip), query.mode, inputs));
+    // The address goes with the caller: the batch's files count against it too (issue 39 item 4).
+    return this.commands.execute(
+      new SubmitBatch({ ...callerOf(account, undefined, undefined, ip), ip }, query.mode, inputs),
+    );
   }
 
   @Get(':id')

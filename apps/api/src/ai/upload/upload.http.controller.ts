@@ -30,6 +30,7 @@ import { RequestValidationError } from '../../http/api-error';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { callerOf, GuestId } from '../shared/caller';
+import { FileWorkLimits } from '../shared/file-work-limits';
 import { ImportText } from './import-text.handler';
 import { UploadLimitFilter } from './upload-limit.filter';
 
@@ -42,7 +43,10 @@ interface UploadedPart {
 @ApiTags('ai')
 @Controller('ai')
 export class UploadController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly fileWork: FileWorkLimits,
+  ) {}
 
   @Post('upload-text')
   @HttpCode(200)
@@ -94,6 +98,8 @@ export class UploadController {
     // A file name with a NUL or another control character is refused like any such field (issue 39 item 7).
     if (file && hasUnsafeText(file.originalname))
       throw new RequestValidationError({ file: [UNSAFE_TEXT_MESSAGE] }, UNSAFE_TEXT_MESSAGE);
+    // A file counts against the caller's and the address's files a minute, with batches' files (issue 39 item 4).
+    if (file) this.fileWork.take({ ...(account ? { accountId: account.accountId } : {}), address: ip });
     return this.commands.execute(
       new ImportText(callerOf(account, guestId, guestToken, ip), source, body.action, body.mode),
     );
