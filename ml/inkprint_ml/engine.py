@@ -47,6 +47,9 @@ def encoder_stack(p: float, pe: float, stack: dict) -> float:
     return 1.0 / (1.0 + math.exp(-(c0 * z(p) + c1 * z(pe) + stack["intercept"])))
 
 
+AI_BAND_HELD_BACK_SCORE = 0.649  # libs/detector AI_BAND_HELD_BACK_SCORE
+
+
 def score_knots(manifest: dict, mode: str) -> list:
     """The mode's product-score knots; manifests without them get the legacy map (0.2 -> 0.35, threshold -> 0.65)."""
     m = manifest["modes"][mode]
@@ -65,11 +68,13 @@ def product_score(p: float, knots: list) -> float:
     return knots[-1][1]
 
 
-def final_score(p: float, n_words: int, knots: list, min_words: int, short_max: float = 0.49) -> float:
-    """Product score with the short-text rule: below min_words it is pulled towards 0.5 and never reaches it."""
+def final_score(p: float, n_words: int, knots: list, min_words: int, short_max: float = 0.49,
+                max_score: float = 1.0) -> float:
+    """Product score with the short-text rule: below min_words it is pulled towards 0.5 and never reaches it.
+    `max_score`: the AI band's agreement rule holding the score back (libs/detector buildResult maxScore)."""
     if n_words <= 0:
         return 0.5
-    s = product_score(p, knots)
+    s = min(product_score(p, knots), max_score)
     if n_words < min_words:
         s = min(0.5 + (s - 0.5) * (0.28 * n_words / min_words), short_max)
     return s
@@ -167,7 +172,12 @@ class Engine:
             raise ValueError(mode)
         thr = self.manifest["modes"][mode]["threshold"]
         knots = self.manifest["modes"][mode]["lm"]["score_knots"] if "language_model" in extra else score_knots(self.manifest, mode)
+        # the AI band's agreement rule (issue 38, experiments/genre_lines.py; libs/detector aiBandNeedsAgreement): with
+        # the language model in the mode, a score reaches 0.65 only when the encoder on its own reads at least the min
+        enc_min = self.manifest["modes"][mode]["lm"].get("ai_band_encoder_min") if "language_model" in extra else None
+        held_back = enc_min is not None and extra.get("encoder_probability", 1.0) < enc_min
         score = final_score(p, n_words, knots, self.manifest["min_words"],
-                            self.manifest.get("short_text_max_score", 0.49))
+                            self.manifest.get("short_text_max_score", 0.49),
+                            AI_BAND_HELD_BACK_SCORE if held_back else 1.0)
         return {"probability": p, "score": score, "ai": p >= thr, "n_words": n_words,
                 "low_confidence": n_words < self.manifest["min_words"], **extra}

@@ -135,6 +135,11 @@ export interface ResultInput {
   probability: number;
   /** Maps a calibrated probability onto the product score the report bands apply to (default: identity). */
   scoreOf?: (p: number) => number;
+  /**
+   * The highest document score the evidence allows (the AI band's agreement rule: independent evidence did not agree,
+   * so the score stays in Mixed); the rationale says so.
+   */
+  maxScore?: number;
   chunkProbabilities: readonly number[];
   chunks: readonly { start: number; end: number; words: number }[];
   sentences: readonly { start: number; end: number; text: string; words: number; probability: number }[];
@@ -188,7 +193,9 @@ export function buildResult(input: ResultInput): DetectionResult {
   const min = lengthPolicy.minWords;
   // p: calibrated probability, score: product score (report bands); both pulled to the middle for short texts.
   const p = shortTextScore(input.probability, input.words, lengthPolicy);
-  const score = shortTextScore(scoreOf(input.probability), input.words, lengthPolicy);
+  const scored = scoreOf(input.probability);
+  const heldBack = input.maxScore !== undefined && scored > input.maxScore;
+  const score = shortTextScore(heldBack ? input.maxScore! : scored, input.words, lengthPolicy);
   const chunkWords = (i: number): number => input.chunks[i]?.words ?? input.words;
   const chunkProbabilities = input.chunkProbabilities.map((cp, i) => shrinkShort(cp, chunkWords(i), min));
   const chunkLabels = input.chunkProbabilities.map((cp, i) =>
@@ -268,7 +275,16 @@ export function buildResult(input: ResultInput): DetectionResult {
     finalLabel,
     mode: input.mode,
     modeLabel: input.modeLabel,
-    rationale: buildRationale({ ...input, p: score, verdict, tooShort, chunkLabels, supporting, opposing }),
+    rationale: buildRationale({
+      ...input,
+      p: score,
+      verdict,
+      tooShort,
+      heldBack: heldBack && !tooShort,
+      chunkLabels,
+      supporting,
+      opposing,
+    }),
     words: input.words,
     characters: input.characters,
     language: input.language,
@@ -307,6 +323,7 @@ function buildRationale(
     p: number;
     verdict: Verdict;
     tooShort: boolean;
+    heldBack: boolean;
     chunkLabels: ChunkLabel[];
     supporting: Signal[];
     opposing: Signal[];
@@ -327,12 +344,16 @@ function buildRationale(
     parts.push(
       `${engineName} rates the whole text ${pct} likely AI-written, but its parts disagree: ${ai} of ${x.chunkLabels.length} chunks read as AI and ${human} as human, which suggests mixed authorship or editing.`,
     );
+  } else if (x.heldBack) {
+    parts.push(
+      `${engineName} reads the text as likely AI-written (${pct}), but its independent evidence does not all agree, so it is not reported as AI-generated: this is typical of AI-assisted writing (a person's text edited or paraphrased with an AI tool, or AI text reworked by a person) and of some polished human writing.`,
+    );
   } else if (x.verdict === 'Mixed') {
     // The quick verdict splits at 0.5 and the report bands at the thresholds: say both, so neither contradicts this.
     const { human, ai } = x.thresholds;
     parts.push(
       x.p >= 0.5
-        ? `${engineName} rates the text ${pct} likely AI-written: over the 0.5 line, so the quick verdict leans AI Generated, but short of the ${pct0(ai)} needed to report it as AI-generated, so the evidence is mixed or uncertain.`
+        ? `${engineName} rates the text ${pct} likely AI-written: over the 0.5 line, so the quick verdict leans AI Generated, but short of the ${pct0(ai)} needed to report it as AI-generated, so the evidence is mixed or uncertain. Scores in this band are typical of AI-assisted writing (a person's text edited or paraphrased with an AI tool), which is not the same as AI-written.`
         : `${engineName} rates the text ${pct} likely AI-written: under the 0.5 line, so the quick verdict leans Human Written, but over the ${pct0(human)} needed to report it as human-written, so the evidence is mixed or uncertain.`,
     );
   } else {

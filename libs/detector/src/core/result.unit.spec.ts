@@ -30,6 +30,20 @@ const base = (over: Partial<ResultInput> = {}): ResultInput => ({
 });
 
 describe('buildResult', () => {
+  it('holds a score back under the AI band when independent evidence does not agree (maxScore), and says why', () => {
+    const held = buildResult(base({ probability: 0.9, chunkProbabilities: [0.9], maxScore: 0.649 }));
+    expect(held.score).toBe(0.649);
+    expect(held.verdict).toBe('Mixed');
+    expect(held.finalLabel).toBe('Mixed');
+    expect(held.rationale).toContain('AI-assisted writing');
+    expect(held.rationale).toContain('not reported as AI-generated');
+    // a score already under the cap is untouched, and says nothing about holding back
+    const under = buildResult(base({ probability: 0.55, chunkProbabilities: [0.55], maxScore: 0.649 }));
+    expect(under.score).toBe(0.55);
+    expect(under.rationale).not.toContain('not reported as AI-generated');
+    expect(under.rationale).toContain('AI-assisted writing');
+  });
+
   it('maps the score to the three report classes at 0.35 / 0.65', () => {
     expect(buildResult(base({ probability: 0.65, chunkProbabilities: [0.65] })).verdict).toBe('AI-Generated');
     expect(buildResult(base({ probability: 0.35, chunkProbabilities: [0.35] })).verdict).toBe('Human');

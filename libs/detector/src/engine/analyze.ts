@@ -95,6 +95,12 @@ export function encoderStack(p: number, pe: number, stack: EncoderStack): number
   return 1 / (1 + Math.exp(-(stack.coef[0] * z(p) + stack.coef[1] * z(pe) + stack.intercept)));
 }
 
+/** What modeProbability read on the way, for the rules after it (the AI band's agreement rule). */
+export interface ModeEvidence {
+  /** The fine-tuned encoder's own probability, where the mode stacks it. */
+  encoder?: number;
+}
+
 /** The calibrated document probability, exactly as the manifest's per-mode procedure (and ml/inkprint_ml/engine.py). */
 export async function modeProbability(
   doc: TextFeatures,
@@ -103,6 +109,7 @@ export async function modeProbability(
   wordLists: WordLists,
   languageModel?: LanguageModelEvidence,
   encoder?: EncoderEvidence,
+  evidence: ModeEvidence = {},
 ): Promise<number> {
   const agg = plan.aggregator;
   const lm = plan.languageModel;
@@ -110,7 +117,8 @@ export async function modeProbability(
     let p = (await scorer.score(plan.documentModel, [doc]))[0];
     if (plan.encoderStack) {
       if (!encoder) throw new Error(`mode ${plan.mode} needs the fine-tuned encoder, which is not loaded`);
-      p = encoderStack(p, await encoder.probability(doc.norm), plan.encoderStack);
+      evidence.encoder = await encoder.probability(doc.norm);
+      p = encoderStack(p, evidence.encoder, plan.encoderStack);
     }
     // A cascade (ml/inkprint_ml/lm_cascade.py): the language model only where the n-gram probability is in the gate.
     if (!lm?.gate || p < lm.gate[0] || p > lm.gate[1]) return p;
@@ -170,10 +178,12 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
       : [];
   const t2 = now();
 
+  const evidence: ModeEvidence = {};
   const docProb =
     doc.words > 0
-      ? await modeProbability(doc, ctx.plan, ctx.scorer, ctx.wordLists, ctx.languageModel, ctx.encoder)
+      ? await modeProbability(doc, ctx.plan, ctx.scorer, ctx.wordLists, ctx.languageModel, ctx.encoder, evidence)
       : 0.5;
+  const aiBandHeldBack = aiBandNeedsAgreement(ctx.plan, evidence);
   const chunkProbs =
     chunkFeatures.length > 0 && ctx.plan.chunkModel
       ? Array.from(await ctx.scorer.score(ctx.plan.chunkModel, chunkFeatures))
@@ -196,6 +206,7 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
   const aiWordsFound = [...new Set(doc.toks.filter((t) => ctx.wordLists.aiWords.has(t)))];
   return buildResult({
     probability: docProb,
+    ...(aiBandHeldBack ? { maxScore: AI_BAND_HELD_BACK_SCORE } : {}),
     scoreOf: (p) =>
       productScore(p, ctx.humanProbability, ctx.plan.operatingThreshold, ctx.thresholds, ctx.plan.scoreKnots),
     chunkProbabilities: chunkProbs,
@@ -228,6 +239,18 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
       inferenceMs: round2(t3 - t2),
     },
   });
+}
+
+/** Where a score the agreement rule holds back stays: just under the AI-Generated band (0.65), in Mixed. */
+export const AI_BAND_HELD_BACK_SCORE = 0.649;
+
+/**
+ * The AI band's agreement rule (issue 38, manifest lm.ai_band_encoder_min): with the language model in the mode, a
+ * score may reach AI-Generated only when the fine-tuned encoder on its own agrees; true when it does not.
+ */
+export function aiBandNeedsAgreement(plan: ModePlan, evidence: ModeEvidence): boolean {
+  const min = plan.languageModel?.aiBandEncoderMin;
+  return min !== undefined && evidence.encoder !== undefined && evidence.encoder < min;
 }
 
 function round2(x: number): number {

@@ -1,7 +1,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TextFeatures, parseWordLists } from '../core/features';
-import { analyze, chunkTexts, encoderStack, logit, modeProbability, type ProbabilityScorer } from './analyze';
+import {
+  aiBandNeedsAgreement,
+  analyze,
+  chunkTexts,
+  encoderStack,
+  logit,
+  modeProbability,
+  type ModeEvidence,
+  type ProbabilityScorer,
+} from './analyze';
 import { parseManifest } from './manifest';
 
 const wl = parseWordLists(
@@ -222,5 +231,32 @@ describe('the fine-tuned encoder stacked with the n-gram probability (moderate /
     const plain = new FakeEncoder(0.95);
     expect(await modeProbability(doc, plan.modes.moderate, new RobotScorer(), wl, undefined, plain)).toBe(p);
     expect(plain.calls).toEqual([]);
+  });
+
+  it("reports the encoder's own probability, which the AI band's agreement rule reads (issue 38)", async () => {
+    const text = Array.from({ length: 20 }, () => human).join('') + robot.repeat(5);
+    const doc = new TextFeatures(text.trim(), wl);
+    const stacked = { ...plan.modes.moderate, encoderStack: stack };
+    const evidence: ModeEvidence = {};
+    await modeProbability(doc, stacked, new RobotScorer(), wl, undefined, new FakeEncoder(0.95), evidence);
+    expect(evidence.encoder).toBe(0.95);
+    const lmPlan = {
+      model: 'cascade_lm',
+      name: 'fake-lm',
+      dir: 'lm',
+      body: 'b',
+      head: 'h',
+      tokenizer: 't',
+      maxTokens: 128,
+      headBlock: 64,
+      scoreKnots: [] as [number, number][],
+    };
+    const agreeing = { ...stacked, languageModel: { ...lmPlan, aiBandEncoderMin: 0.999 } };
+    // the encoder at 0.95 does not agree strongly enough: the score is held back
+    expect(aiBandNeedsAgreement(agreeing, { encoder: 0.95 })).toBe(true);
+    expect(aiBandNeedsAgreement(agreeing, { encoder: 0.9995 })).toBe(false);
+    // no rule in the manifest, or no encoder read: nothing held back
+    expect(aiBandNeedsAgreement({ ...stacked, languageModel: lmPlan }, { encoder: 0.5 })).toBe(false);
+    expect(aiBandNeedsAgreement(agreeing, {})).toBe(false);
   });
 });

@@ -42,6 +42,12 @@ export interface LanguageModelPlan {
   maxTokens: number;
   headBlock: number;
   scoreKnots: [number, number][];
+  /**
+   * The AI-Generated band needs independent evidence to agree (manifest modes[m].lm.ai_band_encoder_min, issue 38,
+   * ml/experiments/genre_lines.py): a score reaches 0.65 only when the fine-tuned encoder on its own reads at least
+   * this probability; otherwise it stays just under the band (Mixed). Undefined: no such rule.
+   */
+  aiBandEncoderMin?: number;
 }
 
 /**
@@ -218,7 +224,16 @@ function parseLanguageModel(
     maxTokens: num(lm?.max_tokens) ?? 256,
     headBlock: num(lm?.head_block) ?? 64,
     scoreKnots: parseKnots(`${mode}.lm`, o?.score_knots),
+    ...aiBandEncoderMin(mode, o?.ai_band_encoder_min),
   };
+}
+
+function aiBandEncoderMin(mode: string, x: unknown): { aiBandEncoderMin?: number } {
+  if (x === undefined) return {};
+  const v = num(x);
+  if (v === undefined || v < 0 || v > 1)
+    throw new Error(`manifest: modes.${mode}.lm.ai_band_encoder_min must be a probability`);
+  return { aiBandEncoderMin: v };
 }
 
 function parseEncoder(x: unknown): EncoderPlan {

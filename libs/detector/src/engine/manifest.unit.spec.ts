@@ -121,6 +121,19 @@ describe('parseManifest (ml/ card.py format)', () => {
     expect(() => badCascade({ ...cascade, gate: [0.1] })).toThrow('gate must be');
     const { gate: _gate, ...noGate } = cascade;
     expect(() => badCascade(noGate)).toThrow('needs the mode to have an aggregator (or a gate: a cascade)');
+    // the AI band's agreement rule (issue 38): read when present, refused when not a probability
+    expect(c.modes.moderate.languageModel?.aiBandEncoderMin).toBeUndefined();
+    const agreeing = parseManifest({
+      ...withCascade,
+      modes: {
+        ...withCascade.modes,
+        moderate: { ...withCascade.modes.moderate, lm: { ...cascade, ai_band_encoder_min: 0.999 } },
+      },
+    });
+    expect(agreeing.modes.moderate.languageModel?.aiBandEncoderMin).toBe(0.999);
+    expect(() => badCascade({ ...cascade, ai_band_encoder_min: 1.5 })).toThrow(
+      'modes.moderate.lm.ai_band_encoder_min must be a probability',
+    );
   });
 
   it("reads forensic on moderate's cascade (lm_cascade --forensic-base moderate) with its own sentence windows", () => {
