@@ -71,7 +71,21 @@ export const CURATED_OUT = new Set<string>(
 );
 
 /** Words never replaced in one part of speech ("couldn't help feeling"), though fine as candidates. */
-const SOURCE_OUT = new Set<string>(['v:help', 'n:help', 'v:need', 'v:mean', 'v:stand']);
+const SOURCE_OUT = new Set<string>([
+  'v:help',
+  'n:help',
+  'v:need',
+  'v:mean',
+  'v:stand',
+  // read in the held-out examples after their measurement (docs/humaniser.md, issue 40)
+  'r:closely',
+  'a:economic',
+  'n:fabric',
+  'n:possibility',
+  'v:explore',
+  'v:adjust',
+  'r:carefully',
+]);
 
 interface SenseCount {
   /** tag count of this lemma in each synset offset */
@@ -248,7 +262,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     briskly: ['quickly'],
     certainly: ['surely'],
     clearly: ['plainly'],
-    closely: ['carefully'],
     eagerly: ['keenly'],
     entirely: ['wholly'],
     fully: ['completely'],
@@ -272,7 +285,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     suddenly: ['abruptly'],
     gently: ['softly'],
     slowly: ['gradually'],
-    carefully: ['cautiously'],
     finally: ['at last'],
     quietly: ['softly'],
     increasingly: ['more and more'],
@@ -296,7 +308,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
   verb: {
     accompany: ['go with'],
     acquire: ['get'],
-    adjust: ['adapt'],
     alter: ['change'],
     anticipate: ['expect'],
     appreciate: ['value'],
@@ -370,7 +381,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     enhance: ['improve'],
     boost: ['raise'],
     examine: ['study'],
-    explore: ['look at'],
     consider: ['weigh'],
     maintain: ['keep'],
     retain: ['keep'],
@@ -434,7 +444,6 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
     option: ['choice'],
     outcome: ['result'],
     perspective: ['view'],
-    possibility: ['chance'],
     reaction: ['response'],
     recollection: ['memory'],
     requirement: ['need'],

@@ -79,7 +79,8 @@ function verbTable(base: string): VerbTable {
       Infinitive: base,
       PastTense: (c.PastTense ?? `${first}ed`) + tail,
       PresentTense: (c.PresentTense ?? `${first}s`) + tail,
-      Gerund: (c.Gerund ?? `${first}ing`) + tail,
+      // the tagger's gerund of some -e verbs keeps the e ("completeing")
+      Gerund: (c.Gerund ?? `${first}ing`).replace(/([^eioy])eing$/, '$1ing') + tail,
       Participle: (PARTICIPLES[first] ?? c.Participle ?? c.PastTense ?? `${first}ed`) + tail,
     };
     verbTables.set(base, t);
@@ -123,6 +124,10 @@ function candidatesFor(terms: Term[], i: number): { pos: EditPos; to: string[] }
       : { pos: 'adj', to: synonymsOf('adj', lower) };
   if (tags.has('Verb')) {
     if (next && PARTICLES.has(next)) return undefined;
+    // a participle used as an adjective ("a shattered heart", "her trembling hands") is not a verb to inflect
+    const before = terms[i - 1];
+    if (before && (before.tags.has('Determiner') || before.tags.has('Possessive') || before.tags.has('Adjective')))
+      return undefined;
     const base = tags.has('Infinitive') ? lower : rootOf(lower, 'verb');
     const syns = synonymsOf('verb', base);
     if (!syns.length) return { pos: 'verb', to: [] };
