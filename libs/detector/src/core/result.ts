@@ -36,7 +36,7 @@ export interface DetectionChunk {
   label: ChunkLabel;
   /** The chunk's product score 0..1 (the scale of the document's `score`, which its label reads). */
   score: number;
-  /** percent 0..100: the chunk's calibrated probability (the scale of the document's `aiProbability`) */
+  /** percent 0..100: the chunk's AI figure, 100 x `score` (one figure per result, issue 43) */
   aiProbability: number;
   /** percent 0..100 */
   confidence: number;
@@ -53,7 +53,7 @@ export interface SentenceScore {
   words: number;
   /** The sentence's product score 0..1 (the scale of the document's `score`, which its label reads). */
   score: number;
-  /** percent 0..100: the sentence's calibrated probability */
+  /** percent 0..100: the sentence's AI figure, 100 x `score` */
   aiProbability: number;
   label: ChunkLabel;
 }
@@ -82,7 +82,10 @@ export interface DetectionResult {
    * Pulled towards 0.5 for texts below the minimum length.
    */
   score: number;
-  /** Calibrated AI probability in percent, 0..100 (also pulled towards 50 for too-short texts). */
+  /**
+   * The result's one AI figure in percent, 0..100: 100 x `score`, as the demo, the batch table, the report, the PDF and
+   * the rationale show it (issue 43). The calibrated probability behind it is `Detector.probability()`.
+   */
   aiProbability: number;
   humanProbability: number;
   /** How much the verdict can be trusted, percent 0..100 (see docs/detector.md, "Confidence"). */
@@ -191,8 +194,7 @@ export function buildResult(input: ResultInput): DetectionResult {
   const tooShort = input.words < lengthPolicy.minWords;
   const scoreOf = input.scoreOf ?? ((q: number) => q);
   const min = lengthPolicy.minWords;
-  // p: calibrated probability, score: product score (report bands); both pulled to the middle for short texts.
-  const p = shortTextScore(input.probability, input.words, lengthPolicy);
+  // score: the product score (report bands), pulled to the middle for short texts; every figure the result shows reads it.
   const scored = scoreOf(input.probability);
   const heldBack = input.maxScore !== undefined && scored > input.maxScore;
   const score = shortTextScore(heldBack ? input.maxScore! : scored, input.words, lengthPolicy);
@@ -220,14 +222,13 @@ export function buildResult(input: ResultInput): DetectionResult {
   const confidence = confidencePercent(score, reliability);
 
   const chunks: DetectionChunk[] = input.chunks.map((c, i) => {
-    const cp = chunkProbabilities[i] ?? p;
     const cs = shrinkShort(scoreOf(input.chunkProbabilities[i] ?? input.probability), c.words, min);
     const r = lengthReliability(c.words, lengthPolicy) * languageFactor * input.engineReliability;
     return {
       index: i,
       label: chunkLabels[i] ?? classify(cs, t),
       score: round4(cs),
-      aiProbability: round1(100 * cp),
+      aiProbability: round1(100 * round4(cs)),
       confidence: confidencePercent(cs, r),
       words: c.words,
       start: c.start,
@@ -241,7 +242,7 @@ export function buildResult(input: ResultInput): DetectionResult {
     text: s.text,
     words: s.words,
     score: round4(scoreOf(s.probability)),
-    aiProbability: round1(100 * s.probability),
+    aiProbability: round1(100 * round4(scoreOf(s.probability))),
     label: classify(scoreOf(s.probability), t),
   }));
 
@@ -268,8 +269,10 @@ export function buildResult(input: ResultInput): DetectionResult {
   const finalLabel = tooShort ? 'Inconclusive (text too short)' : VERDICT_LABEL[verdict];
   return {
     score: round4(score),
-    aiProbability: round1(100 * p),
-    humanProbability: round1(100 - 100 * p),
+    // One AI figure per result (issue 43): the percentage is the score the verdict, the bars, the report, the PDF and
+    // the rationale read, not the calibrated probability behind it (detector.probability() gives that).
+    aiProbability: round1(100 * round4(score)),
+    humanProbability: round1(100 - 100 * round4(score)),
     confidence,
     verdict,
     finalLabel,

@@ -104,12 +104,17 @@ describe('buildResult', () => {
       }),
     );
     expect(r.score).toBeCloseTo(0.64, 4);
+    // one AI figure per result (issue 43): every percentage is 100 x the score its label reads
+    expect(r.aiProbability).toBe(64);
+    expect(r.humanProbability).toBe(36);
     expect(r.chunks.map((c) => [c.score, c.aiProbability])).toEqual([
-      [0.81, 90],
-      [0.09, 30],
+      [0.81, 81],
+      [0.09, 9],
     ]);
     expect(r.chunks.map((c) => c.label)).toEqual(['AI', 'Human']);
-    for (const sentence of r.sentences) expect(sentence.score).toBeCloseTo(scoreOf(sentence.aiProbability / 100), 3);
+    for (const sentence of r.sentences) expect(sentence.aiProbability).toBeCloseTo(100 * sentence.score, 1);
+    // the rationale names the same figure
+    expect(r.rationale).toContain('64.0%');
   });
 
   it('never gives a confident verdict below the minimum length, and says so', () => {
