@@ -13,7 +13,7 @@ interface ProjectionStatus {
 }
 
 /**
- * Projection lag and the domain-event relay, as `GET /health` reports them (events not yet applied per read model;
+ * Projection lag and the domain-event relay, as `GET /admin/health` reports them (events not yet applied per read model;
  * events the relay has published). The relay is only there in the Kafka mode.
  */
 export function PipelineHealth() {

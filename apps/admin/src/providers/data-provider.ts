@@ -41,8 +41,8 @@ export interface UserFilter {
 export interface AdminDataProvider extends DataProvider {
   getDashboard(): Promise<DashboardSummary>;
   getProfile(): Promise<MeResponse>;
-  /** `GET /health` checks (projection lag, relay); a 503 still carries them in `details.checks`. */
-  getHealth(): Promise<HealthResponse['checks']>;
+  /** `GET /admin/health` checks (projection lag, relay); a 503 still carries them in `details.checks`. */
+  getHealth(): Promise<NonNullable<HealthResponse['checks']>>;
   changePlan(id: string, planSlug: string): Promise<PlanChangedResponse>;
   changeStatus(id: string, status: AccountStatus): Promise<StatusChangedResponse>;
   revokeAdmin(id: string): Promise<AdminRevokedResponse>;
@@ -186,7 +186,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     getProfile: () => client.request<MeResponse>('/auth/me'),
     async getHealth() {
       try {
-        return (await client.request<HealthResponse>('/health', { auth: false })).checks;
+        return (await client.request<HealthResponse>('/admin/health')).checks ?? {};
       } catch (error) {
         const checks = (error as { body?: { details?: { checks?: HealthResponse['checks'] } } }).body?.details?.checks;
         if (checks) return checks;

@@ -1,24 +1,36 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthResponse } from '@inkprint/contracts';
 import { ApiContract } from '../http/api-contract';
 import type { Response } from 'express';
-import { HealthIndicatorRegistry, type HealthReport } from './health-indicator.registry';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { metricsAccess } from '../observability/metrics-token';
+import { healthAnswer } from './health-answer';
+import { HealthIndicatorRegistry } from './health-indicator.registry';
 import { readiness } from './readiness';
 
+/**
+ * Liveness and readiness. In production the public answer is the overall status only; the checks (and, on a 503,
+ * which are down) are shown with the metrics token (`Authorization: Bearer <METRICS_TOKEN>`, the same check as
+ * `/metrics`) and to admins at `GET /admin/health`. Outside production every caller gets the detail.
+ */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly registry: HealthIndicatorRegistry) {}
+  constructor(
+    private readonly registry: HealthIndicatorRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @ApiContract({
-    summary: 'Health of the database, projections, job bus and mail',
+    summary:
+      'Health of the database, projections, job bus and mail (the checks: outside production, or with the metrics token)',
     responses: { 200: HealthResponse },
     errors: ['SERVICE_UNAVAILABLE'],
   })
-  async health(@Res({ passthrough: true }) res: Response) {
-    return answer(await this.registry.report(), res);
+  async health(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return healthAnswer(await this.registry.report(), res, this.detail(authorization));
   }
 
   @Get('ready')
@@ -27,22 +39,12 @@ export class HealthController {
     responses: { 200: HealthResponse },
     errors: ['SERVICE_UNAVAILABLE'],
   })
-  async ready(@Res({ passthrough: true }) res: Response) {
-    return answer(readiness(await this.registry.report()), res);
+  async ready(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return healthAnswer(readiness(await this.registry.report()), res, this.detail(authorization));
   }
-}
 
-function answer(report: HealthReport, res: Response) {
-  res.setHeader('Cache-Control', 'no-store');
-  if (report.healthy) return { status: report.degraded ? 'degraded' : 'ok', checks: report.checks };
-  const failing = Object.entries(report.checks)
-    .filter(([, check]) => check.status === 'down')
-    .map(([name]) => name);
-  res.status(HttpStatus.SERVICE_UNAVAILABLE);
-  return {
-    message: `Service unavailable: ${failing.join(', ')} ${failing.length === 1 ? 'is' : 'are'} down`,
-    status: HttpStatus.SERVICE_UNAVAILABLE,
-    code: 'SERVICE_UNAVAILABLE',
-    details: { failing, checks: report.checks },
-  };
+  private detail(authorization: string | undefined): boolean {
+    if (this.config.nodeEnv !== 'production') return true;
+    return metricsAccess(this.config, authorization) === 'allowed';
+  }
 }

@@ -1,12 +1,10 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DomainError } from '@inkprint/domain-kernel';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { ApiMetrics } from './api-metrics';
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
+import { metricsAccess } from './metrics-token';
 
 /**
  * Prometheus scrape endpoint. Left out of the OpenAPI document: its body is the Prometheus text exposition
@@ -25,15 +23,12 @@ export class MetricsController {
 
   @Get()
   async scrape(@Headers('authorization') authorization: string | undefined, @Res() res: Response): Promise<void> {
-    const token = this.config.metricsToken;
-    if (!token && this.config.nodeEnv === 'production') {
+    const access = metricsAccess(this.config, authorization);
+    if (access === 'closed') {
       throw new DomainError('FORBIDDEN', 'Metrics are closed: set METRICS_TOKEN to scrape them.', 403);
     }
-    if (token) {
-      const presented = /^Bearer (.+)$/.exec(authorization ?? '')?.[1] ?? '';
-      if (!timingSafeEqual(digest(presented), digest(token))) {
-        throw new DomainError('AUTH_REQUIRED', 'Send the metrics token as a bearer token.', 401);
-      }
+    if (access === 'refused') {
+      throw new DomainError('AUTH_REQUIRED', 'Send the metrics token as a bearer token.', 401);
     }
     const { contentType, body } = await this.metrics.text();
     res.setHeader('Cache-Control', 'no-store');

@@ -453,6 +453,7 @@ describe('issue 39 item 7 (low): production without SMTP_URL keeps no mailbox', 
           JWT_SECRET: 'x'.repeat(48),
           SUPER_ADMIN_EMAIL: SUPER.email,
           SUPER_ADMIN_PASSWORD: SUPER.password,
+          METRICS_TOKEN: 'a-metrics-token-for-the-mail-test',
         },
         label: 'production_mail',
       },
@@ -465,7 +466,11 @@ describe('issue 39 item 7 (low): production without SMTP_URL keeps no mailbox', 
   it('a reset link asked for is written nowhere on disk (it used to go to DATA_DIR/dev-mailbox.jsonl)', async () => {
     await request(t.server).post('/auth/forgot-password').send({ email: SUPER.email }).expect(200);
     expect(fs.existsSync(path.join(t.config.dataDir, 'dev-mailbox.jsonl'))).toBe(false);
-    const health = await request(t.server).get('/health').expect(200);
+    // Production's /health shows its checks only with the metrics token (issue 39 item 7).
+    const health = await request(t.server)
+      .get('/health')
+      .set('Authorization', 'Bearer a-metrics-token-for-the-mail-test')
+      .expect(200);
     expect(health.body.checks.mail).toMatchObject({ status: 'up', transport: 'none', delivers: false });
   });
 });

@@ -1,20 +1,25 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { DailyUsageQuery, DailyUsageResponse, DashboardResponse } from '@inkprint/contracts';
+import { DailyUsageQuery, DailyUsageResponse, DashboardResponse, HealthResponse } from '@inkprint/contracts';
+import type { Response } from 'express';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { GetDailyUsage } from './daily-usage.query';
 import { AuthGuard, Roles, RolesGuard } from '../../accounts/auth';
 import { ApiContract } from '../../http/api-contract';
 import { GetDashboard } from './dashboard.query';
+import { healthAnswer, HealthIndicatorRegistry } from '../../health';
 
 @ApiTags('admin')
 @Controller('admin')
 @UseGuards(AuthGuard, RolesGuard)
 @Roles('admin', 'super_admin')
 export class DashboardController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly health: HealthIndicatorRegistry,
+  ) {}
 
   @Get('dashboard')
   @ApiContract({
@@ -39,5 +44,17 @@ export class DashboardController {
     @Query(new ZodValidationPipe(DailyUsageQuery)) query: z.output<typeof DailyUsageQuery>,
   ): Promise<DailyUsageResponse> {
     return this.queries.execute(new GetDailyUsage(query.days));
+  }
+
+  /** The checks of `GET /health` for the console's pipeline panel (production's public `/health` leaves them out). */
+  @Get('health')
+  @ApiContract({
+    summary: 'Health with every check (projection lag, relay, mail, job bus): the pipeline panel',
+    responses: { 200: HealthResponse },
+    errors: ['FORBIDDEN', 'SERVICE_UNAVAILABLE'],
+    auth: 'bearer',
+  })
+  async healthChecks(@Res({ passthrough: true }) res: Response) {
+    return healthAnswer(await this.health.report(), res, true);
   }
 }
