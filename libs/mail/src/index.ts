@@ -1,5 +1,6 @@
 export * from './port/mailer';
 export * from './port/errors';
+export { maskEmail, maskEmailsIn } from './mask-email';
 export { escapeHtml, formatDuration, formatUtc } from './templates/layout';
 export * from './templates/urls';
 export * from './templates/account-mails';

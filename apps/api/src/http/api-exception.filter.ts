@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { maskEmailsIn } from '@inkprint/mail';
 import { toErrorBody } from './error-body';
 
 /** Registered once, globally: every error leaves the API as `{ message, status, code, details }`. */
@@ -16,10 +17,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
       if (!req.complete && (req.destroyed || req.socket?.destroyed)) {
         // The client went away before its request was received in full (an upload cut off): nothing failed here
         // (issue 39 item 7: it was logged as an error, with a stack).
-        this.logger.log(`${req.method} ${req.originalUrl}: the client closed the connection before sending it all`);
+        this.logger.log(
+          `${req.method} ${maskEmailsIn(req.originalUrl)}: the client closed the connection before sending it all`,
+        );
       } else {
-        const stack = exception instanceof Error ? exception.stack : String(exception);
-        this.logger.error(`${req.method} ${req.originalUrl} failed: ${body.code}`, stack);
+        // No e-mail address in the log (a mail server's refusal quotes the recipient; a query may hold one).
+        const stack = maskEmailsIn((exception instanceof Error ? exception.stack : undefined) ?? String(exception));
+        this.logger.error(`${req.method} ${maskEmailsIn(req.originalUrl)} failed: ${body.code}`, stack);
       }
     }
     if (res.headersSent) {

@@ -239,6 +239,18 @@ describe('ApiExceptionFilter', () => {
     );
   });
 
+  it('logs no e-mail address: a mail server refusal quoting the recipient is masked (issue 39 item 7)', () => {
+    const { host } = hostFor();
+    const filter = new ApiExceptionFilter();
+    const logged = jest
+      .spyOn((filter as unknown as { logger: { error: (...args: unknown[]) => void } }).logger, 'error')
+      .mockImplementation(() => undefined);
+    filter.catch(new Error('send failed: 550 5.1.1 <victim.name@example.org>: Recipient address rejected'), host);
+    const line = JSON.stringify(logged.mock.calls);
+    expect(line).not.toContain('victim.name');
+    expect(line).toContain('v***@example.org');
+  });
+
   it('only ends a response whose headers are already sent', () => {
     const { res, host } = hostFor(true);
     new ApiExceptionFilter().catch(new NotFoundException(), host);

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
-import { DevMailbox, SmtpMailer, type Mailer, type OutgoingMail, type SentMail } from '@inkprint/mail';
+import { DevMailbox, maskEmail, SmtpMailer, type Mailer, type OutgoingMail, type SentMail } from '@inkprint/mail';
 import type { AppConfig } from '../config';
 
 /** The dev mailbox's JSON-lines file: `<DATA_DIR>/dev-mailbox.jsonl`. */
@@ -34,7 +34,8 @@ export function createMailer(config: AppConfig, logger = new Logger('Mail')): Ma
   return new DevMailbox({
     file,
     from: config.mailFrom,
-    onStored: (message) => logger.log(`dev mailbox: ${message.kind} e-mail to ${message.to} stored, see ${page}`),
+    onStored: (message) =>
+      logger.log(`dev mailbox: ${message.kind} e-mail to ${maskEmail(message.to)} stored, see ${page}`),
   });
 }
 

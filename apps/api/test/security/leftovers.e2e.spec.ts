@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import request from 'supertest';
+import { configureLogging } from '@inkprint/job-bus';
 import { HealthIndicatorRegistry } from '../../src/health';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -78,5 +80,57 @@ describe('issue 39 item 7 (low): production /health shows internal details only 
     const root = (await http().post('/auth/login').send(SUPER).expect(200)).body.tokens.accessToken as string;
     const admin = await http().get('/admin/health').set('Authorization', `Bearer ${root}`).expect(200);
     expect(admin.body.checks).toMatchObject({ database: { status: 'up' }, projections: { status: 'up' } });
+  });
+});
+
+describe('issue 39 item 7 (low): no e-mail address in a log line', () => {
+  let t: TestApp;
+  let logs = '';
+  const http = () => request(t.server);
+  const stamp = Date.now().toString(36);
+  const ALICE = `alice.private-${stamp}@example.com`;
+  const ROOT = `root.private-${stamp}@inkprint.test`;
+  beforeAll(async () => {
+    t = await startTestApp(
+      { kind: 'pglite' },
+      {
+        env: { LOG_LEVEL: 'debug', SUPER_ADMIN_EMAIL: ROOT, SUPER_ADMIN_PASSWORD: SUPER.password },
+        label: 'email_logs',
+        // Every log line of the API, the super admin's bootstrap included.
+        logDestination: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            logs += chunk.toString();
+            done();
+          },
+        }),
+      },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    configureLogging({ level: 'silent', format: 'json', name: 'api' });
+    await t?.close();
+  });
+
+  it('sign-up, verification, a reset and the super admin bootstrap log the account, never its address', async () => {
+    await http().post('/auth/register').send({ name: 'Alice', email: ALICE, password: 'Corr3ct-horse' }).expect(201);
+    const mail = await http().get('/dev/mailbox/latest').query({ to: ALICE, kind: 'verification_code' }).expect(200);
+    const otp = /\b(\d{6})\b/.exec(mail.body.text as string)![1];
+    await http().post('/auth/verify-otp').send({ email: ALICE, otp }).expect(200);
+    await http().post('/auth/forgot-password').send({ email: ALICE }).expect(200);
+    const reset = await http().get('/dev/mailbox/latest').query({ to: ALICE, kind: 'password_reset' }).expect(200);
+    const link = /https?:\/\/\S+reset-password\?token=[^\s"<]+/.exec(reset.body.text as string)![0];
+    const token = new URL(link).searchParams.get('token');
+    await http().post('/auth/reset-password').send({ token, password: 'N3w-corr3ct-horse' }).expect(200);
+    await http().post('/auth/forgot-password').send({ email: ROOT }).expect(200);
+
+    // The lines are there (the test reads the log), in a masked form...
+    expect(logs).toContain('super admin r***@inkprint.test ready');
+    expect(logs).toMatch(/verification_code e-mail to a\*\*\*@example\.com stored/);
+    expect(logs).toMatch(/password_reset e-mail to a\*\*\*@example\.com stored/);
+    // ...and neither address appears anywhere, whatever its case or URL encoding.
+    for (const address of [ALICE, ROOT]) {
+      const local = address.split('@')[0];
+      expect(logs.toLowerCase()).not.toContain(local.toLowerCase());
+    }
   });
 });

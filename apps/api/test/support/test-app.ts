@@ -31,6 +31,8 @@ export async function startTestApp(
     label?: string;
     admission?: CreateAppOptions['admission'];
     timeouts?: CreateAppOptions['timeouts'];
+    /** Where the app's log lines go (with a LOG_LEVEL in env): a test that reads them. */
+    logDestination?: CreateAppOptions['logDestination'];
   } = {},
 ): Promise<TestApp> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inkprint-api-test-'));
@@ -56,6 +58,7 @@ export async function startTestApp(
       imports: options.imports ?? [],
       admission: options.admission ?? { enabled: false },
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+      ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     });
     await app.init();
   } catch (error) {

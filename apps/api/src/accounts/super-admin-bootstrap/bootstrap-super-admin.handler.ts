@@ -1,6 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { normaliseEmail } from '@inkprint/accounts-domain';
+import { maskEmail } from '@inkprint/mail';
 import { IDS, type Ids } from '../../platform/ids';
 import { AccountStreams } from '../shared/account-streams';
 import { systemActor } from '../shared/actor';
@@ -33,7 +34,7 @@ export class BootstrapSuperAdminHandler implements ICommandHandler<BootstrapSupe
       (at) => ({ type: 'BootstrapSuperAdmin', data: { accountId, email, name: superAdmin.name, passwordHash, at } }),
       systemActor('bootstrap'),
     );
-    if (outcome.events.length > 0) this.logger.log(`super admin ${email} ready`);
+    if (outcome.events.length > 0) this.logger.log(`super admin ${maskEmail(email)} ready (account ${accountId})`);
     return { accountId, created: existing.status === 'none' };
   }
 }
