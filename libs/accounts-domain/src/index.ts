@@ -5,6 +5,7 @@ export * from './email-claim';
 export * from './personal-data';
 export * from './api-key';
 export * from './caller';
+export { isCommonPassword } from './common-passwords';
 
 // Policies shared with the web app and admin console live in @inkprint/contracts.
 export {

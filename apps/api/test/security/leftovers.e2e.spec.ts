@@ -134,3 +134,59 @@ describe('issue 39 item 7 (low): no e-mail address in a log line', () => {
     }
   });
 });
+
+describe('issue 39 item 7 (low): a common password is refused at sign-up and at a reset', () => {
+  let t: TestApp;
+  const http = () => request(t.server);
+  const stamp = Date.now().toString(36);
+  beforeAll(async () => {
+    t = await startTestApp({ kind: 'pglite' }, { label: 'common_passwords' });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const POLICY = {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    details: {
+      fields: {
+        password: [
+          'Password must be at least 8 characters and include at least 3 of: lowercase, uppercase, number, symbol.',
+        ],
+      },
+    },
+  };
+
+  it('sign-up with Passw0rd (and its kin) is refused with the policy message; a strong password is accepted', async () => {
+    for (const [i, password] of ['Passw0rd', 'P@ssw0rd', 'Password1', 'Qwerty123!'].entries()) {
+      const email = `common-${i}-${stamp}@example.com`;
+      const res = await http().post('/auth/register').send({ name: 'Common', email, password }).expect(400);
+      expect(res.body).toMatchObject(POLICY);
+      // Nothing was started for the address: no code was sent.
+      await http().get('/dev/mailbox/latest').query({ to: email, kind: 'verification_code' }).expect(404);
+    }
+    const email = `strong-${stamp}@example.com`;
+    await http().post('/auth/register').send({ name: 'Strong', email, password: 'Tr0mbone-sunrise' }).expect(201);
+  });
+
+  it('a reset to Passw0rd is refused (the old password still works, the link still works for a strong one)', async () => {
+    const email = `reset-${stamp}@example.com`;
+    await http().post('/auth/register').send({ name: 'Reset', email, password: 'Corr3ct-horse' }).expect(201);
+    const mail = await http().get('/dev/mailbox/latest').query({ to: email, kind: 'verification_code' }).expect(200);
+    const otp = /\b(\d{6})\b/.exec(mail.body.text as string)![1];
+    await http().post('/auth/verify-otp').send({ email, otp }).expect(200);
+    await http().post('/auth/forgot-password').send({ email }).expect(200);
+    const reset = await http().get('/dev/mailbox/latest').query({ to: email, kind: 'password_reset' }).expect(200);
+    const link = /https?:\/\/\S+reset-password\?token=[^\s"<]+/.exec(reset.body.text as string)![0];
+    const token = new URL(link).searchParams.get('token');
+
+    const refused = await http().post('/auth/reset-password').send({ token, password: 'Passw0rd' }).expect(400);
+    expect(refused.body).toMatchObject(POLICY);
+    await http().post('/auth/login').send({ email, password: 'Corr3ct-horse' }).expect(200);
+    await http().post('/auth/login').send({ email, password: 'Passw0rd' }).expect(401);
+
+    await http().post('/auth/reset-password').send({ token, password: 'Tr0mbone-sunrise' }).expect(200);
+    await http().post('/auth/login').send({ email, password: 'Tr0mbone-sunrise' }).expect(200);
+  });
+});

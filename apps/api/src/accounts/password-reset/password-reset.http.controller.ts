@@ -8,6 +8,7 @@ import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { AbuseLimits } from '../auth/abuse-limits';
 import { AuthThrottlerGuard, CODE_LIMIT } from '../auth/auth-throttler.guard';
+import { refuseCommonPassword } from '../shared/common-password';
 import { RequestPasswordReset } from './request-password-reset.handler';
 import { ResetPassword } from './reset-password.handler';
 
@@ -49,6 +50,7 @@ export class PasswordResetController {
   async reset(
     @Body(new ZodValidationPipe(ResetPasswordRequest)) body: z.output<typeof ResetPasswordRequest>,
   ): Promise<MessageResponse> {
+    refuseCommonPassword(body.password);
     await this.commands.execute(new ResetPassword(body));
     return { message: 'Password updated. Redirecting you to sign in...' };
   }

@@ -8,6 +8,7 @@ import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { AbuseLimits } from '../auth/abuse-limits';
 import { AuthThrottlerGuard, CODE_LIMIT } from '../auth/auth-throttler.guard';
+import { refuseCommonPassword } from '../shared/common-password';
 import { SignUp } from './sign-up.handler';
 
 @ApiTags('auth')
@@ -32,6 +33,7 @@ export class SignUpController {
     @Body(new ZodValidationPipe(RegisterRequest)) body: z.output<typeof RegisterRequest>,
     @Ip() ip: string,
   ): Promise<CodeSentResponse> {
+    refuseCommonPassword(body.password);
     this.limits.take('register', ip, body.email);
     const sent = await this.commands.execute(new SignUp(body));
     return { message: 'We sent a 6-digit code to your email. Enter it below within 2 minutes.', ...sent };
