@@ -1,12 +1,19 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DomainError } from '@inkprint/domain-kernel';
-import { HandlerError, ThreadDiedError, ThreadTimeoutError, WorkerThreadPool } from '@inkprint/thread-pool';
+import {
+  HandlerError,
+  ThreadDiedError,
+  ThreadPoolClosedError,
+  ThreadTimeoutError,
+  WorkerThreadPool,
+} from '@inkprint/thread-pool';
 import { extractionTimeout } from '../errors';
 import { INGEST_LIMITS } from '../limits';
 import type { ExtractOptions } from '../types';
 import type { ExtractJob, FolderJob, UnpackedFolder } from './extract-job';
 import type { Extracted } from './extracted';
+import { Turns } from './turns';
 
 /** The module each extraction thread runs: `.ts` from the sources (Jest, the bench), `.js` in dist. */
 const HANDLER_MODULE = ((): string => {
@@ -14,17 +21,20 @@ const HANDLER_MODULE = ((): string => {
   return __filename.endsWith('.ts') && fs.existsSync(ts) ? ts : path.join(__dirname, 'extract-job.js');
 })();
 
+const THREADS = 2;
 let pool: WorkerThreadPool | undefined;
+/** A job takes a turn before it reaches the pool, so its time limit starts with it (turns.ts). */
+const turns = new Turns(THREADS);
 
 /**
  * Extraction threads: a hostile file burns a thread (1 GB heap at most), never the caller's event loop. Two are kept
  * warm between jobs, so pdf.js and the OCR engine load once.
  */
 function extractionThreads(): WorkerThreadPool {
-  return (pool ??= new WorkerThreadPool({ handlerModule: HANDLER_MODULE, threads: 2, memoryMb: 1024 }));
+  return (pool ??= new WorkerThreadPool({ handlerModule: HANDLER_MODULE, threads: THREADS, memoryMb: 1024 }));
 }
 
-/** Runs one extraction in the shared thread pool under the time limit. */
+/** Runs one extraction in the shared thread pool under the time limit, counted from when it starts (not queued). */
 export function runExtraction(job: ExtractJob, options: ExtractOptions = {}): Promise<Extracted> {
   return inThread<Extracted>(job, options);
 }
@@ -38,15 +48,20 @@ export function runFolderJob(job: FolderJob, options: ExtractOptions = {}): Prom
 export async function closeIngestWorkers(): Promise<void> {
   const closing = pool;
   pool = undefined;
+  turns.failWaiting(new ThreadPoolClosedError());
   await closing?.close();
 }
 
 async function inThread<Result>(job: ExtractJob | FolderJob, options: ExtractOptions): Promise<Result> {
   const timeoutMs = options.timeoutMs ?? INGEST_LIMITS.timeoutMs;
+  let release: (() => void) | undefined;
   try {
+    release = await turns.take(options.signal);
     return await extractionThreads().run<Result>(job, { timeoutMs, signal: options.signal });
   } catch (error) {
     throw extractionError(error, timeoutMs, options.signal);
+  } finally {
+    release?.();
   }
 }
 
