@@ -4,7 +4,7 @@ import { languageModelStatus } from '@inkprint/detector';
 import { logFormatEnv, logFormatFor, parseEnv } from '@inkprint/config';
 import { z } from 'zod';
 import { createApp } from './app.factory';
-import { ConfigError, loadConfig, redactUrl, type AppConfig } from './config';
+import { ConfigError, listenUrl, loadConfig, redactUrl, type AppConfig } from './config';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -21,11 +21,8 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const logger = new Logger('Inkprint');
-  logger.log(
-    `Inkprint listening on http://${host.includes(':') ? `[${host}]` : host}:${port} (API docs at /api/docs, admin at /admin)`,
-  );
+  logger.log(`Inkprint listening on ${listenUrl(config.host, port)} (API docs at /api/docs, admin at /admin)`);
   logger.log(
     `database: ${config.databaseUrl ? `PostgreSQL ${redactUrl(config.databaseUrl)}` : `PGlite in ${config.dataDir}`}; ` +
       `job bus: ${config.kafkaBrokers ? `Kafka ${config.kafkaBrokers.join(',')}` : 'in-process'}; worker: ${config.workerMode}`,

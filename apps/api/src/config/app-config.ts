@@ -66,6 +66,16 @@ export type AppConfig = Readonly<{
   devMailbox: boolean;
 }>;
 
+/**
+ * The address the app answers at on HOST and PORT, the default of APP_PUBLIC_URL: mailed links then open the address
+ * the app listens on (`http://127.0.0.1:3000` by default), not another name for it. A wildcard host (all interfaces)
+ * has no address to open, so it reads localhost; an IPv6 address goes in brackets.
+ */
+export function listenUrl(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', '[::]'].includes(host) ? 'localhost' : host;
+  return `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`;
+}
+
 /** Parses the environment; throws ConfigError naming every bad variable. Empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parseEnv(apiEnvSchema, env);
@@ -104,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminWebDir: e.ADMIN_WEB_DIR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    appPublicUrl: e.APP_PUBLIC_URL ?? `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`,
+    appPublicUrl: e.APP_PUBLIC_URL ?? listenUrl(e.HOST, e.PORT === 0 ? 3000 : e.PORT),
     devMailbox: e.NODE_ENV !== 'production' && !e.SMTP_URL,
   });
 }

@@ -45,7 +45,7 @@ describe('loadConfig', () => {
         adminMfa: 'optional',
         trustProxy: false,
         mailFrom: 'Inkprint <no-reply@inkprint.local>',
-        appPublicUrl: 'http://localhost:3000',
+        appPublicUrl: 'http://127.0.0.1:3000',
         devMailbox: true,
       });
     });
@@ -120,9 +120,14 @@ describe('loadConfig', () => {
       expect(loadConfig({ NODE_ENV: 'test' }).devMailbox).toBe(true);
     });
 
-    it('links to the port the app listens on by default', () => {
-      expect(loadConfig({ PORT: '8080' }).appPublicUrl).toBe('http://localhost:8080');
-      expect(loadConfig({ PORT: '0' }).appPublicUrl).toBe('http://localhost:3000');
+    it('links to the host and port the app listens on by default (issue 43 item 5)', () => {
+      expect(loadConfig({ PORT: '8080' }).appPublicUrl).toBe('http://127.0.0.1:8080');
+      expect(loadConfig({ HOST: 'inkprint.lan', PORT: '8080' }).appPublicUrl).toBe('http://inkprint.lan:8080');
+      expect(loadConfig({ HOST: '192.168.1.20' }).appPublicUrl).toBe('http://192.168.1.20:3000');
+      expect(loadConfig({ HOST: '0.0.0.0' }).appPublicUrl).toBe('http://localhost:3000');
+      expect(loadConfig({ HOST: '::' }).appPublicUrl).toBe('http://localhost:3000');
+      expect(loadConfig({ HOST: '::1', PORT: '4000' }).appPublicUrl).toBe('http://[::1]:4000');
+      expect(loadConfig({ PORT: '0' }).appPublicUrl).toBe('http://127.0.0.1:3000');
     });
   });
 
