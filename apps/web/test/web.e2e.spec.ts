@@ -410,7 +410,10 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await page.locator('[data-toast="error"]').filter({ hasText: 'Sign in failed' }).waitFor();
       expect(await password.inputValue()).toBe('');
       expect(await page.getByRole('link', { name: 'Forgot password' }).getAttribute('href')).toBe('/forgot-password');
-      expect(await page.getByRole('link', { name: 'Create one' }).getAttribute('href')).toBe('/signup');
+      // 'Create one' carries the typed address on to sign-up (issue 43 item 5).
+      expect(await page.getByRole('link', { name: 'Create one' }).getAttribute('href')).toBe(
+        `/signup?email=${encodeURIComponent(account.user.email)}`,
+      );
 
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));

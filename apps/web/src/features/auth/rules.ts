@@ -25,11 +25,6 @@ export function afterSignIn(
   return continueUrl ?? stored ?? '/';
 }
 
-/** Where sign-up goes after the code is verified: the accepted 'continue' target or /. */
-export function afterSignup(continueUrl: string | null): string {
-  return continueUrl ?? '/';
-}
-
 /** OTP input: digits only, at most 6. */
 export function otpInput(value: string): string {
   return value.replace(/\D/g, '').slice(0, 6);

@@ -1,4 +1,4 @@
-import { afterSignIn, afterSignup, continueTarget, countdown, matchHint, otpInput, safeStoredPath } from './rules';
+import { afterSignIn, continueTarget, countdown, matchHint, otpInput, safeStoredPath } from './rules';
 
 const checkout = 'https://plans.inkprint.app/checkout/pro';
 
@@ -28,8 +28,6 @@ describe('after sign-in (spec §2)', () => {
     expect(afterSignIn('user', null, '/blogs')).toBe('/blogs');
     expect(afterSignIn('user', null, '//evil.com')).toBe('/');
     expect(afterSignIn('user', null, null)).toBe('/');
-    expect(afterSignup(null)).toBe('/');
-    expect(afterSignup(checkout)).toBe(checkout);
   });
   it('keeps only same-origin stored paths', () => {
     expect(safeStoredPath('https://evil.com')).toBeNull();

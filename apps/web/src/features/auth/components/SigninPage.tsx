@@ -1,4 +1,6 @@
+import type { SignedInResponse } from '@inkprint/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -14,8 +16,19 @@ import { useAuth } from '../../../lib/auth';
 import { REDIRECT_KEY } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast-store';
 import { useLogin } from '../api/login';
-import { afterSignIn, continueTarget } from '../rules';
+import { useInviteLookup } from '../api/lookup-invite';
+import {
+  inviteToken,
+  journeyLink,
+  needsFullLoad,
+  prefilledEmail,
+  redirectParam,
+  unverifiedEmail,
+  VERIFIED_WELCOME,
+} from '../journey';
+import { afterSignIn, continueTarget, safeStoredPath } from '../rules';
 import { AuthCard } from './AuthCard';
+import { CodeEntry } from './CodeEntry';
 import { PasswordField } from './PasswordFields';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -31,39 +44,103 @@ function takeStoredRedirect(search: string): string | null {
   }
 }
 
+/** The return path without using it up: it travels on to sign-up when the visitor creates an account instead. */
+function peekReturnPath(search: string): string | null {
+  try {
+    return redirectParam(search) ?? safeStoredPath(window.localStorage.getItem(REDIRECT_KEY));
+  } catch {
+    return redirectParam(search);
+  }
+}
+
 export default function SigninPage() {
   useDocumentTitle('Sign in');
   const { search } = useLocation();
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const login = useLogin();
-  const [email, setEmail] = useState('');
+  const [returnPath] = useState(() => peekReturnPath(search));
+  const invite = useInviteLookup(inviteToken(returnPath)).data?.invite;
+  const invitedEmail = invite?.status === 'pending' ? invite.email : null;
+  // null until typed: the address from the link, else the invited one, fills the field (issue 43 item 5).
+  const [typedEmail, setTypedEmail] = useState<string | null>(null);
+  const email = typedEmail ?? prefilledEmail(search) ?? invitedEmail ?? '';
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The address of an account that exists but has not been verified (after the right password). */
+  const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
   const continueUrl = continueTarget(search, env.productHost);
-  const signupLink = continueUrl ? `${paths.signup}?continue=${encodeURIComponent(continueUrl)}` : paths.signup;
+  const signupLink = journeyLink(paths.signup, { continueUrl, redirect: returnPath, email });
+
+  const goOn = (role: unknown) => {
+    const target = afterSignIn(role, continueUrl, takeStoredRedirect(search));
+    if (needsFullLoad(target)) window.location.assign(target);
+    else navigate(target);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setUnverified(null);
     try {
       const answer = await login.mutateAsync({ email: email.trim(), password });
       signIn(answer);
       showToast({ type: 'success', title: 'Signed in successfully', ttlMs: 3800 });
-      const target = afterSignIn(answer.user.role, continueUrl, takeStoredRedirect(search));
-      if (target.startsWith('http') || target.startsWith(paths.admin)) window.location.assign(target);
-      else navigate(target);
+      goOn(answer.user.role);
     } catch (err) {
       const message = errorMessage(err, 'Sign in failed. Please try again.');
+      // Right password, address not verified yet: the code step opens here and the password stays (issue 43 item 4);
+      // the toast warns rather than alarms, the panel says what to do.
+      const pendingEmail = unverifiedEmail(err, email);
+      showToast({ type: pendingEmail ? 'warn' : 'error', title: 'Sign in failed', message });
+      if (pendingEmail) return setUnverified({ email: pendingEmail, message });
       setPassword('');
       setError(message);
-      showToast({ type: 'error', title: 'Sign in failed', message });
     }
+  };
+
+  const verified = (answer: SignedInResponse) => {
+    signIn(answer);
+    showToast({ type: 'success', title: VERIFIED_WELCOME, ttlMs: 7000 });
+    goOn(answer.user.role);
   };
 
   const loading = login.isPending;
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to use your plan's limits and saved reports.">
+      {invitedEmail && !unverified && (
+        <Alert severity="info" sx={{ mb: 2.5 }} data-testid="invite-notice">
+          Your admin invitation is for <strong style={{ overflowWrap: 'anywhere' }}>{invitedEmail}</strong>. Sign in
+          with that address or{' '}
+          <Link component={RouterLink} to={signupLink} sx={{ fontWeight: 700 }}>
+            create an account
+          </Link>{' '}
+          with it, then accept the invitation.
+        </Alert>
+      )}
+      {unverified && (
+        <Box
+          component="section"
+          aria-label="Verify your e-mail"
+          sx={{ mb: 3, p: { xs: 2, sm: 2.5 }, borderRadius: 3, border: 1, borderColor: 'warning.light' }}
+        >
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {unverified.message}
+          </Alert>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Enter the 6-digit code we e-mailed to{' '}
+            <strong style={{ overflowWrap: 'anywhere' }}>{unverified.email}</strong>, or send a new one.
+          </Typography>
+          <CodeEntry
+            key={unverified.email}
+            email={unverified.email}
+            continueUrl={continueUrl}
+            resendLabel="Send a new code"
+            verifyLabel="Verify and sign in"
+            onVerified={verified}
+          />
+        </Box>
+      )}
       <Stack component="form" spacing={2.5} onSubmit={submit} noValidate={false} aria-label="Sign in">
         {error && <Alert severity="error">{error}</Alert>}
         <TextField
@@ -73,7 +150,7 @@ export default function SigninPage() {
           autoComplete="email"
           required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => setTypedEmail(e.target.value)}
           disabled={loading}
           fullWidth
         />

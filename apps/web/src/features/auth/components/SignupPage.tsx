@@ -1,3 +1,4 @@
+import type { SignedInResponse } from '@inkprint/contracts';
 import { meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE } from '@inkprint/contracts/policies';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,40 +14,51 @@ import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
-import { useRegister } from '../api/register';
-import { useResendOtp } from '../api/resend-otp';
-import { useVerifyOtp } from '../api/verify-otp';
-import {
-  afterSignup,
-  continueTarget,
-  countdown,
-  matchHint,
-  otpInput,
-  RESEND_COOLDOWN_S,
-  SIGNUP_REDIRECT_MS,
-} from '../rules';
-import { AuthCard } from './AuthCard';
-import { PasswordChecklist, PasswordField } from './PasswordFields';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { REDIRECT_KEY } from '../../../lib/session-store';
+import { showToast } from '../../../lib/toast-store';
+import { useRegister } from '../api/register';
+import {
+  afterVerified,
+  codeRecentlySent,
+  cooldownLeft,
+  journeyLink,
+  needsFullLoad,
+  PENDING_SIGNUP_KEY,
+  prefilledEmail,
+  readPendingSignup,
+  redirectParam,
+  VERIFIED_WELCOME,
+  type PendingSignup,
+} from '../journey';
+import { continueTarget, matchHint, RESEND_COOLDOWN_S, safeStoredPath, SIGNUP_REDIRECT_MS } from '../rules';
+import { AuthCard } from './AuthCard';
+import { CODE_RECENTLY_SENT, CodeEntry } from './CodeEntry';
+import { PasswordChecklist, PasswordField } from './PasswordFields';
 
 type Step = 'details' | 'otp' | 'success';
 const CODE_SENT = 'We sent a 6-digit code to your email. Enter it below within 2 minutes.';
+const CODE_REMEMBERED = 'Enter the code we e-mailed you, or ask for a new one below.';
 
-function useCooldown(): [number, () => void] {
-  const [until, setUntil] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until <= now) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until, now]);
-  return [
-    Math.max(0, (until - now) / 1000),
-    () => {
-      setNow(Date.now());
-      setUntil(Date.now() + RESEND_COOLDOWN_S * 1000);
-    },
-  ];
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function rememberPending(pending: PendingSignup | null): void {
+  if (pending) storage()?.setItem(PENDING_SIGNUP_KEY, JSON.stringify(pending));
+  else storage()?.removeItem(PENDING_SIGNUP_KEY);
+}
+
+/** How the code step was reached: a code just sent, one sent earlier (remembered or refused as too soon), or by hand. */
+interface CodeStep {
+  info: string | null;
+  cooldown: number;
+  /** The address can still be typed ('I already have a code' before any was sent from this page). */
+  askEmail: boolean;
 }
 
 export default function SignupPage() {
@@ -55,28 +67,53 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const register = useRegister();
-  const verify = useVerifyOtp();
-  const resend = useResendOtp();
   const continueUrl = continueTarget(search, env.productHost);
-  const [step, setStep] = useState<Step>('details');
-  const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' });
-  const [otp, setOtp] = useState('');
+  // Reopening /signup while a code is on its way goes back to the code step (issue 43 item 4).
+  const [pending] = useState(() => {
+    const remembered = readPendingSignup(storage()?.getItem(PENDING_SIGNUP_KEY) ?? null, Date.now());
+    const asked = prefilledEmail(search);
+    return remembered && (!asked || asked.toLowerCase() === remembered.email.toLowerCase()) ? remembered : null;
+  });
+  const [redirect] = useState(
+    () => redirectParam(search) ?? pending?.redirect ?? safeStoredPath(storage()?.getItem(REDIRECT_KEY)),
+  );
+  const [step, setStep] = useState<Step>(pending ? 'otp' : 'details');
+  const [codeStep, setCodeStep] = useState<CodeStep>(() => ({
+    info: CODE_REMEMBERED,
+    cooldown: pending ? cooldownLeft(pending.sentAt, Date.now(), RESEND_COOLDOWN_S) : 0,
+    askEmail: false,
+  }));
+  const [form, setForm] = useState(() => ({
+    name: '',
+    email: pending?.email ?? prefilledEmail(search) ?? '',
+    password: '',
+    confirm: '',
+  }));
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
-  const [cooldown, startCooldown] = useCooldown();
   const hint = matchHint(form.password, form.confirm);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
+  const journey = { continueUrl, redirect };
+  const target = afterVerified(journey);
 
   useEffect(() => {
     if (step !== 'success') return;
-    const target = afterSignup(continueUrl);
-    const timer = setTimeout(
-      () => (target.startsWith('http') ? window.location.assign(target) : navigate(target)),
-      SIGNUP_REDIRECT_MS,
-    );
+    const timer = setTimeout(() => {
+      // The confirmation goes with the user to the page they land on.
+      showToast({ type: 'success', title: VERIFIED_WELCOME, ttlMs: 7000 });
+      if (needsFullLoad(target)) window.location.assign(target);
+      else navigate(target);
+    }, SIGNUP_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [step, continueUrl, navigate]);
+  }, [step, target, navigate]);
+
+  const openCodeStep = (next: CodeStep, sentAt: number | null) => {
+    if (sentAt !== null) rememberPending({ email: form.email.trim(), sentAt, redirect });
+    setCodeStep(next);
+    setError(null);
+    setStep('otp');
+  };
 
   const submitDetails = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,42 +128,24 @@ export default function SignupPage() {
         password: form.password,
         confirm: form.confirm,
       });
-      setInfo(answer?.message || CODE_SENT);
-      setStep('otp');
-      startCooldown();
+      openCodeStep({ info: answer?.message || CODE_SENT, cooldown: RESEND_COOLDOWN_S, askEmail: false }, Date.now());
     } catch (err) {
+      // A code went to this address less than 2 minutes ago: that code still works, so the step to enter it opens.
+      const wait = codeRecentlySent(err);
+      if (wait !== null) {
+        const sentAt = Date.now() - (RESEND_COOLDOWN_S - wait) * 1000;
+        return openCodeStep({ info: CODE_RECENTLY_SENT, cooldown: wait, askEmail: false }, sentAt);
+      }
       setError(errorMessage(err, 'Unable to create account. Please try again.'));
     }
   };
 
-  const submitOtp = async (event: FormEvent) => {
-    event.preventDefault();
-    if (otp.length !== 6) return;
-    setError(null);
-    try {
-      const answer = await verify.mutateAsync({
-        email: form.email.trim(),
-        otp,
-        ...(continueUrl ? { continue: continueUrl } : {}),
-      });
-      signIn(answer);
-      setInfo('Email verified. Redirecting you...');
-      setStep('success');
-    } catch (err) {
-      setError(errorMessage(err, 'Verification failed. Please try again.'));
-    }
-  };
-
-  const resendCode = async () => {
-    setError(null);
-    try {
-      await resend.mutateAsync({ email: form.email.trim(), purpose: 'verification' });
-      setInfo('New code sent. Check your inbox.');
-      setOtp('');
-      startCooldown();
-    } catch {
-      setError('Could not resend the OTP. Try again shortly.');
-    }
+  const verified = (answer: SignedInResponse) => {
+    signIn(answer);
+    rememberPending(null);
+    storage()?.removeItem(REDIRECT_KEY);
+    setInfo('Email verified. Redirecting you...');
+    setStep('success');
   };
 
   if (step === 'success') {
@@ -147,54 +166,49 @@ export default function SignupPage() {
       <AuthCard
         title="Check your inbox"
         subtitle={
-          <>
-            We e-mailed a code to <strong>{form.email}</strong>.
-          </>
+          codeStep.askEmail ? (
+            'Enter the address you signed up with and the 6-digit code we e-mailed to it.'
+          ) : (
+            <>
+              We e-mailed a code to <strong style={{ overflowWrap: 'anywhere' }}>{form.email}</strong>.
+            </>
+          )
         }
       >
-        <Stack component="form" spacing={2.5} onSubmit={submitOtp} aria-label="Verify e-mail">
-          {info && <Alert severity="info">{info}</Alert>}
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField
-            label="6-digit code"
-            name="otp"
-            value={otp}
-            onChange={(e) => setOtp(otpInput(e.target.value))}
-            autoComplete="one-time-code"
-            required
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the form: focus moves to its one field
-            autoFocus
-            disabled={verify.isPending}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                pattern: '[0-9]{6}',
-                maxLength: 6,
-                style: { letterSpacing: '0.5em', fontSize: 22, textAlign: 'center' },
-              },
-            }}
-          />
-          <Button type="submit" variant="contained" size="large" disabled={otp.length !== 6 || verify.isPending}>
-            {verify.isPending ? 'Verifying...' : 'Verify and continue'}
-          </Button>
-          <Stack direction="row" spacing={1} alignItems="center" justifyContent="center" flexWrap="wrap">
-            <Typography variant="body2" color="text.secondary">
-              Didn't get it?
-            </Typography>
-            <Button size="small" onClick={resendCode} disabled={cooldown > 0 || resend.isPending}>
-              {cooldown > 0 ? `Resend code in ${countdown(cooldown)}` : resend.isPending ? 'Sending...' : 'Resend code'}
-            </Button>
-          </Stack>
+        <CodeEntry
+          email={form.email}
+          continueUrl={continueUrl}
+          initialInfo={codeStep.info}
+          initialCooldown={codeStep.cooldown}
+          onSent={() => rememberPending({ email: form.email.trim(), sentAt: Date.now(), redirect })}
+          onVerified={verified}
+          before={
+            codeStep.askEmail ? (
+              <TextField
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={form.email}
+                onChange={set('email')}
+                fullWidth
+              />
+            ) : undefined
+          }
+        />
+        <Stack alignItems="center" sx={{ mt: 1 }}>
           <Button
             size="small"
             color="inherit"
             onClick={() => {
+              rememberPending(null);
               setStep('details');
               setError(null);
               setInfo(null);
             }}
           >
-            Use a different e-mail
+            {codeStep.askEmail ? 'Back to sign-up' : 'Use a different e-mail'}
           </Button>
         </Stack>
       </AuthCard>
@@ -257,11 +271,18 @@ export default function SignupPage() {
         <Button type="submit" variant="contained" size="large" disabled={loading}>
           {loading ? 'Creating account...' : 'Create account'}
         </Button>
+        <Button
+          size="small"
+          onClick={() => openCodeStep({ info: null, cooldown: 0, askEmail: true }, null)}
+          sx={{ alignSelf: 'center' }}
+        >
+          I already have a code
+        </Button>
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           Already have an account?{' '}
           <Link
             component={RouterLink}
-            to={continueUrl ? `${paths.signin}?continue=${encodeURIComponent(continueUrl)}` : paths.signin}
+            to={journeyLink(paths.signin, { ...journey, email: form.email })}
             sx={{ fontWeight: 700 }}
           >
             Sign in
