@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { BatchResponse } from '@inkprint/contracts';
+import type { BatchList, BatchResponse } from '@inkprint/contracts';
 import { BATCH_MAX_BYTES, isTooShortToJudge } from '@inkprint/contracts';
 import { INGEST_LIMITS } from '@inkprint/ingest';
 import type { EventStore } from '@inkprint/eventstore';
@@ -280,6 +280,59 @@ function batchesSuite(backend: () => TestBackend) {
     expect(runs.map((e) => (e.data as { apiKeyId?: string }).apiKeyId)).toEqual([key.id, key.id]);
     // The session sees the same batch; a key without detect does not reach it.
     await http().get(`/ai/batches/${accepted.id}`).set(bearer(dev.accessToken)).expect(200);
+  });
+
+  it("lists the caller's own batches, newest first and paged; another's is neither listed nor readable (issue 43 item 3)", async () => {
+    const lee = await signUp();
+    const kim = await signUp();
+    const send = async (who: Account, texts: string[]) =>
+      (await http().post('/ai/batches?mode=fast').set(bearer(who.accessToken)).send({ texts }).expect(202))
+        .body as BatchResponse;
+    const first = await send(lee, [essay(1), 'Hello world']);
+    await settled(first.id, lee.accessToken);
+    const second = await send(lee, [essay(2)]);
+    await settled(second.id, lee.accessToken);
+    const kims = await send(kim, [essay(3)]);
+
+    const list = (await http().get('/ai/batches').set(bearer(lee.accessToken)).expect(200)).body as BatchList;
+    expect(list.batches.map((b) => b.id)).toEqual([second.id, first.id]);
+    expect(list.batches[1]).toEqual({
+      id: first.id,
+      status: 'done',
+      mode: 'fast',
+      createdAt: first.createdAt,
+      items: 2,
+      settled: 2,
+      failed: 0,
+    });
+    expect(list.nextCursor).toBeNull();
+
+    const page1 = (await http().get('/ai/batches?limit=1').set(bearer(lee.accessToken)).expect(200)).body as BatchList;
+    expect(page1.batches.map((b) => b.id)).toEqual([second.id]);
+    expect(page1.nextCursor).toEqual(expect.any(String));
+    const page2 = (
+      await http()
+        .get('/ai/batches')
+        .query({ limit: 1, cursor: page1.nextCursor })
+        .set(bearer(lee.accessToken))
+        .expect(200)
+    ).body as BatchList;
+    expect(page2.batches.map((b) => b.id)).toEqual([first.id]);
+    expect(page2.nextCursor).toBeNull();
+
+    // Owner-scoped: Kim's batch is not in Lee's list, and Lee cannot read it; Kim's list holds only hers.
+    const kimList = (await http().get('/ai/batches').set(bearer(kim.accessToken)).expect(200)).body as BatchList;
+    expect(kimList.batches.map((b) => b.id)).toEqual([kims.id]);
+    const notLees = await http().get(`/ai/batches/${kims.id}`).set(bearer(lee.accessToken)).expect(404);
+    expect(notLees.body.code).toBe('BATCH_NOT_FOUND');
+    await http().get(`/ai/batches/${kims.id}/items/0`).set(bearer(lee.accessToken)).expect(404);
+
+    expect((await http().get('/ai/batches').expect(401)).body.code).toBe('AUTH_REQUIRED');
+    const badCursor = await http().get('/ai/batches?cursor=not-ours').set(bearer(lee.accessToken)).expect(400);
+    expect(badCursor.body.code).toBe('VALIDATION_ERROR');
+    expect((await http().get('/ai/batches?limit=51').set(bearer(lee.accessToken)).expect(400)).body.code).toBe(
+      'VALIDATION_ERROR',
+    );
   });
 }
 

@@ -13,8 +13,17 @@ import { openDatabase, PostgresEventStore, SqlPersonalDataKeys, type Database } 
 import { ProjectionRunner } from '@inkprint/projections';
 import { usageQuotaDecider, usageStreamId, type QuotaSubject, type UsageFeature } from '@inkprint/plans-domain';
 import { createScratchDatabase, describeWithService, type ScratchDatabase } from '@inkprint/testing';
-import { toolRunDecider, toolRunStreamId, type DetectionFacts, type ToolUser } from '@inkprint/ai-domain';
 import {
+  batchDecider,
+  batchStreamId,
+  toolRunDecider,
+  toolRunStreamId,
+  type BatchCommand,
+  type DetectionFacts,
+  type ToolUser,
+} from '@inkprint/ai-domain';
+import {
+  decodeBatchCursor,
   decodeUserCursor,
   encodeUserCursor,
   getAccountTimeline,
@@ -26,6 +35,7 @@ import {
   listAdminTeam,
   listDailyUsage,
   listRecentActivity,
+  listUserBatches,
   listUsers,
   ReadModels,
   upgradeReadModels,
@@ -47,6 +57,7 @@ const TABLES: Record<string, Array<{ table: string; orderBy: string }>> = {
   ],
   audit_timeline: [{ table: 'audit_timeline', orderBy: 'account_id, version' }],
   daily_usage: [{ table: 'daily_usage', orderBy: 'day, plan' }],
+  user_batches: [{ table: 'user_batches', orderBy: 'id' }],
 };
 
 async function dump(db: Database, schema: string, projection: string) {
@@ -121,6 +132,33 @@ class Scenario {
       },
       { metadata: { actor, correlationId: requestId } },
     );
+  }
+
+  batch(batchId: string, user: ToolUser, command: BatchCommand) {
+    return handleCommand(this.store, batchStreamId(batchId), batchDecider, command, {
+      metadata: { actor: user, correlationId: batchId },
+    });
+  }
+
+  /** A batch of `items` texts sent by `user`, then its first items settled: `done`, then `failed`. */
+  async sendBatch(batchId: string, user: ToolUser, items: number, settle: Array<'done' | 'failed'>) {
+    await this.batch(batchId, user, {
+      type: 'SubmitBatch',
+      data: {
+        batchId,
+        user,
+        mode: 'fast',
+        items: Array.from({ length: items }, (_, index) => ({ index, source: 'text' as const })),
+        at: this.at(),
+      },
+    });
+    for (const [index, status] of settle.entries()) {
+      const error = status === 'failed' ? { code: 'FILE_UNREADABLE', message: 'The file is damaged.' } : null;
+      await this.batch(batchId, user, {
+        type: 'SettleBatchItem',
+        data: { index, status, requestId: null, error, at: this.at() },
+      });
+    }
   }
 
   /** The API records each run after its job answered: scores, hashes and lengths (never text). */
@@ -315,7 +353,12 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
     });
     await s.account(ids.cy, { type: 'PromoteToAdmin', data: { inviteId, inviteIssuedAt: s.at(), at: s.at() } });
     // Eve signs up, uses the detector, is projected in clear, then erases her account.
+    // Batches (issue 43 item 3): Ada's two, one still running; Bob's one; Eve's goes with her account.
+    await s.sendBatch('batch-ada-1', { type: 'user', id: ids.ada }, 3, ['done', 'failed', 'done']);
+    await s.sendBatch('batch-bob-1', { type: 'user', id: ids.bob }, 1, ['done']);
+    await s.sendBatch('batch-ada-2', { type: 'user', id: ids.ada }, 2, ['done']);
     await s.register(ids.eve, 'eve.erased@example.com', 'Eve Erased');
+    await s.sendBatch('batch-eve-1', { type: 'user', id: ids.eve }, 1, ['done']);
     await s.consume('detector', { kind: 'account', id: ids.eve }, 'req-e1', 70);
     await s.detection('req-e1', { type: 'user', id: ids.eve }, 0.2, 25);
     await runner.catchUpAll();
@@ -555,6 +598,28 @@ function projectionsSuite(open: () => Promise<{ db: Database; close(): Promise<v
       const tables = JSON.stringify(await dump(db, live, projection.name));
       expect(tables).not.toMatch(/eve\.erased|Eve Erased/i);
     }
+  });
+
+  it("lists each owner's batches newest first with their counts, paged; an erased account's are gone (issue 43 item 3)", async () => {
+    const ada = { type: 'user' as const, id: ids.ada };
+    const all = await listUserBatches(read, ada, { limit: 10 });
+    expect(all.batches.map((b) => [b.id, b.items, b.settled, b.failed])).toEqual([
+      ['batch-ada-2', 2, 1, 0],
+      ['batch-ada-1', 3, 3, 1],
+    ]);
+    expect(all.nextCursor).toBeNull();
+    const first = await listUserBatches(read, ada, { limit: 1 });
+    expect(first.batches.map((b) => b.id)).toEqual(['batch-ada-2']);
+    const cursor = decodeBatchCursor(first.nextCursor!);
+    expect(cursor).not.toBeNull();
+    const second = await listUserBatches(read, ada, { limit: 1, cursor: cursor! });
+    expect(second.batches.map((b) => b.id)).toEqual(['batch-ada-1']);
+    expect(second.nextCursor).toBeNull();
+    expect(
+      (await listUserBatches(read, { type: 'user', id: ids.bob }, { limit: 10 })).batches.map((b) => b.id),
+    ).toEqual(['batch-bob-1']);
+    expect((await listUserBatches(read, { type: 'user', id: ids.eve }, { limit: 10 })).batches).toEqual([]);
+    expect(decodeBatchCursor('not-ours')).toBeNull();
   });
 
   it('rebuilds every projection from the log into tables equal to the live ones', async () => {

@@ -1,6 +1,6 @@
 import type { Projection } from '@inkprint/projections';
 import { auditTimelineProjection, invitesProjection, usersProjection } from './accounts';
-import { recentActivityProjection } from './ai';
+import { recentActivityProjection, userBatchesProjection } from './ai';
 import { dailyUsageProjection } from './usage';
 
 export * from './accounts';
@@ -12,7 +12,7 @@ export * from './read-model-versions';
 /**
  * Every read model Inkprint keeps, shared by the API (which runs them) and the CLI (status, rebuild). Each room's
  * folder holds its projections, each beside the query that reads it: `accounts/` (users, invites, audit timeline),
- * `ai/` (recent activity), `usage/` (daily usage).
+ * `ai/` (recent activity, users' batches), `usage/` (daily usage).
  */
 export function inkprintProjections(): Projection[] {
   return [
@@ -21,5 +21,6 @@ export function inkprintProjections(): Projection[] {
     recentActivityProjection(),
     auditTimelineProjection(),
     dailyUsageProjection(),
+    userBatchesProjection(),
   ];
 }

@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
+import type { Database } from '@inkprint/eventstore-postgresql';
+import type { ProjectionRunner } from '@inkprint/projections';
+import { ReadModels } from '@inkprint/read-models';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { DATABASE, PROJECTION_RUNNER } from '../platform/tokens';
 import { DetectController } from './detect/detect.http.controller';
 import { DetectTextHandler } from './detect/detect-text.handler';
 import { HumaniseController } from './humanise/humanise.http.controller';
@@ -20,6 +24,7 @@ import { ImportTextHandler, URL_IMPORT_OPTIONS } from './upload/import-text.hand
 import { UploadController } from './upload/upload.http.controller';
 import type { UrlImportOptions } from '@inkprint/ingest';
 import { BatchesController } from './batches/batches.http.controller';
+import { ListBatchesHandler } from './batches/list-batches.query';
 import { OpenBatchHandler, OpenBatchItemHandler } from './batches/open-batch.query';
 import { BatchRuns } from './batches/batch-runs';
 import { SubmitBatchHandler } from './batches/submit-batch.handler';
@@ -31,6 +36,11 @@ import { SubmitBatchHandler } from './batches/submit-batch.handler';
       provide: MODEL_VERSION,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => detectorModelVersion(config.engines),
+    },
+    {
+      provide: ReadModels,
+      inject: [DATABASE, PROJECTION_RUNNER],
+      useFactory: (db: Database, runner: ProjectionRunner) => new ReadModels(db.em, runner.schema),
     },
     ToolUsers,
     FileWorkLimits,
@@ -44,6 +54,7 @@ import { SubmitBatchHandler } from './batches/submit-batch.handler';
     BatchRuns,
     OpenBatchHandler,
     OpenBatchItemHandler,
+    ListBatchesHandler,
     AiToolRunner,
     InterruptedRuns,
     DetectTextHandler,

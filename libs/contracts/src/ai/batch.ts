@@ -60,3 +60,53 @@ export const BatchResponse = z
   })
   .meta({ id: 'BatchResponse' });
 export type BatchResponse = z.infer<typeof BatchResponse>;
+
+export const BATCHES_PAGE_DEFAULT = 10;
+export const BATCHES_PAGE_MAX = 50;
+/** The batch list's cursors are opaque base64url tokens (decoded by the API). */
+export const BATCH_CURSOR = /^[A-Za-z0-9_-]{1,600}$/;
+
+/** `GET /ai/batches?limit=10&cursor=`: the caller's own batches, newest first (issue 43 item 3). */
+export const ListBatchesQuery = z
+  .object({
+    limit: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === '') return BATCHES_PAGE_DEFAULT;
+        const n = Number(value);
+        if (!/^\d+$/.test(value.trim()) || n < 1 || n > BATCHES_PAGE_MAX) {
+          ctx.addIssue({ code: 'custom', message: `limit must be a whole number from 1 to ${BATCHES_PAGE_MAX}.` });
+          return z.NEVER;
+        }
+        return n;
+      }),
+    cursor: z
+      .string({ error: 'Invalid cursor.' })
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .refine((value) => value === undefined || BATCH_CURSOR.test(value), { error: 'Invalid cursor.' }),
+  })
+  .meta({ id: 'ListBatchesQuery' });
+export type ListBatchesQuery = z.input<typeof ListBatchesQuery>;
+
+/** One batch as the list shows it: its counts, not its items (GET /ai/batches/{id} has those). */
+export const BatchSummary = z
+  .object({
+    id: z.string(),
+    status: z.enum(['running', 'done']),
+    mode: z.string(),
+    createdAt: z.string(),
+    /** Items in the batch, and how many are settled so far (done or failed) and failed. */
+    items: z.number().int(),
+    settled: z.number().int(),
+    failed: z.number().int(),
+  })
+  .meta({ id: 'BatchSummary' });
+export type BatchSummary = z.infer<typeof BatchSummary>;
+
+/** `GET /ai/batches`: newest first; pass nextCursor as `cursor` for the next page (null at the end). */
+export const BatchList = z
+  .object({ batches: z.array(BatchSummary), nextCursor: z.string().nullable() })
+  .meta({ id: 'BatchList' });
+export type BatchList = z.infer<typeof BatchList>;

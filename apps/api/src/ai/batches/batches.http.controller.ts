@@ -18,10 +18,12 @@ import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import {
   BATCH_MAX_ITEMS,
   BatchItemReport,
+  BatchList,
   BatchResponse,
   BatchTextsRequest,
   DetectQuery,
   hasUnsafeText,
+  ListBatchesQuery,
   UNSAFE_TEXT_MESSAGE,
 } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
@@ -34,6 +36,7 @@ import { RequestValidationError } from '../../http/api-error';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { callerOf } from '../shared/caller';
 import { BatchCallerGuard } from './batch-caller.guard';
+import { ListBatches } from './list-batches.query';
 import { OpenBatch, OpenBatchItem } from './open-batch.query';
 import { batchUploadStorage, overLimit, type BatchUploadPart } from './batch-upload';
 import { SubmitBatch } from './submit-batch.handler';
@@ -103,6 +106,28 @@ export class BatchesController {
     // The address goes with the caller: the batch's files count against it too (issue 39 item 4).
     return this.commands.execute(
       new SubmitBatch({ ...callerOf(account, undefined, undefined, ip), ip }, query.mode, inputs),
+    );
+  }
+
+  @Get()
+  @ApiContract({
+    summary: "The caller's own batches, newest first, with their counts (items, settled, failed); paged by cursor",
+    query: ListBatchesQuery,
+    responses: { 200: BatchList },
+    errors: ['AUTH_REQUIRED'],
+    auth: 'bearer',
+    apiKeyScopes: ['detect'],
+  })
+  list(
+    @Query(new ZodValidationPipe(ListBatchesQuery)) query: z.output<typeof ListBatchesQuery>,
+    @Ip() ip: string,
+    @CurrentAccountOptional() account: SignedInAccount | undefined,
+  ): Promise<BatchList> {
+    return this.queries.execute(
+      new ListBatches(callerOf(account, undefined, undefined, ip), {
+        limit: query.limit,
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+      }),
     );
   }
 
