@@ -2,7 +2,13 @@
 import type { DetectedLanguage } from './language';
 import { describeSignal, strongestSignals, type Signal } from './heuristic';
 
-import { DEFAULT_DETECTION_MODE, DETECTION_MODES, isDetectionMode, type DetectionMode } from '@inkprint/contracts';
+import {
+  DEFAULT_DETECTION_MODE,
+  DETECTION_MODES,
+  isDetectionMode,
+  TOO_SHORT_LABEL,
+  type DetectionMode,
+} from '@inkprint/contracts';
 
 // The mode list is the product's (@inkprint/contracts), shared with the job bus, the API and the web app.
 export { DETECTION_MODES, isDetectionMode, type DetectionMode };
@@ -266,7 +272,8 @@ export function buildResult(input: ResultInput): DetectionResult {
     });
   if (input.engineWarning) warnings.push({ code: 'MODEL_UNAVAILABLE', message: input.engineWarning });
 
-  const finalLabel = tooShort ? 'Inconclusive (text too short)' : VERDICT_LABEL[verdict];
+  // The label every screen, table, CSV and PDF shows for a text without a verdict (issue 43 item 2).
+  const finalLabel = tooShort ? TOO_SHORT_LABEL : VERDICT_LABEL[verdict];
   return {
     score: round4(score),
     // One AI figure per result (issue 43): the percentage is the score the verdict, the bars, the report, the PDF and
@@ -338,10 +345,10 @@ function buildRationale(
   const parts: string[] = [];
   const engineName = x.engine === 'heuristic' ? 'The fallback stylometric heuristic' : 'The detection model';
   if (x.tooShort) {
-    parts.push(
-      `With only ${x.words} words (minimum ${x.lengthPolicy.minWords}) there is too little evidence for a verdict, so the score is held below the 0.5 line (${pct}) whatever ${engineName.charAt(0).toLowerCase()}${engineName.slice(1)} reads.`,
-    );
-  } else if (x.verdict === 'Mixed' && x.chunkLabels.includes('AI') && x.chunkLabels.includes('Human')) {
+    // Too short to judge (issue 43 item 2): no figure is quoted, as the demo, batch table, report and PDF show none.
+    return `Too short to judge: with only ${x.words} ${x.words === 1 ? 'word' : 'words'} (minimum ${x.lengthPolicy.minWords}) there is too little evidence for a verdict, so no AI figure is given. Add more of the text for one.`;
+  }
+  if (x.verdict === 'Mixed' && x.chunkLabels.includes('AI') && x.chunkLabels.includes('Human')) {
     const ai = x.chunkLabels.filter((l) => l === 'AI').length;
     const human = x.chunkLabels.filter((l) => l === 'Human').length;
     parts.push(

@@ -122,7 +122,11 @@ describe('buildResult', () => {
     expect(r.verdict).toBe('Mixed');
     expect(r.score).toBeGreaterThan(0.35);
     expect(r.score).toBeLessThan(0.65);
-    expect(r.finalLabel).toMatch(/Inconclusive/);
+    expect(r.finalLabel).toBe('Too short to judge');
+    // No figure quoted where the product shows none (issue 43 item 2).
+    expect(r.rationale).toBe(
+      'Too short to judge: with only 20 words (minimum 50) there is too little evidence for a verdict, so no AI figure is given. Add more of the text for one.',
+    );
     expect(r.confidence).toBeLessThan(20);
     expect(r.warning?.codes).toContain('TEXT_TOO_SHORT');
     expect(r.warning?.message).toMatch(/20 words; at least 50/);
@@ -213,7 +217,7 @@ describe('minimum length', () => {
           expect(r.score).toBeLessThanOrEqual(SHORT_TEXT_MAX_SCORE);
           expect(r.aiProbability).toBeLessThan(50);
           expect(r.verdict).not.toBe('AI-Generated');
-          expect(r.finalLabel).toBe('Inconclusive (text too short)');
+          expect(r.finalLabel).toBe('Too short to judge');
           expect(r.warning?.codes).toContain('TEXT_TOO_SHORT');
         }
     // at the minimum length the model's score applies again
