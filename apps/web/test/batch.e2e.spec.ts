@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BatchResponse } from '@inkprint/contracts';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (real docx and pdf bytes)
@@ -13,6 +14,7 @@ import {
   createAccount,
   ensureBuilt,
   hasChromium,
+  PASSWORD,
   post,
   REPO_ROOT,
   startApp,
@@ -127,10 +129,145 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 
-  it('asks a signed-out visitor to sign in', async () => {
+  /** Pages of a PDF rendered by pdf.js inside Chromium (served from node_modules on the app's origin), to look at. */
+  async function shootPdf(bytes: Buffer, pages: number[]) {
+    if (!SHOTS) return;
+    const context = await browser.newContext({ viewport: { width: 900, height: 1200 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const build = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'build');
+    await page.route(`${app.baseUrl}/__pdf/**`, (route: Route) => {
+      const name = new URL(route.request().url()).pathname.replace('/__pdf/', '');
+      if (name === 'batch.pdf') return route.fulfill({ body: bytes, contentType: 'application/pdf' });
+      if (name === 'view.html')
+        return route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html><body style="margin:0;background:#e5e7eb"><canvas id="c"></canvas>
+<script type="module">
+import * as pdfjs from '/__pdf/pdf.mjs';
+pdfjs.GlobalWorkerOptions.workerSrc = '/__pdf/pdf.worker.mjs';
+const doc = await pdfjs.getDocument('/__pdf/batch.pdf').promise;
+const page = await doc.getPage(Number(location.search.slice(1)));
+const viewport = page.getViewport({ scale: window.innerWidth / page.view[2] });
+const canvas = document.getElementById('c');
+canvas.width = viewport.width; canvas.height = viewport.height;
+await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+document.body.dataset.done = '1';
+</script></body></html>`,
+        });
+      return route.fulfill({ path: path.join(build, name), contentType: 'text/javascript' });
+    });
+    for (const n of pages) {
+      await page.goto(`${app.baseUrl}/__pdf/view.html?${n}`);
+      await page.locator('body[data-done="1"]').waitFor();
+      await page.locator('#c').screenshot({ path: path.join(REPO_ROOT, `docs/screenshots/batch-pdf-page-${n}.png`) });
+    }
+  }
+
+  it('asks a signed-out visitor to sign in, and the sign-in comes back to /batch (issue 43 item 7)', async () => {
     const page = await pageAs(null);
     await page.getByText('Sign in to check several files at once.').waitFor();
+    await page.getByRole('alert').getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/signin\?redirect=%2Fbatch$/);
+    const kai = await createAccount(app.baseUrl, uniqueEmail('batch-signin'));
+    await page.locator('input[name="email"]').fill(kai.user.email);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${app.baseUrl}/batch`);
+    await page.getByRole('button', { name: 'Check files' }).waitFor();
   });
+
+  it('gives a batch its own URL that survives a reload, lists recent batches, and moves the header meter as it runs (issue 43 item 3)', async () => {
+    const ada = await createAccount(app.baseUrl, uniqueEmail('batch-url'));
+    const page = await pageAs(ada);
+    // What a batch costs, said before it is sent: too-short (and empty) files are free.
+    await page.getByText(/files under 50 words are free/).waitFor();
+    await page.getByText('No batches yet', { exact: false }).waitFor();
+    const meter = page.getByTestId('usage-line');
+    await meter.filter({ hasText: /^Detect: 0 \/ \d+ today/ }).waitFor();
+
+    await page.getByLabel('Or paste texts').fill(`${essay(3)}\n---\n${essay(4)}\n---\nHello world`);
+    await page.getByRole('button', { name: 'Check texts' }).click();
+    await page.waitForURL(/\/batch\/[0-9a-f-]{36}$/);
+    const url = page.url();
+    const id = url.split('/').pop()!;
+    await page.getByText('3 of 3 checked').waitFor({ timeout: 60_000 });
+    // The header's meter follows the batch without a reload: two counted, the too-short text free.
+    await meter.filter({ hasText: /^Detect: 2 \/ \d+ today/ }).waitFor({ timeout: 10_000 });
+    const short = page.getByTestId('batch-row').filter({ hasText: 'Text 3' });
+    await short.getByText('Too short to judge').waitFor();
+    expect(await page.getByRole('columnheader').allTextContents()).toContain('Engine confidence');
+    // The recent list has this batch, marked as the one shown.
+    const recent = page.getByTestId('recent-batch');
+    await recent.filter({ hasText: '3 files · done' }).waitFor();
+    expect(await recent.first().getByRole('link').getAttribute('aria-current')).toBe('page');
+    await shoot(page, 'run');
+
+    // Reloaded, the batch's URL shows its results from the API, not a blank form.
+    await page.reload();
+    await page.getByText('3 of 3 checked').waitFor();
+    expect(await page.getByTestId('batch-row').count()).toBe(3);
+    await page.getByTestId('batch-row').filter({ hasText: 'Text 3' }).getByText('Too short to judge').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'reloaded');
+
+    // The too-short text is 'Too short to judge' in the API, its report and the report's PDF, with no AI figure
+    // (issue 43 item 2: its report read 'Mixed, AI 49.0%', 'highest chunk 49.9%').
+    const answer = (await (
+      await fetch(`${app.baseUrl}/ai/batches/${id}`, { headers: { authorization: `Bearer ${ada.tokens.accessToken}` } })
+    ).json()) as BatchResponse;
+    const hello = answer.items[2].result!;
+    expect(hello.finalLabel).toBe('Too short to judge');
+    expect(hello.warning?.codes).toContain('TEXT_TOO_SHORT');
+    expect(hello.rationale).toMatch(/^Too short to judge: with only 2 words \(minimum 50\)/);
+    expect(hello.rationale).not.toMatch(/\d%/);
+    const figure = `${hello.aiProbability.toFixed(1)}%`;
+    await page.getByRole('button', { name: 'Report for Text 3' }).click();
+    const dialog = page.getByRole('dialog');
+    const view = dialog.getByTestId('report-view');
+    await view.getByTestId('too-short-note').waitFor();
+    const text = (await view.textContent()) ?? '';
+    expect(text).toContain('ClassificationToo short to judge');
+    expect(text).toContain('Confidence (Human / AI)—');
+    expect(text).toContain('the detector counted 2 words; at least 50 are needed for a verdict');
+    for (const absent of ['AI probability', 'Highest chunk', 'chunk breakdown', figure, "'Share Report'"])
+      expect(text).not.toContain(absent);
+    expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS)
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(REPO_ROOT, `docs/screenshots/batch-report-too-short-${width}.png`) });
+      }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Save PDF' }).click(),
+    ]);
+    const reportPdf = await readPdf(fs.readFileSync((await saved.path())!));
+    expect(reportPdf.text).toContain('Too short to judge');
+    for (const absent of ['AI probability', 'Highest chunk', figure, "'Share Report'"])
+      expect(reportPdf.text).not.toContain(absent);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // /batch lists it; its link opens it again.
+    await page.goto(`${app.baseUrl}/batch`);
+    await recent.filter({ hasText: '3 files · done' }).getByRole('link').click();
+    await page.waitForURL(url);
+    await page.getByText('3 of 3 checked').waitFor();
+    await page.goto(`${app.baseUrl}/batch`);
+    await recent.first().waitFor();
+    await shoot(page, 'recent');
+
+    // Another account's batch URL is not theirs to read.
+    const eve = await createAccount(app.baseUrl, uniqueEmail('batch-other'));
+    const other = await pageAs(eve);
+    await other.goto(`${app.baseUrl}/batch/${id}`);
+    await other.getByText('This batch does not exist.').waitFor();
+    expect(await other.getByTestId('batch-row').count()).toBe(0);
+    await other.getByText('No batches yet', { exact: false }).waitFor();
+  }, 120_000);
 
   it('checks 12 mixed files with progress per file, reports the bad one, and exports the table as CSV', async () => {
     const lee = await createAccount(app.baseUrl, uniqueEmail('batch'));
@@ -176,7 +313,7 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     ]);
     const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
     expect(download.suggestedFilename()).toMatch(/^inkprint-batch-.+\.csv$/);
-    expect(csv[0]).toBe('file,words,verdict,ai_percent,confidence_percent,error');
+    expect(csv[0]).toBe('file,words,verdict,ai_percent,engine_confidence_percent,error');
     expect(csv.filter(Boolean)).toHaveLength(13);
     expect(csv.find((line) => line.startsWith('note.txt'))).toMatch(/^note\.txt,\d+,Too short to judge,,,$/);
     expect(csv.find((line) => line.startsWith('damaged.pdf'))).toMatch(/^damaged\.pdf,,Failed,,,.+/);
@@ -190,8 +327,11 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
       page.getByRole('button', { name: 'Export PDF' }).click(),
     ]);
     expect(pdfDownload.suggestedFilename()).toMatch(/^inkprint-batch-.+\.pdf$/);
-    const pdf = await readPdf(fs.readFileSync((await pdfDownload.path())!));
-    expect(pdf.sizes.length).toBeGreaterThanOrEqual(12);
+    const pdfBytes = fs.readFileSync((await pdfDownload.path())!);
+    await shootPdf(pdfBytes, [1, 2]);
+    const pdf = await readPdf(pdfBytes);
+    // A summary page, then one page per checked file: no page holding a few overflow lines (issue 43 item 7).
+    expect(pdf.sizes.length).toBe(12);
     for (const [width, height] of pdf.sizes) {
       expect(width).toBeCloseTo(595.28, 1);
       expect(height).toBeCloseTo(841.89, 1);
@@ -200,6 +340,10 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     for (const name of ['essay-1.txt', 'essay-10.pdf', 'damaged.pdf', 'note.txt']) expect(pdf.text).toContain(name);
     expect(pdf.text).toContain('About the canal, take 0.');
     expect(pdf.text.split('1. Introduction').length - 1).toBe(11);
+    expect(pdf.text).toContain('Engine conf. %');
+    // The too-short note.txt's report gives no AI figure: ten AI bars for the ten files with a verdict.
+    expect(pdf.text.split('AI probability').length - 1).toBe(10);
+    expect(pdf.text).not.toContain("'Share Report'");
 
     // Ten checks counted: the too-short and the damaged file are not.
     const me = await fetch(`${app.baseUrl}/auth/me`, {

@@ -81,7 +81,7 @@ describeInBrowser(
     let errors: string[] = [];
     let client = 0;
     /** A report shared over HTTP from a real guest detection (the page tests open it). */
-    let shared: { id: string; score: number; text: string };
+    let shared: { id: string; score: number; text: string; result: DetectResponse['result'] };
 
     beforeAll(async () => {
       ensureBuilt();
@@ -105,7 +105,7 @@ describeInBrowser(
         body: JSON.stringify({ result: { ...result, originalText: LONG_TEXT }, guestId: guest.guestId }),
       });
       expect(saved.status).toBe(201);
-      shared = { id: ((await saved.json()) as SavedReport).id, score: result.score, text: LONG_TEXT };
+      shared = { id: ((await saved.json()) as SavedReport).id, score: result.score, text: LONG_TEXT, result };
     }, 240_000);
 
     afterAll(async () => {
@@ -245,7 +245,8 @@ document.body.dataset.done = '1';
       expect(pdf.name).toMatch(/^inkprint-report-\d+\.pdf$/);
       const draftPdf = await readPdf(pdf.bytes);
       expectReportPdf(draftPdf, result.score);
-      expect(draftPdf.text).toContain('This preview has not been shared');
+      expect(draftPdf.text).toContain('This report has not been shared');
+      expect(draftPdf.text).not.toContain("'Share Report'");
       expect(draftPdf.text).not.toContain(app.baseUrl);
       expect(draftPdf.text).toContain("The text has 540 words as written (section 4 gives the detector's count");
       expect(draftPdf.text).toContain('Words analysed (detector count)');
@@ -342,6 +343,37 @@ document.body.dataset.done = '1';
         const top = document.getElementById('demo')?.getBoundingClientRect().top ?? 9999;
         return Math.abs(top) < 200;
       });
+    }, 120_000);
+
+    it('shows one AI figure for a result: the API answer, the report page (and its data), the PDF text and the rationale (issue 43 item 2)', async () => {
+      const { result } = shared;
+      const ai = `${result.aiProbability.toFixed(1)}%`;
+      const human = `${(100 - result.aiProbability).toFixed(1)}%`;
+      // The API answer: the percentage is the score, and the rationale quotes that figure.
+      expect(one(result.score * 100)).toBe(ai);
+      expect(result.rationale).toContain(ai);
+      for (const chunk of result.chunks)
+        expect(`${chunk.aiProbability.toFixed(1)}%`).toBe(one((chunk.score ?? 0) * 100));
+      // The report's data as the page reads it.
+      const data = (await (await fetch(`${app.baseUrl}/ai/report/${shared.id}`)).json()) as ReportResponse;
+      expect(one(data.result.score * 100)).toBe(ai);
+      expect((data.result as { aiProbability?: number }).aiProbability).toBe(result.aiProbability);
+      // The page: the split, the AI bar and the narrative verdict all carry it.
+      const page = await visit(`/report/${shared.id}`);
+      const view = reportView(page);
+      await view.waitFor();
+      const text = (await view.textContent()) ?? '';
+      expect(text).toContain(`${human} / ${ai}`);
+      expect(text).toContain(result.rationale);
+      expect(await view.getByText(`AI probability`).count()).toBeGreaterThan(0);
+      expect(text).toMatch(new RegExp(`AI probability\\s*${ai.replace('.', '\\.')}`));
+      // The PDF's text: the split, the AI bar's label and the rationale.
+      const pdf = await readPdf((await savePdf(page, page)).bytes);
+      expect(pdf.text).toContain(`${human} / ${ai}`);
+      expect(pdf.text).toContain(`AI probability ${ai}`);
+      const rationaleFigure = /(\d+\.\d%)/.exec(result.rationale)![1];
+      expect(rationaleFigure).toBe(ai);
+      expect(pdf.text).toContain(rationaleFigure);
     }, 120_000);
 
     it("reads unknown and malformed ids as 'This report isn't available' (malformed ones are never sent)", async () => {

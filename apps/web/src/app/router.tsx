@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
           { path: 'report/:id', lazy: page(() => import('../features/reports/components/ReportPage')) },
           { path: 'account/api-keys', lazy: page(() => import('../features/api-keys/components/ApiKeysPage')) },
           { path: 'batch', lazy: page(() => import('./routes/batch')) },
+          { path: 'batch/:id', lazy: page(() => import('./routes/batch')) },
         ],
       },
       { path: '500', lazy: page(() => import('../features/errors/components/ServerErrorPage')) },

@@ -15,6 +15,7 @@ export const paths = {
   report: (id: string) => `/report/${encodeURIComponent(id)}`,
   apiKeys: '/account/api-keys',
   batch: '/batch',
+  batchRun: (id: string) => `/batch/${encodeURIComponent(id)}`,
   apiDocs: '/api/docs',
   admin: '/admin',
 } as const;

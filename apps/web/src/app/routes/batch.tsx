@@ -1,4 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths';
 import { getBatchItem } from '../../features/batches/api/get-batch-item';
 import BatchPage, { type ExportPdf, type OpenReport } from '../../features/batches/components/BatchPage';
 import { draftToReport } from '../../features/reports/types';
@@ -14,13 +16,23 @@ const exportPdf: ExportPdf = async ({ id, createdAt, rows }) => {
   const items = await Promise.all(checked.map((row) => getBatchItem(id, row.index)));
   const { saveBatchPdf } = await import('../../features/reports/pdf/batch-pdf');
   await saveBatchPdf(
-    { createdAt, rows, reports: items.map((item) => draftToReport(item)) },
+    {
+      createdAt,
+      rows,
+      reports: items.map((item, i) => ({ file: checked[i].file, report: draftToReport(item) })),
+    },
     `inkprint-batch-${id.slice(0, 8)}.pdf`,
   );
 };
 
-/** `/batch`: the batch check, with each checked file's report in the report modal and the batch's PDF. */
+/**
+ * `/batch` and `/batch/:id` (a batch's own, reloadable URL): the batch check, with each checked file's report in the
+ * report modal and the batch's PDF.
+ */
 export default function BatchRoute() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const submitted = useCallback((batchId: string) => navigate(paths.batchRun(batchId)), [navigate]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [open, setOpen] = useState(false);
   const openReport = useCallback<OpenReport>((next) => {
@@ -30,7 +42,13 @@ export default function BatchRoute() {
   const close = useCallback(() => setOpen(false), []);
   return (
     <>
-      <BatchPage onOpenReport={openReport} onExportPdf={exportPdf} />
+      <BatchPage
+        key={id ?? 'new'}
+        batchId={id ?? null}
+        onSubmitted={submitted}
+        onOpenReport={openReport}
+        onExportPdf={exportPdf}
+      />
       {draft && (
         <Suspense fallback={null}>
           <ReportModal open={open} onClose={close} report={draft} />

@@ -1,9 +1,11 @@
 import {
+  DETECTION_MIN_WORDS,
   isTooShortToJudge,
   reportClassification,
   TOO_SHORT_LABEL,
   type BatchItem,
   type BatchResponse,
+  type BatchSummary,
 } from '@inkprint/contracts';
 
 /** One row of the results table and of the CSV: what a lecturer reads per file. */
@@ -14,9 +16,13 @@ export interface BatchRow {
   words: number | null;
   /** The report's band (Human, Mixed, AI-Generated), 'Too short to judge', or the failure's message. */
   verdict: string;
-  /** AI probability and confidence, percent with one decimal; null without a verdict. */
+  /**
+   * Percent with one decimal, null without a verdict. aiPercent: the detector's score, the AI figure of the report
+   * (its 'Confidence (Human / AI)' splits it); engineConfidence: how sure the detector is of that score (the demo's
+   * 'Engine confidence', the report's chunk 'Confidence %'), a different quantity (issue 43 item 2).
+   */
   aiPercent: string | null;
-  confidence: string | null;
+  engineConfidence: string | null;
   error: string | null;
 }
 
@@ -25,7 +31,7 @@ const one = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 export function batchRows(batch: BatchResponse): BatchRow[] {
   return batch.items.map((item) => {
     const file = item.name ?? `Text ${item.index + 1}`;
-    const base = { index: item.index, file, status: item.status, words: null, aiPercent: null, confidence: null };
+    const base = { index: item.index, file, status: item.status, words: null, aiPercent: null, engineConfidence: null };
     if (item.status === 'failed')
       return { ...base, verdict: 'Failed', error: item.error?.message ?? 'Failed to process file.' };
     if (item.status === 'queued' || !item.result) return { ...base, verdict: 'Checking…', error: null };
@@ -36,7 +42,7 @@ export function batchRows(batch: BatchResponse): BatchRow[] {
       words: r.words,
       verdict: reportClassification(r.score),
       aiPercent: `${one(r.score * 100)}%`,
-      confidence: `${one(r.confidence)}%`,
+      engineConfidence: `${one(r.confidence)}%`,
       error: null,
     };
   });
@@ -64,11 +70,49 @@ const cell = (value: string | number | null) => {
 
 /** The table as CSV (RFC 4180; cells that a spreadsheet would run as formulas are quoted and defused). */
 export function batchCsv(rows: readonly BatchRow[]): string {
-  const header = ['file', 'words', 'verdict', 'ai_percent', 'confidence_percent', 'error'];
+  const header = ['file', 'words', 'verdict', 'ai_percent', 'engine_confidence_percent', 'error'];
   const lines = rows.map((r) =>
-    [r.file, r.words, r.verdict, r.aiPercent?.replace('%', '') ?? null, r.confidence?.replace('%', '') ?? null, r.error]
+    [
+      r.file,
+      r.words,
+      r.verdict,
+      r.aiPercent?.replace('%', '') ?? null,
+      r.engineConfidence?.replace('%', '') ?? null,
+      r.error,
+    ]
       .map(cell)
       .join(','),
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+/** '1 word', '12 words'. */
+export const wordsLabel = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'word' : 'words'}`;
+
+/** What the page says a batch costs (issue 43 item 3): empty and too-short files are not counted. */
+export const BATCH_COST_NOTE = `Each file counts as one detection of your daily limit; empty files and files under ${DETECTION_MIN_WORDS} words are free, as are files that cannot be read.`;
+
+/** The two figures of the table, named apart (issue 43 item 2). */
+export const BATCH_FIGURES_NOTE =
+  "AI % is the detector's score (the figure the report shows); Engine confidence is how sure the detector is of it.";
+
+/** Items of a batch counted against the daily limit so far: checked, with a verdict (too short and failed are free). */
+export const countedItems = (batch: BatchResponse): number =>
+  batch.items.filter((item) => item.status === 'done' && item.result && !isTooShortToJudge(item.result)).length;
+
+/** One line of the recent batches list: when, how many files, how far. */
+export function recentBatchLine(batch: BatchSummary, now: Date = new Date()): { title: string; detail: string } {
+  const at = new Date(batch.createdAt);
+  const sameDay = at.toDateString() === now.toDateString();
+  const when = Number.isNaN(at.getTime())
+    ? 'Unknown time'
+    : at.toLocaleString('en-GB', sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
+  const files = `${batch.items} ${batch.items === 1 ? 'file' : 'files'}`;
+  const state =
+    batch.status === 'done'
+      ? batch.failed > 0
+        ? `done, ${batch.failed} failed`
+        : 'done'
+      : `${batch.settled} of ${batch.items} checked`;
+  return { title: `${sameDay ? 'Today' : ''}${sameDay ? ' ' : ''}${when}`, detail: `${files} · ${state}` };
 }

@@ -1,5 +1,6 @@
 import type { BatchResponse, DetectionResult } from '@inkprint/contracts';
-import { batchCsv, batchRows, progressOf, splitTexts } from './batch-rows';
+import type { BatchSummary } from '@inkprint/contracts';
+import { batchCsv, batchRows, countedItems, progressOf, recentBatchLine, splitTexts, wordsLabel } from './batch-rows';
 
 const result = (score: number, words: number, tooShort = false) =>
   ({
@@ -44,7 +45,7 @@ describe('batch rows', () => {
         words: 512,
         verdict: 'AI-Generated',
         aiPercent: '81.2%',
-        confidence: '62.3%',
+        engineConfidence: '62.3%',
       }),
       expect.objectContaining({ file: '=cmd.pdf', verdict: 'Failed', error: 'The file is damaged.', aiPercent: null }),
       expect.objectContaining({ file: 'short.txt', words: 3, verdict: 'Too short to judge', aiPercent: null }),
@@ -56,12 +57,41 @@ describe('batch rows', () => {
   it('writes CSV with quoted commas and defused formulas', () => {
     const csv = batchCsv(batchRows(batch));
     expect(csv.split('\r\n')).toEqual([
-      'file,words,verdict,ai_percent,confidence_percent,error',
+      'file,words,verdict,ai_percent,engine_confidence_percent,error',
       '"essay, final.txt",512,AI-Generated,81.2,62.3,',
       `"'=cmd.pdf",,Failed,,,The file is damaged.`,
       'short.txt,3,Too short to judge,,,',
       'Text 4,,Checking…,,,',
       '',
     ]);
+  });
+
+  it('names words one by one and counts only the items with a verdict (too short and failed are free)', () => {
+    expect(wordsLabel(1)).toBe('1 word');
+    expect(wordsLabel(0)).toBe('0 words');
+    expect(wordsLabel(1200)).toBe('1,200 words');
+    expect(countedItems(batch)).toBe(1);
+  });
+
+  it('lists a recent batch by when it was sent, its files and how far it got', () => {
+    const summary: BatchSummary = {
+      id: 'b1',
+      status: 'running',
+      mode: 'moderate',
+      createdAt: '2026-11-26T10:00:00.000Z',
+      items: 6,
+      settled: 2,
+      failed: 0,
+    };
+    const sameDay = new Date('2026-11-26T12:00:00.000Z');
+    expect(recentBatchLine(summary, sameDay).title).toMatch(/^Today \d{2}:\d{2}$/);
+    expect(recentBatchLine(summary, sameDay).detail).toBe('6 files · 2 of 6 checked');
+    expect(recentBatchLine({ ...summary, status: 'done', settled: 6, failed: 1 }, sameDay).detail).toBe(
+      '6 files · done, 1 failed',
+    );
+    expect(recentBatchLine({ ...summary, items: 1, settled: 1, status: 'done' }, new Date('2026-12-01')).detail).toBe(
+      '1 file · done',
+    );
+    expect(recentBatchLine(summary, new Date('2026-12-01T12:00:00.000Z')).title).toMatch(/26 Nov 2026/);
   });
 });

@@ -1,8 +1,12 @@
 import type { ReportResult } from '@inkprint/contracts';
 import {
+  DETECTION_MIN_WORDS,
   displayModeLabel,
+  isTooShortToJudge,
   reportClassification,
   round1,
+  TOO_SHORT_LABEL,
+  tooShortWords,
   type ReportClassification,
 } from '@inkprint/contracts/ai/verdicts';
 import { DETECTOR_WORDS_LABEL } from './report-copy';
@@ -71,10 +75,15 @@ export interface ReportSummary {
   text: string;
   characters: number;
   language: 'English' | 'Unknown';
+  /**
+   * Below the detector's minimum length (issue 43 item 2): 'Too short to judge', as in the demo and the batch table,
+   * with no AI figure, bars or chunk scores; `words` is the detector's count.
+   */
+  tooShort: { words: number } | null;
   aiPercent: number;
   humanPercent: number;
   confidencePercent: number | null;
-  classification: ReportClassification;
+  classification: ReportClassification | typeof TOO_SHORT_LABEL;
   mode: string;
   processingMs: number | null;
   chunks: ChunkRow[];
@@ -84,12 +93,30 @@ export interface ReportSummary {
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
 
+/**
+ * Whether a stored result carries no verdict: the engine's warning (TEXT_TOO_SHORT, EMPTY_TEXT), or, for results
+ * saved without it, the detector's word count under the minimum (the admin console's reading of recorded runs).
+ */
+export function reportTooShort(result: ReportResult): { words: number } | null {
+  const r = result as ReportResult & { warning?: { codes?: string[] } | null; words?: unknown };
+  const words = num(r.words);
+  if (isTooShortToJudge(r) || (words !== null && tooShortWords(words)))
+    return { words: words ?? wordsOf(result.originalText ?? result.text ?? '').length };
+  return null;
+}
+
+/** What section 3 says instead of the AI figure for a text too short to judge. */
+export const tooShortNote = (words: number): string =>
+  `${TOO_SHORT_LABEL}: the detector counted ${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'}; at least ${DETECTION_MIN_WORDS} are needed for a verdict, so this report gives no AI figure.`;
+
 /** The report's numbers from its stored result: AI % = score × 100, Human % = 100 − AI % (before rounding). */
 export function summarise(result: ReportResult): ReportSummary {
   const text = result.originalText ?? result.text ?? '';
+  const tooShort = reportTooShort(result);
   const aiPercent = clampPercent(result.score * 100);
   const confidence = num(result.confidence);
-  const chunks = (result.chunks ?? []).map((chunk, i): ChunkRow => {
+  // A text too short to judge shows no chunk scores either (the chunks are pulled to the middle like the score).
+  const chunks = (tooShort ? [] : (result.chunks ?? [])).map((chunk, i): ChunkRow => {
     const c = chunk as Record<string, unknown>;
     const chunkScore = num(c.score);
     return {
@@ -106,16 +133,21 @@ export function summarise(result: ReportResult): ReportSummary {
     text,
     characters: text.length,
     language: detectLanguage(text),
+    tooShort,
     aiPercent,
     humanPercent: 100 - aiPercent,
     confidencePercent: confidence === null ? null : clampPercent(confidence),
-    classification: reportClassification(result.score),
+    classification: tooShort ? TOO_SHORT_LABEL : reportClassification(result.score),
     mode,
     processingMs: num(result.timings?.durationMs),
     chunks,
     rationale: result.rationale?.trim() || NO_RATIONALE,
   };
 }
+
+/** Section 3's 'Confidence (Human / AI)' value (spec §2): the score split, or a dash when too short to judge. */
+export const humanAiSplit = (summary: ReportSummary): string =>
+  summary.tooShort ? '—' : `${percent1(summary.humanPercent)} / ${percent1(summary.aiPercent)}`;
 
 export const processingTime = (ms: number | null): string => (ms === null ? '—' : `${Math.round(ms)} ms`);
 

@@ -3,7 +3,10 @@ import {
   detectLanguage,
   excerpt,
   featureInsights,
+  humanAiSplit,
+  reportTooShort,
   signalValue,
+  tooShortNote,
   NO_RATIONALE,
   omittedNote,
   percent1,
@@ -171,5 +174,41 @@ describe('summarise', () => {
     ]);
     for (const row of rows.slice(0, 3)) expect(rationale).toContain(`(${row.value.split(' ')[0]} vs`);
     expect(signalValue(-0.5)).toBe('-0.500');
+  });
+});
+
+describe('a text too short to judge (issue 43 item 2)', () => {
+  const hello = {
+    score: 0.49,
+    originalText: 'Hello world',
+    words: 2,
+    chunks: [{ index: 0, label: 'Mixed', score: 0.499, aiProbability: 49.9, confidence: 3, words: 2 }],
+    warning: { message: 'The text has 2 words; at least 50 are needed.', codes: ['TEXT_TOO_SHORT'] },
+  } as ReportResult;
+
+  it("reads 'Too short to judge' with no AI figure, bars or chunk scores", () => {
+    const s = summarise(hello);
+    expect(s.tooShort).toEqual({ words: 2 });
+    expect(s.classification).toBe('Too short to judge');
+    expect(humanAiSplit(s)).toBe('—');
+    expect(s.chunks).toEqual([]);
+    const insights = featureInsights(hello, s).map((row) => row.feature);
+    expect(insights).not.toContain('Highest chunk AI %');
+    expect(tooShortNote(2)).toBe(
+      'Too short to judge: the detector counted 2 words; at least 50 are needed for a verdict, so this report gives no AI figure.',
+    );
+    expect(tooShortNote(1)).toContain('counted 1 word;');
+  });
+
+  it('knows a result saved without the warning by its word count, and an empty one', () => {
+    const { warning: _warning, ...older } = hello as ReportResult & { warning: unknown };
+    expect(reportTooShort(older)).toEqual({ words: 2 });
+    expect(
+      reportTooShort({ score: 0.5, warning: { message: 'No words.', codes: ['EMPTY_TEXT'] } } as ReportResult),
+    ).toEqual({
+      words: 0,
+    });
+    expect(reportTooShort({ score: 0.8, words: 120 } as ReportResult)).toBeNull();
+    expect(humanAiSplit(summarise({ score: 0.8123, words: 120 } as ReportResult))).toBe('18.8% / 81.2%');
   });
 });

@@ -13,5 +13,7 @@ export const useBatch = (id: string | null) =>
     queryKey: ['batches', id],
     queryFn: () => getBatch(id!),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'done' ? false : BATCH_POLL_MS),
+    // Until every item is settled; not after an error (a batch that is not the caller's, or gone).
+    refetchInterval: (query) =>
+      query.state.data?.status === 'done' || query.state.status === 'error' ? false : BATCH_POLL_MS,
   });

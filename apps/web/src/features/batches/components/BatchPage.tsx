@@ -13,18 +13,33 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
 import { BATCH_MAX_ITEMS, type BatchItemReport } from '@inkprint/contracts';
-import { useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { usePlanLimits } from '../../../lib/plan-limits';
 import { useBatch } from '../api/get-batch';
 import { getBatchItem } from '../api/get-batch-item';
+import { BATCHES_QUERY, useRecentBatches } from '../api/list-batches';
 import { useSubmitBatch } from '../api/submit-batch';
-import { batchCsv, batchRows, progressOf, splitTexts, type BatchRow } from '../batch-rows';
+import {
+  BATCH_COST_NOTE,
+  BATCH_FIGURES_NOTE,
+  batchCsv,
+  batchRows,
+  countedItems,
+  progressOf,
+  recentBatchLine,
+  splitTexts,
+  wordsLabel,
+  type BatchRow,
+} from '../batch-rows';
 
 const ACCEPT = '.txt,.pdf,.docx,.jpg,.jpeg,.png,.zip';
 const STATUS_CHIP = {
@@ -56,17 +71,16 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Phones: one card per file (the table's six columns do not fit 360 px). */
+/** Phones and tablets: one card per file (the table's seven columns do not fit 768 px, issue 43 item 7). */
 function ResultCards({ rows, open }: { rows: BatchRow[]; open?: (index: number) => void }) {
   return (
-    <Stack spacing={1} sx={{ display: { xs: 'flex', sm: 'none' } }} aria-label="Batch results">
+    <Stack spacing={1} sx={{ display: { xs: 'flex', md: 'none' } }} aria-label="Batch results">
       {rows.map((row) => (
         <Box key={row.index} sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
           <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
             <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{row.file}</Typography>
             <Chip size="small" label={STATUS_CHIP[row.status].label} color={STATUS_CHIP[row.status].color} />
           </Stack>
-          <ReportButton row={row} open={open} />
           {row.error ? (
             <Typography variant="body2" color="error">
               {row.error}
@@ -76,13 +90,14 @@ function ResultCards({ rows, open }: { rows: BatchRow[]; open?: (index: number) 
               {[
                 row.verdict,
                 row.aiPercent && `AI ${row.aiPercent}`,
-                row.confidence && `confidence ${row.confidence}`,
-                row.words !== null && `${row.words} words`,
+                row.engineConfidence && `engine confidence ${row.engineConfidence}`,
+                row.words !== null && wordsLabel(row.words),
               ]
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
           )}
+          <ReportButton row={row} open={open} />
         </Box>
       ))}
     </Stack>
@@ -92,7 +107,7 @@ function ResultCards({ rows, open }: { rows: BatchRow[]; open?: (index: number) 
 function Results({ rows, open }: { rows: BatchRow[]; open?: (index: number) => void }) {
   return (
     <Box
-      sx={{ overflowX: 'auto', display: { xs: 'none', sm: 'block' } }}
+      sx={{ overflowX: 'auto', display: { xs: 'none', md: 'block' } }}
       tabIndex={0}
       role="region"
       aria-label="Batch results table"
@@ -105,7 +120,7 @@ function Results({ rows, open }: { rows: BatchRow[]; open?: (index: number) => v
             <TableCell align="right">Words</TableCell>
             <TableCell>Verdict</TableCell>
             <TableCell align="right">AI %</TableCell>
-            <TableCell align="right">Confidence</TableCell>
+            <TableCell align="right">Engine confidence</TableCell>
             <TableCell>Report</TableCell>
           </TableRow>
         </TableHead>
@@ -127,7 +142,7 @@ function Results({ rows, open }: { rows: BatchRow[]; open?: (index: number) => v
                 )}
               </TableCell>
               <TableCell align="right">{row.aiPercent ?? '—'}</TableCell>
-              <TableCell align="right">{row.confidence ?? '—'}</TableCell>
+              <TableCell align="right">{row.engineConfidence ?? '—'}</TableCell>
               <TableCell>
                 <ReportButton row={row} open={open} />
               </TableCell>
@@ -139,28 +154,94 @@ function Results({ rows, open }: { rows: BatchRow[]; open?: (index: number) => v
   );
 }
 
-/** `/batch`: a signed-in user checks up to 50 files at once (issue 29), watching each file's progress. */
+/** The caller's recent batches (`GET /ai/batches`), each a link to its own page. */
+function RecentBatches({ current }: { current: string | null }) {
+  const recent = useRecentBatches(true);
+  const batches = recent.data?.batches ?? [];
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="recent-batches">
+      <Typography id="recent-batches" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
+        Your recent batches
+      </Typography>
+      {recent.isError ? (
+        <Typography color="error">Unable to load your batches.</Typography>
+      ) : recent.isPending ? (
+        <Typography color="text.secondary">Loading…</Typography>
+      ) : batches.length === 0 ? (
+        <Typography color="text.secondary">
+          No batches yet: the ones you check are listed here for 48 hours of results.
+        </Typography>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="recent-batches">
+          {batches.map((batch) => {
+            const line = recentBatchLine(batch);
+            return (
+              <Box component="li" key={batch.id} data-testid="recent-batch">
+                <Link
+                  component={RouterLink}
+                  to={paths.batchRun(batch.id)}
+                  aria-current={batch.id === current ? 'page' : undefined}
+                  sx={{ fontWeight: 700 }}
+                >
+                  {line.title}
+                </Link>
+                <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+                  {line.detail}
+                </Typography>
+              </Box>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * `/batch` and `/batch/{id}`: a signed-in user checks up to 50 files at once (issue 29), watching each file's progress.
+ * A batch has its own URL (issue 43 item 3): reloading it shows its progress or results from `GET /ai/batches/{id}`,
+ * and `/batch` lists the caller's recent batches.
+ */
 export default function BatchPage({
+  batchId,
+  onSubmitted,
   onOpenReport,
   onExportPdf,
 }: {
+  /** The batch shown (the route's id), or null on `/batch`. */
+  batchId: string | null;
+  /** A batch was sent: the route goes to its own URL. */
+  onSubmitted: (id: string) => void;
   onOpenReport?: OpenReport;
   onExportPdf?: ExportPdf;
 }) {
   const [pdfState, setPdfState] = useState<'idle' | 'preparing' | 'failed'>('idle');
   useDocumentTitle('Batch check');
   const { session, status } = useAuth();
+  const { pathname } = useLocation();
+  const client = useQueryClient();
+  const { refresh: refreshUsage } = usePlanLimits();
   const submit = useSubmitBatch();
   const [files, setFiles] = useState<File[]>([]);
   const [pasted, setPasted] = useState('');
   const texts = splitTexts(pasted);
-  const [batchId, setBatchId] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const batch = useBatch(batchId);
+  const batch = useBatch(session ? batchId : null);
   const rows = batch.data ? batchRows(batch.data) : [];
   const progress = batch.data ? progressOf(batch.data) : null;
   const tooMany = files.length > BATCH_MAX_ITEMS || texts.length > BATCH_MAX_ITEMS;
   const submitError = submit.error instanceof ApiError ? submit.error.message : submit.error ? 'Upload failed' : null;
+  const batchError =
+    batch.error instanceof ApiError ? batch.error.message : batch.error ? 'Unable to load this batch.' : null;
+
+  // The header's meter and the recent list follow the batch as its files settle (issue 43 item 3), not only on reload.
+  const settled = progress?.settled ?? 0;
+  const batchStatus = batch.data?.status;
+  useEffect(() => {
+    if (batchStatus === undefined) return;
+    void refreshUsage();
+    void client.invalidateQueries({ queryKey: BATCHES_QUERY });
+  }, [settled, batchStatus, refreshUsage, client]);
 
   const [reportError, setReportError] = useState<string | null>(null);
   const openReport =
@@ -175,7 +256,11 @@ export default function BatchPage({
 
   const send = async (input: { files?: File[]; texts?: string[] }) => {
     const answer = await submit.mutateAsync({ ...input, mode: 'moderate' }).catch(() => null);
-    if (answer) setBatchId(answer.id);
+    if (answer) {
+      client.setQueryData(['batches', answer.id], answer);
+      void client.invalidateQueries({ queryKey: BATCHES_QUERY });
+      onSubmitted(answer.id);
+    }
   };
   const start = async (event: FormEvent) => {
     event.preventDefault();
@@ -186,15 +271,15 @@ export default function BatchPage({
   return (
     <>
       <PageHeader eyebrow="Batch check" title="Check a folder of files">
-        Up to {BATCH_MAX_ITEMS} files at once (.txt, .pdf, .docx, or .jpg/.png read by OCR), or one .zip holding them.
-        Each file counts as one detection of your daily limit.
+        Up to {BATCH_MAX_ITEMS} files at once (.txt, .pdf, .docx, or .jpg/.png read by OCR), or one .zip holding them.{' '}
+        {BATCH_COST_NOTE}
       </PageHeader>
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         {!session ? (
           <Alert
             severity="info"
             action={
-              <Button component={RouterLink} to={paths.signin}>
+              <Button component={RouterLink} to={`${paths.signin}?redirect=${encodeURIComponent(pathname)}`}>
                 Sign in
               </Button>
             }
@@ -262,6 +347,12 @@ export default function BatchPage({
                 </Alert>
               )}
             </Paper>
+            {batchError && <Alert severity="error">{batchError}</Alert>}
+            {batchId && !batch.data && !batchError && (
+              <Typography color="text.secondary" data-testid="batch-loading">
+                Loading the batch…
+              </Typography>
+            )}
             {batch.data && progress && (
               <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
@@ -275,6 +366,10 @@ export default function BatchPage({
                       aria-label="Batch progress"
                       sx={{ mt: 1 }}
                     />
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="batch-counted">
+                      {countedItems(batch.data)} counted against today&apos;s detections (too-short, empty and
+                      unreadable files are free)
+                    </Typography>
                   </Box>
                   <Button
                     variant="outlined"
@@ -311,8 +406,12 @@ export default function BatchPage({
                 )}
                 <Results rows={rows} open={openReport} />
                 <ResultCards rows={rows} open={openReport} />
+                <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1.5 }}>
+                  {BATCH_FIGURES_NOTE}
+                </Typography>
               </Paper>
             )}
+            <RecentBatches current={batchId} />
           </Stack>
         )}
       </Container>

@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { featureInsights, percent1, processingTime, summarise } from '../report-content';
+import { featureInsights, humanAiSplit, percent1, processingTime, summarise, tooShortNote } from '../report-content';
 import {
   CONFIDENCE_NOTE,
   CONFIDENTIALITY_NOTE,
@@ -158,15 +158,18 @@ export function ReportView({ report, verifyUrl }: ReportViewProps) {
           >
             <Fact label="Text length" value={`${summary.characters.toLocaleString('en-US')} chars`} />
             <Fact label="Detected language" value={summary.language} />
-            <Fact
-              label="Confidence (Human / AI)"
-              value={`${percent1(summary.humanPercent)} / ${percent1(summary.aiPercent)}`}
-            />
+            <Fact label="Confidence (Human / AI)" value={humanAiSplit(summary)} />
             <Fact label="Classification" value={summary.classification} />
             <Fact label="Mode" value={summary.mode} />
             <Fact label="Processing time" value={processingTime(summary.processingMs)} />
           </Box>
-          <ProbabilityBars aiPercent={summary.aiPercent} humanPercent={summary.humanPercent} />
+          {summary.tooShort ? (
+            <Typography variant="body2" sx={{ mt: 2, fontWeight: 700 }} data-testid="too-short-note">
+              {tooShortNote(summary.tooShort.words)}
+            </Typography>
+          ) : (
+            <ProbabilityBars aiPercent={summary.aiPercent} humanPercent={summary.humanPercent} />
+          )}
           <Typography
             variant="caption"
             color="text.secondary"

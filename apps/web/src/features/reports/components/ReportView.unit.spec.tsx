@@ -58,7 +58,7 @@ describe('ReportView (server-rendered markup)', () => {
         verifyUrl={null}
       />,
     );
-    expect(text(html)).toContain('This preview has not been shared, so it has no page of its own yet');
+    expect(text(html)).toContain('This report has not been shared, so it has no page of its own');
     expect(html).not.toMatch(/href="[^"]*"/);
   });
 });

@@ -1,5 +1,11 @@
 import type { jsPDF } from 'jspdf';
-import { SITE_NAME } from '../report-copy';
+import {
+  BATCH_CONFIDENCE_NOTE,
+  CONFIDENCE_NOTE,
+  INTRODUCTION,
+  SITE_NAME,
+  UNSHARED_VERIFICATION_NOTE,
+} from '../report-copy';
 import type { ReportData } from '../types';
 import {
   MARGIN,
@@ -19,14 +25,14 @@ export interface BatchSummaryRow {
   words: number | null;
   verdict: string;
   aiPercent: string | null;
-  confidence: string | null;
+  engineConfidence: string | null;
 }
 
 export interface BatchPdfInput {
   createdAt: string;
   rows: BatchSummaryRow[];
-  /** The checked files' reports, in the table's order (failed and unchecked files have none). */
-  reports: ReportData[];
+  /** The checked files' reports with their names, in the table's order (failed and unchecked files have none). */
+  reports: Array<{ file: string; report: ReportData }>;
 }
 
 /** A batch as one A4 PDF (issue 29): a summary page with every file, then each file's report as the single one looks. */
@@ -54,11 +60,11 @@ export function writeBatchPdf(pdf: JsPdfModule, batch: BatchPdfInput, options: P
     );
   w.y = MARGIN + 44;
   w.paragraph(
-    `${batch.rows.length} files; ${batch.reports.length} with a report on the following pages. AI % is the detector's score; confidence its certainty.`,
+    `${batch.rows.length} ${batch.rows.length === 1 ? 'file' : 'files'}; ${batch.reports.length} with a report on the following pages, one page each where the text allows. ${BATCH_CONFIDENCE_NOTE}`,
     { color: MUTED, size: 9 },
   );
-  const columns = [0, 0.46, 0.58, 0.8, 0.9];
-  w.row(['File', 'Words', 'Verdict', 'AI %', 'Conf. %'], columns, true);
+  const columns = [0, 0.46, 0.56, 0.76, 0.86];
+  w.row(['File', 'Words', 'Verdict', 'AI %', 'Engine conf. %'], columns, true);
   for (const row of batch.rows) {
     const name = row.file.length > 48 ? `${row.file.slice(0, 45)}…` : row.file;
     w.row(
@@ -67,14 +73,19 @@ export function writeBatchPdf(pdf: JsPdfModule, batch: BatchPdfInput, options: P
         row.words === null ? '—' : String(row.words),
         row.verdict,
         row.aiPercent?.replace('%', '') ?? '—',
-        row.confidence?.replace('%', '') ?? '—',
+        row.engineConfidence?.replace('%', '') ?? '—',
       ],
       columns,
     );
   }
-  for (const report of batch.reports) {
+  // Said once here rather than on every file's report (issue 43 item 7: reports spilled 2-5 lines onto a page).
+  w.y += 8;
+  w.paragraph(INTRODUCTION, { color: MUTED, size: 9 });
+  w.paragraph(CONFIDENCE_NOTE, { color: MUTED, size: 9 });
+  w.paragraph(UNSHARED_VERIFICATION_NOTE, { color: MUTED, size: 9 });
+  for (const { file, report } of batch.reports) {
     doc.addPage();
-    writeReport(doc, report, options);
+    writeReport(doc, report, { ...options, batchFile: file });
   }
   writeFooters(pdf, doc);
   return doc;

@@ -1,8 +1,19 @@
 import type { jsPDF } from 'jspdf';
 
 export type JsPdfModule = Pick<typeof import('jspdf'), 'jsPDF' | 'GState'>;
-import { excerpt, omittedNote, percent1, processingTime, summarise, featureInsights } from '../report-content';
 import {
+  excerpt,
+  featureInsights,
+  humanAiSplit,
+  omittedNote,
+  percent1,
+  processingTime,
+  summarise,
+  tooShortNote,
+} from '../report-content';
+import {
+  BATCH_REPORT_INTRODUCTION,
+  BATCH_VERIFICATION_NOTE,
   CONFIDENCE_NOTE,
   CONFIDENTIALITY_NOTE,
   INTRODUCTION,
@@ -83,6 +94,11 @@ export interface PdfOptions {
   logo: string | null;
   /** The report's own page; null for a preview not shared yet (then the note says how to get one). */
   verifyUrl: string | null;
+  /**
+   * One file's report in a batch PDF (issue 43 item 7): the file's name; the notes every report repeats (how to
+   * read the figures, verification) are on the summary page once, so a short file's report fits one page.
+   */
+  batchFile?: string;
 }
 
 /** The report as an A4 PDF (spec §2 "Report modal and PDF"): logo, sections 1-6, excerpt rule, one-decimal scores. */
@@ -111,7 +127,10 @@ export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions)
   doc.setFont('helvetica', 'normal');
   doc.setFontSize(11);
   doc.setTextColor(...MUTED);
-  doc.text('AI detection report', textX, MARGIN + 27);
+  const subtitle = options.batchFile
+    ? `AI detection report: ${options.batchFile.length > 60 ? `${options.batchFile.slice(0, 57)}…` : options.batchFile}`
+    : 'AI detection report';
+  doc.text(subtitle, textX, MARGIN + 27);
   const created = new Date(report.createdAt);
   if (!Number.isNaN(created.getTime())) {
     doc.text(
@@ -126,7 +145,7 @@ export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions)
   w.y = MARGIN + 44;
 
   w.heading('1. Introduction');
-  w.paragraph(INTRODUCTION);
+  w.paragraph(options.batchFile ? BATCH_REPORT_INTRODUCTION : INTRODUCTION);
 
   w.heading('2. Input Text');
   const cut = excerpt(summary.text);
@@ -149,17 +168,23 @@ export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions)
   const facts: [string, string][] = [
     ['Text length', `${summary.characters.toLocaleString('en-US')} chars`],
     ['Detected language', summary.language],
-    ['Confidence (Human / AI)', `${percent1(summary.humanPercent)} / ${percent1(summary.aiPercent)}`],
+    ['Confidence (Human / AI)', humanAiSplit(summary)],
     ['Classification', summary.classification],
     ['Mode', summary.mode],
     ['Processing time', processingTime(summary.processingMs)],
   ];
-  for (const [label, value] of facts) w.row([label, value], [0, 0.4], false);
+  // A batch's report (one page where the text allows): the facts two to a row.
+  if (options.batchFile)
+    for (let i = 0; i < facts.length; i += 2) w.row([...facts[i], ...(facts[i + 1] ?? [])], [0, 0.22, 0.5, 0.72]);
+  else for (const [label, value] of facts) w.row([label, value], [0, 0.4], false);
   w.y += 6;
-  for (const [label, value, color] of [
-    ['AI probability', summary.aiPercent, [176, 58, 46]],
-    ['Human probability', summary.humanPercent, [46, 125, 91]],
-  ] as [string, number, [number, number, number]][]) {
+  if (summary.tooShort) w.paragraph(tooShortNote(summary.tooShort.words), { bold: true });
+  for (const [label, value, color] of (summary.tooShort
+    ? []
+    : [
+        ['AI probability', summary.aiPercent, [176, 58, 46]],
+        ['Human probability', summary.humanPercent, [46, 125, 91]],
+      ]) as [string, number, [number, number, number]][]) {
     w.ensure(24);
     doc.setFont('helvetica', 'normal');
     doc.setFontSize(9);
@@ -173,12 +198,23 @@ export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions)
     doc.rect(barX, w.y + 2, (barW * value) / 100, 8, 'F');
     w.y += 18;
   }
-  w.paragraph(CONFIDENCE_NOTE, { color: MUTED, size: 9 });
+  if (!options.batchFile) w.paragraph(CONFIDENCE_NOTE, { color: MUTED, size: 9 });
 
   w.heading('4. Feature Insights');
-  w.row(['Feature', 'Value'], [0, 0.6], true);
-  for (const insight of featureInsights(report.result, summary)) w.row([insight.feature, insight.value], [0, 0.6]);
-  if (summary.chunks.length) {
+  const insights = featureInsights(report.result, summary);
+  if (options.batchFile) {
+    const columns = [0, 0.32, 0.52, 0.84];
+    w.row(['Feature', 'Value', 'Feature', 'Value'], columns, true);
+    for (let i = 0; i < insights.length; i += 2) {
+      const [a, b] = [insights[i], insights[i + 1]];
+      w.row([a.feature, a.value, ...(b ? [b.feature, b.value] : [])], columns);
+    }
+  } else {
+    w.row(['Feature', 'Value'], [0, 0.6], true);
+    for (const insight of insights) w.row([insight.feature, insight.value], [0, 0.6]);
+  }
+  // In a batch, one chunk's breakdown repeats the document's figures: listed from two chunks.
+  if (summary.chunks.length > (options.batchFile ? 1 : 0)) {
     w.y += 8;
     w.paragraph('Chunk breakdown', { bold: true, size: 10, gap: 2 });
     const columns = [0, 0.1, 0.35, 0.6, 0.85];
@@ -201,7 +237,7 @@ export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions)
     doc.setTextColor(32, 80, 180);
     doc.textWithLink(options.verifyUrl, MARGIN, w.y + 10, { url: options.verifyUrl });
     w.y += 18;
-  } else w.paragraph(UNSHARED_VERIFICATION_NOTE);
+  } else w.paragraph(options.batchFile ? BATCH_VERIFICATION_NOTE : UNSHARED_VERIFICATION_NOTE);
 }
 
 /** Footer (confidentiality note, page numbers) and the watermark on every page of `doc`. */
