@@ -11,6 +11,7 @@ import { useResendOtp } from '../api/resend-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useCooldown } from '../hooks/use-cooldown';
 import { codeRecentlySent } from '../journey';
+import { rememberPendingSignup } from '../pending-signup';
 import { countdown, otpInput } from '../rules';
 
 export const CODE_RECENTLY_SENT =
@@ -62,6 +63,7 @@ export function CodeEntry({
         otp,
         ...(continueUrl ? { continue: continueUrl } : {}),
       });
+      rememberPendingSignup(null);
       onVerified(answer);
     } catch (err) {
       setError(errorMessage(err, 'Verification failed. Please try again.'));

@@ -24,14 +24,12 @@ import {
   cooldownLeft,
   journeyLink,
   needsFullLoad,
-  PENDING_SIGNUP_KEY,
   prefilledEmail,
-  readPendingSignup,
   redirectParam,
   VERIFIED_WELCOME,
-  type PendingSignup,
 } from '../journey';
-import { continueTarget, matchHint, RESEND_COOLDOWN_S, safeStoredPath, SIGNUP_REDIRECT_MS } from '../rules';
+import { forgetStoredItem, loadPendingSignup, rememberPendingSignup } from '../pending-signup';
+import { continueTarget, matchHint, RESEND_COOLDOWN_S, SIGNUP_REDIRECT_MS } from '../rules';
 import { AuthCard } from './AuthCard';
 import { CODE_RECENTLY_SENT, CodeEntry } from './CodeEntry';
 import { PasswordChecklist, PasswordField } from './PasswordFields';
@@ -39,19 +37,6 @@ import { PasswordChecklist, PasswordField } from './PasswordFields';
 type Step = 'details' | 'otp' | 'success';
 const CODE_SENT = 'We sent a 6-digit code to your email. Enter it below within 2 minutes.';
 const CODE_REMEMBERED = 'Enter the code we e-mailed you, or ask for a new one below.';
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function rememberPending(pending: PendingSignup | null): void {
-  if (pending) storage()?.setItem(PENDING_SIGNUP_KEY, JSON.stringify(pending));
-  else storage()?.removeItem(PENDING_SIGNUP_KEY);
-}
 
 /** How the code step was reached: a code just sent, one sent earlier (remembered or refused as too soon), or by hand. */
 interface CodeStep {
@@ -70,13 +55,12 @@ export default function SignupPage() {
   const continueUrl = continueTarget(search, env.productHost);
   // Reopening /signup while a code is on its way goes back to the code step (issue 43 item 4).
   const [pending] = useState(() => {
-    const remembered = readPendingSignup(storage()?.getItem(PENDING_SIGNUP_KEY) ?? null, Date.now());
+    const remembered = loadPendingSignup();
     const asked = prefilledEmail(search);
     return remembered && (!asked || asked.toLowerCase() === remembered.email.toLowerCase()) ? remembered : null;
   });
-  const [redirect] = useState(
-    () => redirectParam(search) ?? pending?.redirect ?? safeStoredPath(storage()?.getItem(REDIRECT_KEY)),
-  );
+  // Only what the link carries (or the remembered sign-up): a stale stored redirect must not steer a new account.
+  const [redirect] = useState(() => redirectParam(search) ?? pending?.redirect ?? null);
   const [step, setStep] = useState<Step>(pending ? 'otp' : 'details');
   const [codeStep, setCodeStep] = useState<CodeStep>(() => ({
     info: CODE_REMEMBERED,
@@ -109,7 +93,7 @@ export default function SignupPage() {
   }, [step, target, navigate]);
 
   const openCodeStep = (next: CodeStep, sentAt: number | null) => {
-    if (sentAt !== null) rememberPending({ email: form.email.trim(), sentAt, redirect });
+    if (sentAt !== null) rememberPendingSignup({ email: form.email.trim(), sentAt, redirect });
     setCodeStep(next);
     setError(null);
     setStep('otp');
@@ -142,8 +126,8 @@ export default function SignupPage() {
 
   const verified = (answer: SignedInResponse) => {
     signIn(answer);
-    rememberPending(null);
-    storage()?.removeItem(REDIRECT_KEY);
+    rememberPendingSignup(null);
+    forgetStoredItem(REDIRECT_KEY);
     setInfo('Email verified. Redirecting you...');
     setStep('success');
   };
@@ -180,7 +164,7 @@ export default function SignupPage() {
           continueUrl={continueUrl}
           initialInfo={codeStep.info}
           initialCooldown={codeStep.cooldown}
-          onSent={() => rememberPending({ email: form.email.trim(), sentAt: Date.now(), redirect })}
+          onSent={() => rememberPendingSignup({ email: form.email.trim(), sentAt: Date.now(), redirect })}
           onVerified={verified}
           before={
             codeStep.askEmail ? (
@@ -202,7 +186,7 @@ export default function SignupPage() {
             size="small"
             color="inherit"
             onClick={() => {
-              rememberPending(null);
+              rememberPendingSignup(null);
               setStep('details');
               setError(null);
               setInfo(null);
