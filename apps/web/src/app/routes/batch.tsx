@@ -12,7 +12,7 @@ type Draft = Parameters<OpenReport>[0];
 
 /** The batch as one A4 PDF: a summary page, then each checked file's report (the reports' PDF maker, loaded now). */
 const exportPdf: ExportPdf = async ({ id, createdAt, rows }) => {
-  const checked = rows.filter((row) => row.status === 'done');
+  const checked = rows.filter((row) => row.reportable);
   const items = await Promise.all(checked.map((row) => getBatchItem(id, row.index)));
   const { saveBatchPdf } = await import('../../features/reports/pdf/batch-pdf');
   await saveBatchPdf(

@@ -24,17 +24,31 @@ export interface BatchRow {
   aiPercent: string | null;
   engineConfidence: string | null;
   error: string | null;
+  /** Checked and its result still kept (48 h): it has a report. */
+  reportable: boolean;
 }
+
+export const RESULT_GONE = 'Result no longer kept (48 h)';
 
 const one = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
 
 export function batchRows(batch: BatchResponse): BatchRow[] {
   return batch.items.map((item) => {
     const file = item.name ?? `Text ${item.index + 1}`;
-    const base = { index: item.index, file, status: item.status, words: null, aiPercent: null, engineConfidence: null };
+    const base = {
+      index: item.index,
+      file,
+      status: item.status,
+      words: null,
+      aiPercent: null,
+      engineConfidence: null,
+      reportable: item.status === 'done' && item.result !== undefined,
+    };
     if (item.status === 'failed')
       return { ...base, verdict: 'Failed', error: item.error?.message ?? 'Failed to process file.' };
-    if (item.status === 'queued' || !item.result) return { ...base, verdict: 'Checking…', error: null };
+    if (item.status === 'queued') return { ...base, verdict: 'Checking…', error: null };
+    // A batch opened again from the recent list after its results (48 h) are gone.
+    if (!item.result) return { ...base, verdict: RESULT_GONE, error: null };
     const r = item.result;
     if (isTooShortToJudge(r)) return { ...base, words: r.words, verdict: TOO_SHORT_LABEL, error: null };
     return {

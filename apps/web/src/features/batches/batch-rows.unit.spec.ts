@@ -71,6 +71,14 @@ describe('batch rows', () => {
     expect(wordsLabel(0)).toBe('0 words');
     expect(wordsLabel(1200)).toBe('1,200 words');
     expect(countedItems(batch)).toBe(1);
+    // Opened again after its results (48 h) are gone: done, without a result.
+    const later = { ...batch, items: [{ index: 0, name: 'old.txt', status: 'done' as const }] };
+    expect(batchRows(later)[0]).toMatchObject({
+      verdict: 'Result no longer kept (48 h)',
+      aiPercent: null,
+      reportable: false,
+    });
+    expect(batchRows(batch).map((row) => row.reportable)).toEqual([true, false, true, false]);
   });
 
   it('lists a recent batch by when it was sent, its files and how far it got', () => {

@@ -54,7 +54,7 @@ export type OpenReport = (report: Pick<BatchItemReport, 'result' | 'text' | 'cre
 export type ExportPdf = (batch: { id: string; createdAt: string; rows: BatchRow[] }) => Promise<void>;
 
 function ReportButton({ row, open }: { row: BatchRow; open?: (index: number) => void }) {
-  if (!open || row.status !== 'done') return null;
+  if (!open || !row.reportable) return null;
   return (
     <Button size="small" onClick={() => open(row.index)} aria-label={`Report for ${row.file}`}>
       Report
@@ -169,7 +169,7 @@ function RecentBatches({ current }: { current: string | null }) {
         <Typography color="text.secondary">Loading…</Typography>
       ) : batches.length === 0 ? (
         <Typography color="text.secondary">
-          No batches yet: the ones you check are listed here for 48 hours of results.
+          No batches yet. The ones you check are listed here; their results are kept 48 hours.
         </Typography>
       ) : (
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="recent-batches">
