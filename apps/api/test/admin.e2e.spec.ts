@@ -131,11 +131,15 @@ function adminSuite(backend: () => TestBackend) {
     let revokee: Account;
     let pendingToken: string;
     let targetId: string;
+    let toResend: string;
+    let toRevoke: string;
 
     beforeAll(async () => {
       revokee = await promoted('revokee');
       targetId = crowd[0].id;
       pendingToken = await invite(email('matrix-invitee'));
+      toResend = inviteIdOf(await invite(email('matrix-resend')));
+      toRevoke = inviteIdOf(await invite(email('matrix-revoke')));
     }, 60_000);
 
     const rows: Row[] = [
@@ -178,6 +182,16 @@ function adminSuite(backend: () => TestBackend) {
             .set(headers(who))
             .send({ email: email('invitee') }),
         expect: superOnly(201),
+      },
+      {
+        name: 'POST /admin/invites/:id/resend',
+        call: (who) => http().post(`/admin/invites/${toResend}/resend`).set(headers(who)),
+        expect: superOnly(200),
+      },
+      {
+        name: 'POST /admin/invites/:id/revoke',
+        call: (who) => http().post(`/admin/invites/${toRevoke}/revoke`).set(headers(who)),
+        expect: superOnly(200),
       },
       {
         name: 'POST /admin/invites/lookup (public)',
@@ -458,7 +472,7 @@ function adminSuite(backend: () => TestBackend) {
         .set(bearer(admin))
         .send({ planSlug: 'Pro' })
         .expect(200);
-      expect(res.body).toEqual({ subscription: { planSlug: 'pro', status: 'active' }, message: 'Plan set to pro.' });
+      expect(res.body).toEqual({ subscription: { planSlug: 'pro', status: 'active' }, message: 'Plan set to Pro.' });
       expect(
         (await http().get('/admin/users').query({ q: target.email }).set(bearer(admin)).expect(200)).body.users[0]
           .planSlug,
@@ -692,6 +706,91 @@ function adminSuite(backend: () => TestBackend) {
       expect(
         (await http().post('/admin/invites/accept').set(bearer(invitee)).send({ token }).expect(409)).body.code,
       ).toBe('INVITE_NOT_PENDING');
+    });
+
+    // Issue 43 item 6: a pending invite can be sent again (a new link) or revoked; both are in the invite's history
+    // with the super admin as the actor, and a used invite can be neither.
+    it('resends and revokes a pending invite; the history names the super admin', async () => {
+      const address = email('resent');
+      const first = await invite(address);
+      const listed = (await http().get('/admin/invites').set(bearer(root)).expect(200)).body.invites as {
+        id: string;
+        email: string;
+        status: string;
+      }[];
+      expect(listed.find((i) => i.email === address)).toMatchObject({ id: inviteIdOf(first), status: 'pending' });
+
+      const resent = await http()
+        .post(`/admin/invites/${inviteIdOf(first)}/resend`)
+        .set(bearer(root))
+        .expect(200);
+      expect(resent.body).toEqual({
+        invite: { email: address, expiresAt: expect.any(String), status: 'pending' },
+        message: `Invitation sent again to ${address}.`,
+      });
+      const second = /token=([A-Za-z0-9_-]+)/.exec((await latestMail(address, 'admin_invite')).text)![1];
+      expect(second).not.toBe(first);
+      expect((await http().post('/admin/invites/lookup').send({ token: first }).expect(404)).body.code).toBe(
+        'INVITE_NOT_FOUND',
+      );
+      await http().post('/admin/invites/lookup').send({ token: second }).expect(200);
+
+      const revoked = await http()
+        .post(`/admin/invites/${inviteIdOf(second)}/revoke`)
+        .set(bearer(root))
+        .expect(200);
+      expect(revoked.body).toEqual({
+        invite: { email: address, expiresAt: expect.any(String), status: 'revoked' },
+        message: `Invitation to ${address} revoked.`,
+      });
+      await http().post('/admin/invites/lookup').send({ token: second }).expect(404);
+      const invitee = await signUp('resent', address);
+      expect(
+        (await http().post('/admin/invites/accept').set(bearer(invitee)).send({ token: second }).expect(404)).body.code,
+      ).toBe('INVITE_NOT_FOUND');
+      expect(
+        ((await http().get('/admin/invites').set(bearer(root)).expect(200)).body.invites as typeof listed)
+          .filter((i) => i.email === address)
+          .map((i) => i.status),
+      ).toEqual(['revoked', 'revoked']);
+
+      const store = t.app.get<EventStore>(EVENT_STORE);
+      const history = async (token: string) =>
+        (await store.readStream(inviteStreamId(inviteIdOf(token)))).map((e) => [e.type, e.metadata.actor, e.data]);
+      const actor = { type: 'admin', id: root.id };
+      expect(await history(first)).toEqual([
+        ['InviteIssued', actor, expect.any(Object)],
+        [
+          'InviteRevoked',
+          actor,
+          expect.objectContaining({ revokedBy: root.id, reason: 'resent', replacedBy: inviteIdOf(second) }),
+        ],
+      ]);
+      expect(await history(second)).toEqual([
+        ['InviteIssued', actor, expect.any(Object)],
+        ['InviteRevoked', actor, expect.objectContaining({ revokedBy: root.id, reason: 'revoked' })],
+      ]);
+
+      // Unknown ids and used invites.
+      await http().post('/admin/invites/not-an-invite/revoke').set(bearer(root)).expect(404);
+      await http()
+        .post(`/admin/invites/${'0'.repeat(32)}/resend`)
+        .set(bearer(root))
+        .expect(404);
+      const usedAddress = email('used');
+      const used = await invite(usedAddress);
+      const usedBy = await signUp('used', usedAddress);
+      await http().post('/admin/invites/accept').set(bearer(usedBy)).send({ token: used }).expect(200);
+      for (const action of ['resend', 'revoke']) {
+        expect(
+          (
+            await http()
+              .post(`/admin/invites/${inviteIdOf(used)}/${action}`)
+              .set(bearer(root))
+              .expect(409)
+          ).body.code,
+        ).toBe('INVITE_NOT_PENDING');
+      }
     });
 
     it('validates invitations', async () => {

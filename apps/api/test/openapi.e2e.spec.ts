@@ -75,7 +75,7 @@ describe('OpenAPI document generated from @inkprint/contracts', () => {
         if (
           method === 'post' &&
           ops[method].requestBody === undefined &&
-          !/logout|guest\/session|revoke|mfa\/(enrol|reset)/.test(path)
+          !/logout|guest\/session|revoke|resend|mfa\/(enrol|reset)/.test(path)
         )
           problems.push(`${where}: request body`);
       }

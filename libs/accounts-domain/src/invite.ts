@@ -16,20 +16,30 @@ export type IssueInvite = {
   } & At;
 };
 export type AcceptInvite = { type: 'AcceptInvite'; data: { accountId: string; accountEmail: string } & At };
-export type InviteCommand = IssueInvite | AcceptInvite;
+/** The super admin withdraws an invite that was not used: its link stops working ('resent' when a new one replaces it). */
+export type RevokeInvite = {
+  type: 'RevokeInvite';
+  data: { revokedBy: string; revokerRole: string; reason: InviteRevocationReason; replacedBy?: string } & At;
+};
+export type InviteCommand = IssueInvite | AcceptInvite | RevokeInvite;
+export type InviteRevocationReason = 'revoked' | 'resent';
 
 export type InviteIssued = {
   type: 'InviteIssued';
   data: { inviteId: string; email: string; expiresAt: string; issuedBy: string } & At;
 };
 export type InviteAccepted = { type: 'InviteAccepted'; data: { accountId: string } & At };
-export type InviteEvent = InviteIssued | InviteAccepted;
+export type InviteRevoked = {
+  type: 'InviteRevoked';
+  data: { revokedBy: string; reason: InviteRevocationReason; replacedBy?: string } & At;
+};
+export type InviteEvent = InviteIssued | InviteAccepted | InviteRevoked;
 
-export type InviteStatus = 'pending' | 'accepted' | 'expired';
+export type InviteStatus = 'pending' | 'accepted' | 'expired' | 'revoked';
 export type InviteState =
   | { status: 'none' }
   | {
-      status: 'issued' | 'accepted';
+      status: 'issued' | 'accepted' | 'revoked';
       inviteId: string;
       email: string;
       expiresAt: string;
@@ -48,6 +58,7 @@ export const sameEmail = (a: string, b: string): boolean => a.trim().toLowerCase
 export function inviteStatus(state: InviteState, at: string): InviteStatus | 'none' {
   if (state.status === 'none') return 'none';
   if (state.status === 'accepted') return 'accepted';
+  if (state.status === 'revoked') return 'revoked';
   return Date.parse(state.expiresAt) <= Date.parse(at) ? 'expired' : 'pending';
 }
 
@@ -81,7 +92,7 @@ export const inviteDecider: Decider<InviteState, InviteCommand, InviteEvent> = {
       case 'AcceptInvite': {
         const { accountId, accountEmail, at } = command.data;
         const status = inviteStatus(state, at);
-        if (state.status === 'none' || status === 'none' || status === 'expired')
+        if (state.status === 'none' || status === 'none' || status === 'expired' || status === 'revoked')
           throw new DomainError('INVITE_NOT_FOUND', INVITE_NOT_FOUND_MESSAGE, 404);
         if (status === 'accepted')
           throw new DomainError('INVITE_NOT_PENDING', 'This invitation has already been used.', 409);
@@ -93,6 +104,17 @@ export const inviteDecider: Decider<InviteState, InviteCommand, InviteEvent> = {
           );
         }
         return [{ type: 'InviteAccepted', data: { accountId, at } }];
+      }
+      case 'RevokeInvite': {
+        const { revokedBy, revokerRole, reason, replacedBy, at } = command.data;
+        if (revokerRole !== 'super_admin')
+          throw new DomainError('FORBIDDEN', 'Only the super admin can revoke admin invitations.', 403);
+        if (state.status === 'none') throw new DomainError('INVITE_NOT_FOUND', INVITE_NOT_FOUND_MESSAGE, 404);
+        if (state.status === 'accepted')
+          throw new DomainError('INVITE_NOT_PENDING', 'This invitation has already been used.', 409);
+        // Revoked already: its link is dead, nothing more to record.
+        if (state.status === 'revoked') return [];
+        return [{ type: 'InviteRevoked', data: { revokedBy, reason, ...(replacedBy ? { replacedBy } : {}), at } }];
       }
       default:
         return assertNever(command);
@@ -111,6 +133,8 @@ export const inviteDecider: Decider<InviteState, InviteCommand, InviteEvent> = {
         };
       case 'InviteAccepted':
         return state.status === 'none' ? state : { ...state, status: 'accepted', acceptedBy: event.data.accountId };
+      case 'InviteRevoked':
+        return state.status === 'none' ? state : { ...state, status: 'revoked' };
       default:
         return assertNever(event);
     }

@@ -125,6 +125,42 @@ describe('invite decider', () => {
     const used = inviteDecider.evolve(state, { type: 'InviteAccepted', data: { accountId: 'a2', at: plus(60) } });
     expect(() => lookUpInvite(used, plus(70))).toThrow(expect.objectContaining({ code: 'INVITE_NOT_FOUND' }));
   });
+
+  // Issue 43 item 6: the super admin revokes a pending (or expired) invite, or replaces it by sending it again.
+  const revoke = (revokerRole = 'super_admin', reason: 'revoked' | 'resent' = 'revoked', replacedBy?: string) =>
+    ({
+      type: 'RevokeInvite',
+      data: { revokedBy: 'sa', revokerRole, reason, ...(replacedBy ? { replacedBy } : {}), at: plus(120) },
+    }) as const;
+  const revoked: InviteEvent = { type: 'InviteRevoked', data: { revokedBy: 'sa', reason: 'revoked', at: plus(120) } };
+  describe('revoking', () => {
+    it('given a pending invite, when the super admin revokes it, then InviteRevoked; its link is dead', () => {
+      spec.given([issued]).when(revoke()).then([revoked]);
+      spec
+        .given([issued, revoked])
+        .when(accept('grace@example.com', plus(130)))
+        .thenThrows('INVITE_NOT_FOUND');
+      const state = [issued, revoked].reduce(inviteDecider.evolve, inviteDecider.initialState());
+      expect(() => lookUpInvite(state, plus(130))).toThrow(expect.objectContaining({ code: 'INVITE_NOT_FOUND' }));
+    });
+    it('records a resend with the invite that replaces it', () => {
+      spec
+        .given([issued])
+        .when(revoke('super_admin', 'resent', 'i2'))
+        .then([
+          { type: 'InviteRevoked', data: { revokedBy: 'sa', reason: 'resent', replacedBy: 'i2', at: plus(120) } },
+        ]);
+    });
+    it('refuses an admin, an unknown invite and a used one; a revoked one stays revoked (nothing new)', () => {
+      spec.given([issued]).when(revoke('admin')).thenThrows('FORBIDDEN');
+      spec.given([]).when(revoke()).thenThrows('INVITE_NOT_FOUND');
+      spec
+        .given([issued, { type: 'InviteAccepted', data: { accountId: 'a2', at: plus(60) } }])
+        .when(revoke())
+        .thenThrows('INVITE_NOT_PENDING');
+      spec.given([issued, revoked]).when(revoke()).then([]);
+    });
+  });
 });
 
 describe('email claim decider', () => {

@@ -1,4 +1,5 @@
 import { INVITE_TTL_MS } from '@inkprint/accounts-domain';
+import { inviteIdOf } from './invites/invite-id';
 import { openReadModels } from '../testing/admin-harness';
 import type { AccountsHarness } from '../testing/accounts-harness';
 import { SignUp, SignUpHandler } from '../accounts/sign-up/sign-up.handler';
@@ -10,6 +11,8 @@ import { AcceptInvite, AcceptInviteHandler } from './invites/accept-invite.handl
 import { IssueInvite, IssueInviteHandler } from './invites/issue-invite.handler';
 import { LookUpInvite, LookUpInviteHandler } from './invites/look-up-invite.query';
 import { ListInvitesHandler } from './invites/list-invites.query';
+import { ResendInvite, ResendInviteHandler } from './invites/resend-invite.handler';
+import { RevokeInvite, RevokeInviteHandler } from './invites/revoke-invite.handler';
 import { GetAccountTimeline, GetAccountTimelineHandler } from './users/account-timeline.query';
 import { GetUser, GetUserHandler } from './users/get-user.query';
 import { ChangePlan, ChangePlanHandler } from './users/change-plan.handler';
@@ -67,7 +70,7 @@ describe('admin slices', () => {
     it('when an admin changes a plan, then the answer already reads the new plan and the timeline names the admin', async () => {
       const { t, administered, superAdmin, adaId, reads } = await given();
       const answer = await new ChangePlanHandler(administered).execute(new ChangePlan(superAdmin, adaId, 'pro'));
-      expect(answer).toEqual({ subscription: { planSlug: 'pro', status: 'active' }, message: 'Plan set to pro.' });
+      expect(answer).toEqual({ subscription: { planSlug: 'pro', status: 'active' }, message: 'Plan set to Pro.' });
       expect((await t.then()).map((e) => [e.type, e.metadata.actor])).toEqual([
         ['PlanChanged', { type: 'admin', id: superAdmin.accountId }],
       ]);
@@ -168,6 +171,88 @@ describe('admin slices', () => {
       await expect(
         new RevokeAdminHandler(administered).execute(new RevokeAdmin(superAdmin, superAdmin.accountId)),
       ).rejects.toMatchObject({ code: 'SUPER_ADMIN_PROTECTED' });
+    });
+
+    // Issue 43 item 6: a pending invite can be revoked (its link dies) or sent again (a new link; the old one dies).
+    it('given a pending invitation, when the super admin resends it and revokes the new one, then both links are dead and the history names the super admin', async () => {
+      const h = await readModels.harness();
+      stops.push(h.stop);
+      const { t, reads, superAdmin } = h;
+      const issuer = new IssueInviteHandler(t.accounts, reads, t.mailbox, t.ids, t.config);
+      const revoker = new RevokeInviteHandler(t.accounts, reads, t.ids);
+      const resender = new ResendInviteHandler(t.accounts, issuer, revoker);
+      const lookUp = new LookUpInviteHandler(t.accounts);
+      t.ids.secrets.push('invite-token-r1');
+      await issuer.execute(new IssueInvite(superAdmin, 'grace@example.com'));
+      const first = (await new ListInvitesHandler(reads, t.clock).execute()).invites[0];
+      expect(first).toMatchObject({ id: inviteIdOf('invite-token-r1'), email: 'grace@example.com', status: 'pending' });
+      t.mark();
+
+      t.ids.secrets.push('invite-token-r2');
+      const resent = await resender.execute(new ResendInvite(superAdmin, first.id));
+      expect(resent).toMatchObject({
+        invite: { email: 'grace@example.com', status: 'pending' },
+        message: 'Invitation sent again to grace@example.com.',
+      });
+      expect((await t.mailbox.latest({ to: 'grace@example.com', kind: 'admin_invite' }))?.text).toContain(
+        'invite-token-r2',
+      );
+      await expect(lookUp.execute(new LookUpInvite('invite-token-r1'))).rejects.toMatchObject({
+        code: 'INVITE_NOT_FOUND',
+      });
+      await expect(lookUp.execute(new LookUpInvite('invite-token-r2'))).resolves.toMatchObject({
+        invite: { status: 'pending' },
+      });
+      const actor = { type: 'admin', id: superAdmin.accountId };
+      expect((await t.then()).map((e) => [e.type, e.metadata.actor, e.data])).toEqual([
+        ['InviteIssued', actor, expect.objectContaining({ inviteId: inviteIdOf('invite-token-r2') })],
+        [
+          'InviteRevoked',
+          actor,
+          expect.objectContaining({
+            reason: 'resent',
+            replacedBy: inviteIdOf('invite-token-r2'),
+            revokedBy: superAdmin.accountId,
+          }),
+        ],
+      ]);
+
+      t.mark();
+      const revoked = await revoker.execute(new RevokeInvite(superAdmin, inviteIdOf('invite-token-r2')));
+      expect(revoked).toMatchObject({
+        invite: { status: 'revoked' },
+        message: 'Invitation to grace@example.com revoked.',
+      });
+      expect((await t.then()).map((e) => [e.type, e.metadata.actor])).toEqual([['InviteRevoked', actor]]);
+      await expect(lookUp.execute(new LookUpInvite('invite-token-r2'))).rejects.toMatchObject({
+        code: 'INVITE_NOT_FOUND',
+      });
+      expect((await new ListInvitesHandler(reads, t.clock).execute()).invites.map((i) => [i.email, i.status])).toEqual([
+        ['grace@example.com', 'revoked'],
+        ['grace@example.com', 'revoked'],
+      ]);
+      await expect(revoker.execute(new RevokeInvite(superAdmin, 'not-an-invite'))).rejects.toMatchObject({
+        code: 'INVITE_NOT_FOUND',
+        status: 404,
+      });
+    });
+
+    it('given an accepted invitation, then it can be neither resent nor revoked (INVITE_NOT_PENDING)', async () => {
+      const h = await readModels.harness();
+      stops.push(h.stop);
+      const ada = await givenVerifiedAccountIn(h.t);
+      const issuer = new IssueInviteHandler(h.t.accounts, h.reads, h.t.mailbox, h.t.ids, h.t.config);
+      const revoker = new RevokeInviteHandler(h.t.accounts, h.reads, h.t.ids);
+      h.t.ids.secrets.push('invite-token-r3');
+      await issuer.execute(new IssueInvite(h.superAdmin, 'ada@example.com'));
+      await new AcceptInviteHandler(h.t.accounts, h.reads, h.t.ids).execute(new AcceptInvite(ada, 'invite-token-r3'));
+      const id = inviteIdOf('invite-token-r3');
+      await expect(
+        new ResendInviteHandler(h.t.accounts, issuer, revoker).execute(new ResendInvite(h.superAdmin, id)),
+      ).rejects.toMatchObject({ code: 'INVITE_NOT_PENDING' });
+      await expect(revoker.execute(new RevokeInvite(h.superAdmin, id))).rejects.toMatchObject({
+        code: 'INVITE_NOT_PENDING',
+      });
     });
 
     it('given an invitation past its expiry (time moved), then the lookup answers INVITE_NOT_FOUND', async () => {

@@ -15,6 +15,8 @@ import { InvitesController } from './invites/invites.http.controller';
 import { IssueInviteHandler } from './invites/issue-invite.handler';
 import { ListInvitesHandler } from './invites/list-invites.query';
 import { LookUpInviteHandler } from './invites/look-up-invite.query';
+import { ResendInviteHandler } from './invites/resend-invite.handler';
+import { RevokeInviteHandler } from './invites/revoke-invite.handler';
 import { GetUserHandler } from './users/get-user.query';
 import { AdminReads } from './shared/admin-reads';
 import { AdministeredAccounts } from './shared/administered-accounts';
@@ -47,6 +49,8 @@ import { AdminMfaController } from './mfa/admin-mfa.http.controller';
     IssueInviteHandler,
     LookUpInviteHandler,
     ListInvitesHandler,
+    RevokeInviteHandler,
+    ResendInviteHandler,
     GetUserHandler,
     AcceptInviteHandler,
     AdminMfa,

@@ -68,6 +68,7 @@ export const DashboardSummary = z
     }),
     subscriptions: z.object({ basic: z.number().int(), pro: z.number().int(), enterprise: z.number().int() }),
     recentUsers: z.array(RecentUser),
+    /** The ten latest humanisations and the ten latest detections, newest first. */
     recentActivity: z.array(DashboardActivity),
   })
   .meta({ id: 'DashboardSummary' });
@@ -132,17 +133,18 @@ export const AdminRevokedResponse = z
   .meta({ id: 'AdminRevokedResponse' });
 export type AdminRevokedResponse = z.infer<typeof AdminRevokedResponse>;
 
-/** Spec §3 "Invite": only a pending invite can be accepted. */
+/** Spec §3 "Invite": only a pending invite can be accepted ('revoked' answers the super admin's revocation only). */
 export const Invite = z
-  .object({ email: z.string(), expiresAt: iso, status: z.enum(['pending', 'accepted']) })
+  .object({ email: z.string(), expiresAt: iso, status: z.enum(['pending', 'accepted', 'revoked']) })
   .meta({ id: 'Invite' });
 export type Invite = z.infer<typeof Invite>;
 
-/** A row of the super admin's invitations list. */
+/** A row of the super admin's invitations list; `id` (derived from the token's hash, never the token) names it for resend/revoke. */
 export const InviteListItem = z
   .object({
+    id: z.string(),
     email: z.string(),
-    status: z.enum(['pending', 'accepted', 'expired']),
+    status: z.enum(['pending', 'accepted', 'expired', 'revoked']),
     expiresAt: iso,
     issuedAt: iso,
     issuedBy: z.string(),

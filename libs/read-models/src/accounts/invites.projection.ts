@@ -6,14 +6,14 @@ import type { InviteEvent } from '@inkprint/accounts-domain';
 import { eventTime } from '../streams';
 
 /**
- * One row per admin invitation. `status` is what the log says (pending or accepted); an invite past `expiresAt`
+ * One row per admin invitation. `status` is what the log says (pending, accepted or revoked); an invite past `expiresAt`
  * reads "expired" at query time (inviteRowStatus), because time passing appends no event.
  */
 export class InviteRow {
   id!: string;
   email!: string;
   emailLower!: string;
-  status!: 'pending' | 'accepted';
+  status!: 'pending' | 'accepted' | 'revoked';
   expiresAt!: Date;
   issuedBy!: string;
   createdAt!: Date;
@@ -41,8 +41,8 @@ export const InviteSchema = new EntitySchema<InviteRow>({
 export function inviteRowStatus(
   row: Pick<InviteRow, 'status' | 'expiresAt'>,
   now: Date,
-): 'pending' | 'accepted' | 'expired' {
-  if (row.status === 'accepted') return 'accepted';
+): 'pending' | 'accepted' | 'expired' | 'revoked' {
+  if (row.status === 'accepted' || row.status === 'revoked') return row.status;
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
 }
 
@@ -50,7 +50,7 @@ export function invitesProjection(): Projection {
   return {
     name: 'invites',
     entities: [InviteSchema],
-    eventTypes: ['InviteIssued', 'InviteAccepted'],
+    eventTypes: ['InviteIssued', 'InviteAccepted', 'InviteRevoked'],
     async apply(events: readonly RecordedEvent[], em: EntityManager) {
       const ids = [
         ...new Set(
@@ -84,6 +84,9 @@ export function invitesProjection(): Projection {
           row.status = 'accepted';
           row.acceptedBy = e.data.accountId;
           row.acceptedAt = eventTime(event);
+        } else if (e.type === 'InviteRevoked') {
+          const row = rows.get(id);
+          if (row && row.status === 'pending') row.status = 'revoked';
         }
       }
     },

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -16,6 +16,8 @@ import { AcceptInvite } from './accept-invite.handler';
 import { IssueInvite } from './issue-invite.handler';
 import { ListInvites } from './list-invites.query';
 import { LookUpInvite } from './look-up-invite.query';
+import { ResendInvite } from './resend-invite.handler';
+import { RevokeInvite } from './revoke-invite.handler';
 
 /** Spec §6: only the super admin invites. */
 @ApiTags('admin')
@@ -55,6 +57,34 @@ export class InvitesController {
   })
   list(): Promise<InvitesResponse> {
     return this.queries.execute(new ListInvites());
+  }
+
+  @Post(':id/resend')
+  @HttpCode(200)
+  @UseGuards(AuthGuard, RolesGuard)
+  @Roles('super_admin')
+  @ApiContract({
+    summary: 'Send an unused invitation again: a new link to the same address; the old link stops working',
+    responses: { 200: InviteResponse },
+    errors: ['FORBIDDEN', 'INVITE_NOT_FOUND', 'INVITE_NOT_PENDING', 'ALREADY_ADMIN', 'MAIL_DELIVERY_FAILED'],
+    auth: 'bearer',
+  })
+  resend(@CurrentAccount() me: SignedInAccount, @Param('id') id: string): Promise<InviteResponse> {
+    return this.commands.execute(new ResendInvite(me, id));
+  }
+
+  @Post(':id/revoke')
+  @HttpCode(200)
+  @UseGuards(AuthGuard, RolesGuard)
+  @Roles('super_admin')
+  @ApiContract({
+    summary: 'Revoke an unused invitation: its link stops working',
+    responses: { 200: InviteResponse },
+    errors: ['FORBIDDEN', 'INVITE_NOT_FOUND', 'INVITE_NOT_PENDING'],
+    auth: 'bearer',
+  })
+  revoke(@CurrentAccount() me: SignedInAccount, @Param('id') id: string): Promise<InviteResponse> {
+    return this.commands.execute(new RevokeInvite(me, id));
   }
 
   /** Public: the invite screen (/admin/invite?token=) shows 'Issued to' and 'Expires' before sign-in. */

@@ -34,6 +34,11 @@ export class IssueInviteHandler implements ICommandHandler<IssueInvite> {
   ) {}
 
   async execute({ superAdmin, email: input }: IssueInvite): Promise<InviteResponse> {
+    return (await this.issue(superAdmin, input)).answer;
+  }
+
+  /** Issues and mails an invite; the new invite's id goes with the answer (a resend records what replaced the old one). */
+  async issue(superAdmin: SignedInAccount, input: string): Promise<{ inviteId: string; answer: InviteResponse }> {
     const email = normaliseEmail(input);
     const token = this.ids.secret(32);
     const inviteId = inviteIdOf(token);
@@ -77,6 +82,9 @@ export class IssueInviteHandler implements ICommandHandler<IssueInvite> {
       throw error;
     }
     await this.reads.after(outcome.position, ['invites', 'audit_timeline']);
-    return { invite: { email, expiresAt, status: 'pending' }, message: `Invitation sent to ${email}.` };
+    return {
+      inviteId,
+      answer: { invite: { email, expiresAt, status: 'pending' }, message: `Invitation sent to ${email}.` },
+    };
   }
 }

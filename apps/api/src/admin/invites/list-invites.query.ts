@@ -23,6 +23,7 @@ export class ListInvitesHandler implements IQueryHandler<ListInvites> {
     const rows = await listInvites(read, INVITES_SHOWN);
     return {
       invites: rows.map((row) => ({
+        id: row.id,
         email: row.email,
         status: inviteRowStatus(row, now),
         expiresAt: row.expiresAt.toISOString(),

@@ -20,7 +20,7 @@ export class LookUpInviteHandler implements IQueryHandler<LookUpInvite> {
   async execute({ token }: LookUpInvite): Promise<InviteResponse> {
     const { state } = await loadState(this.accounts.store, inviteStreamId(inviteIdOf(token)), inviteDecider);
     const status = inviteStatus(state, this.accounts.nowIso());
-    if (state.status === 'none' || status === 'none' || status === 'expired')
+    if (state.status === 'none' || status === 'none' || status === 'expired' || status === 'revoked')
       throw new DomainError('INVITE_NOT_FOUND', INVITE_NOT_FOUND_MESSAGE, 404);
     // An accepted invite is answered with its status, so the screen can warn that it was already used.
     return { invite: { email: state.email, expiresAt: state.expiresAt, status } };

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { PlanChangedResponse } from '@inkprint/contracts';
+import { PLANS, type PlanChangedResponse } from '@inkprint/contracts';
 import type { SignedInAccount } from '../../accounts';
 import { AdministeredAccounts } from '../shared/administered-accounts';
 
@@ -21,6 +21,8 @@ export class ChangePlanHandler implements ICommandHandler<ChangePlan> {
   async execute({ admin, accountId, planSlug }: ChangePlan): Promise<PlanChangedResponse> {
     const row = await this.accounts.apply(admin, accountId, (at) => ({ type: 'ChangePlan', data: { planSlug, at } }));
     const slug = row.planSlug ?? 'free-signup';
-    return { subscription: { planSlug: slug, status: 'active' }, message: `Plan set to ${slug}.` };
+    // The plan's display name ('Plan set to Basic.'), as the console's plan select shows it (issue 43 item 6).
+    const name = PLANS.find((plan) => plan.slug === slug)?.name ?? slug;
+    return { subscription: { planSlug: slug, status: 'active' }, message: `Plan set to ${name}.` };
   }
 }
