@@ -334,17 +334,23 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       expect(await page.getByTestId('summary-Pending verification').textContent()).toBe('8');
       expect(await page.getByTestId('paid-plans').textContent()).toContain('Basic 0 · Pro 0 · Enterprise 0');
       await page.getByRole('heading', { name: 'Recent enrolments' }).waitFor();
+      // Issue 43 item 6: 'Latest humanisations' lists humanisations only (none here, and it says so); the detections
+      // have their own table, whose 'Bias %' is explained in words.
       await page.getByRole('heading', { name: 'Latest humanisations' }).waitFor();
-      const activity = page.getByRole('table', { name: 'Latest humanisations' });
+      const humanisations = page.getByRole('table', { name: 'Latest humanisations' });
+      await humanisations.getByText('No humanisations yet.').waitFor();
+      expect(await humanisations.getByTestId('activity-row').count()).toBe(0);
+      expect(await humanisations.getByText('No detections yet.').count()).toBe(0);
+      const activity = page.getByRole('table', { name: 'Latest detections' });
       await activity.getByText('Guest session').waitFor();
       await activity.getByRole('cell', { name: plain.user.email }).waitFor();
-      // Each activity row says whether it is a detection or a humanisation (both are detections here).
       const kinds = await activity
         .getByTestId('activity-row')
         .evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
       expect(kinds.length).toBeGreaterThanOrEqual(2);
       expect(new Set(kinds)).toEqual(new Set(['detection']));
-      await activity.getByText('Detection', { exact: true }).first().waitFor();
+      await page.getByText(/^Bias % is how many percentage points the report's banding moved/).waitFor();
+      expect(await activity.getAttribute('aria-describedby')).toBe('bias-explained');
       // The 14-day chart of daily detections and humanisations by plan (GET /admin/metrics/daily).
       await page.getByRole('heading', { name: 'Last 14 days by plan' }).waitFor();
       await page
@@ -402,7 +408,7 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       const email = (await first.locator('p').first().textContent()) ?? '';
       expect(email).toMatch(/@/);
       await first.getByRole('combobox', { name: `Status of ${email}` }).waitFor();
-      await first.getByRole('link', { name: `Audit timeline of ${email}` }).waitFor();
+      await first.getByRole('link', { name: `Details of ${email}` }).waitFor();
       await first.getByText(/words used · last login/).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await expectAccessible(page, 'users on a phone');
@@ -424,7 +430,7 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       const first = cards.first();
       const email = (await first.locator('p').first().textContent()) ?? '';
       await first.getByRole('combobox', { name: `Status of ${email}` }).waitFor();
-      await first.getByRole('link', { name: `Audit timeline of ${email}` }).waitFor();
+      await first.getByRole('link', { name: `Details of ${email}` }).waitFor();
       await first.getByText(/words used · last login/).waitFor();
       expect(await page.getByRole('table').count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
@@ -647,12 +653,11 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       );
       const page = await pageAs(root);
       await page.goto(`${base}/admin`);
-      const activity = page.getByRole('table', { name: 'Latest humanisations' });
+      const activity = page.getByRole('table', { name: 'Latest detections' });
       const row = activity.getByTestId('activity-row').filter({ hasText: 'Too short to judge' });
       await row.waitFor();
       expect(await row.getByRole('cell').allTextContents()).toEqual([
         expect.any(String),
-        'Detection',
         plain.user.email,
         'Too short to judge',
         '—',
@@ -766,8 +771,8 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
       // The audit timeline, from the row. Actors come by e-mail from the API: no admin team or directory lookups.
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
-      await page.getByRole('link', { name: `Audit timeline of ${invitee.email}` }).click();
-      await page.getByRole('heading', { name: `Audit timeline: ${invitee.email}` }).waitFor();
+      await page.getByRole('link', { name: `Details of ${invitee.email}` }).click();
+      await page.getByRole('heading', { name: invitee.email, level: 1 }).waitFor();
       const rows = page.getByTestId('timeline-row');
       await rows.filter({ hasText: `(admin access revoked) by ${SUPER.email}` }).waitFor();
       const text = (await rows.allTextContents()).join('\n');
@@ -826,6 +831,168 @@ describeInBrowser(`Admin console in Chromium${hasChromium ? '' : ` [skipped: ${C
         .getByRole('cell', { name: 'the account' })
         .waitFor();
       await shot(page, 'timeline-detections');
+    });
+
+    // Issue 43 item 6: the profile menu opened mostly off the right edge of the screen.
+    it('opens the profile menu inside the viewport at 360, 768 and 1280 px', async () => {
+      for (const width of [360, 768, 1280]) {
+        // A page opened at each width, as a person would (resizing an open page keeps the side menu as it was).
+        const page = await pageAs(root, width);
+        await page.goto(`${base}/admin`);
+        await page.getByRole('heading', { name: 'Admin control center' }).waitFor();
+        // 'Profile' (an icon on a phone) or 'Profile: <name>' (the name shown beside the icon).
+        await page.getByRole('button', { name: /^Profile(: .+)?$/ }).click();
+        const logout = page.getByRole('menuitem', { name: 'Logout' });
+        await logout.waitFor();
+        await sleep(400); // the menu grows in (transition) before its box is final
+        // The whole popup (who is signed in, then the menu), not only the menu inside it.
+        const box = await page.locator('#profile-menu .MuiPopover-paper').boundingBox();
+        expect({ width, box: box && box.x >= 0 && box.x + box.width <= width && box.y >= 0 }).toEqual({
+          width,
+          box: true,
+        });
+        const item = await logout.boundingBox();
+        expect(item && item.x >= 0 && item.x + item.width <= width).toBe(true);
+        if (SHOTS) {
+          fs.mkdirSync(SHOTS, { recursive: true });
+          await page.screenshot({ path: path.join(SHOTS, `profile-menu-${width}.png`) });
+        }
+        await page.locator('#profile-menu').getByText(SUPER.email).waitFor();
+        await expectAccessible(page, `profile menu at ${width} px`);
+        await page.keyboard.press('Escape');
+        await page.locator('#profile-menu').waitFor({ state: 'detached' });
+      }
+    });
+
+    // Issue 43 item 6: an account's own page (facts, plan, status, API keys, timeline), opened from its e-mail.
+    it("opens an account's page from its e-mail: facts, status, plan ('Plan set to Basic.'), API keys and a timeline that fits", async () => {
+      const address = email('detail');
+      const owner = await signUp(address, 'Dora Detail');
+      expect(
+        (await call('POST', `/admin/users/${owner.user.id}/plan`, { planSlug: 'pro' }, root.tokens.accessToken)).status,
+      ).toBe(200);
+      const key = await call<{ id: string; key: string }>(
+        'POST',
+        '/auth/api-keys',
+        { name: 'Grading script with a long name', scopes: ['detect', 'humanise', 'reports'], dailyCap: 25 },
+        owner.tokens.accessToken,
+      );
+      expect(key.status).toBe(201);
+      await call(
+        'POST',
+        `/admin/users/${owner.user.id}/api-keys/${key.body.id}/revoke`,
+        undefined,
+        root.tokens.accessToken,
+      );
+
+      const page = await pageAs(root);
+      await page.goto(`${base}/admin/users`);
+      await page.getByRole('textbox', { name: 'Search users' }).fill(address);
+      await page.getByTestId('directory-count').filter({ hasText: 'Showing 1 of 1' }).waitFor();
+      // A labelled link, not a bare clock icon.
+      await page.getByRole('link', { name: `Details of ${address}` }).waitFor();
+      await page.getByRole('link', { name: address, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/admin/users/${owner.user.id}`);
+      await page.getByRole('heading', { name: address, level: 1 }).waitFor();
+      const facts = page.getByTestId('account-facts');
+      for (const text of ['Dora Detail', 'Words used', 'Last login', 'Account ID', owner.user.id]) {
+        await facts.getByText(text, { exact: true }).first().waitFor();
+      }
+      await page
+        .getByRole('combobox', { name: `Status of ${address}` })
+        .filter({ hasText: 'active' })
+        .waitFor();
+      await page
+        .getByRole('combobox', { name: `Plan of ${address}` })
+        .filter({ hasText: 'Pro' })
+        .waitFor();
+      await page.getByTestId('account-api-keys').getByText('Grading script with a long name').waitFor();
+      await page.getByRole('heading', { name: 'Audit timeline', level: 2 }).waitFor();
+      await page.getByTestId('timeline-row').first().waitFor();
+
+      // Plan names as the select shows them.
+      await page.getByRole('combobox', { name: `Plan of ${address}` }).click();
+      await page.getByRole('option', { name: 'Basic' }).click();
+      await page.getByRole('button', { name: `Confirm plan of ${address}` }).click();
+      await toast(page, 'Plan set to Basic.');
+      await page.getByTestId('timeline-row').filter({ hasText: 'Plan changed from Pro to Basic' }).waitFor();
+
+      // At 1280 px every column of the API keys and the timeline is inside its card, 'State' included.
+      const fits = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[role="region"]')].map((region) => ({
+            name: region.getAttribute('aria-label'),
+            fits: region.scrollWidth <= region.clientWidth + 1,
+          })),
+        );
+      await page
+        .getByTestId('api-key-state')
+        .getByText(/Revoked/)
+        .waitFor();
+      expect(await fits()).toEqual([
+        { name: 'API keys', fits: true },
+        { name: 'Audit timeline', fits: true },
+      ]);
+      const state = await page.getByTestId('api-key-state').boundingBox();
+      const card = await page.getByTestId('account-api-keys').boundingBox();
+      expect(state!.x + state!.width).toBeLessThanOrEqual(card!.x + card!.width);
+      await page.getByTestId('toast').waitFor({ state: 'detached' });
+      await shot(page, 'user-detail');
+      await expectAccessible(page, 'user detail');
+      // On a phone the page itself never scrolls sideways, and each timeline event is a block of its own.
+      const phone = await pageAs(root, 360);
+      await phone.goto(`${base}/admin/users/${owner.user.id}`);
+      await phone.getByRole('list', { name: 'Audit timeline' }).getByText('Plan changed from Pro to Basic').waitFor();
+      expect(await phone.getByRole('table', { name: 'Audit timeline' }).count()).toBe(0);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await expectAccessible(phone, 'user detail on a phone');
+
+      // The address typed in directly opens the page too (it used to show the list), and so does the old timeline one.
+      await page.goto(`${base}/admin/users/${owner.user.id}`);
+      await page.getByRole('heading', { name: address, level: 1 }).waitFor();
+      await page.goto(`${base}/admin/users/${owner.user.id}/timeline`);
+      await page.waitForURL((url) => url.pathname === `/admin/users/${owner.user.id}`);
+      await page.getByRole('heading', { name: address, level: 1 }).waitFor();
+    });
+
+    // Issue 43 item 6: a pending invite can be sent again (new link, the old one dies) or revoked.
+    it('resends and revokes a pending invite from the admin team page', async () => {
+      const address = email('resend');
+      expect((await call('POST', '/admin/invites', { email: address }, root.tokens.accessToken)).status).toBe(201);
+      const firstLink = /token=([A-Za-z0-9_-]+)/.exec(await mail(address, 'admin_invite'))![1];
+      const page = await pageAs(root);
+      await page.goto(`${base}/admin/admins`);
+      const rows = page.getByTestId('invite-row').filter({ hasText: address });
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(1);
+      await page.getByRole('button', { name: `Resend invite to ${address}` }).click();
+      await toast(page, `Invitation sent again to ${address}.`);
+      await page.locator(`[data-testid="invite-row"][data-status="revoked"]`).filter({ hasText: address }).waitFor();
+      await page.locator(`[data-testid="invite-row"][data-status="pending"]`).filter({ hasText: address }).waitFor();
+      expect(await rows.count()).toBe(2);
+      const secondLink = /token=([A-Za-z0-9_-]+)/.exec(await mail(address, 'admin_invite'))![1];
+      expect(secondLink).not.toBe(firstLink);
+      expect((await call('POST', '/admin/invites/lookup', { token: firstLink })).status).toBe(404);
+      expect((await call('POST', '/admin/invites/lookup', { token: secondLink })).status).toBe(200);
+      // Only the pending one offers anything.
+      expect(await page.getByRole('button', { name: `Resend invite to ${address}` }).count()).toBe(1);
+
+      await page.getByRole('button', { name: `Revoke invite to ${address}` }).click();
+      await page.getByRole('dialog').getByText(`The link sent to ${address} stops working at once.`).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Revoke invite' }).click();
+      await toast(page, `Invitation to ${address} revoked.`);
+      await page.waitForFunction(
+        (to) =>
+          [...document.querySelectorAll('[data-testid="invite-row"]')]
+            .filter((row) => row.textContent?.includes(to))
+            .every((row) => row.getAttribute('data-status') === 'revoked'),
+        address,
+      );
+      expect((await call('POST', '/admin/invites/lookup', { token: secondLink })).status).toBe(404);
+      expect(await page.getByRole('button', { name: `Revoke invite to ${address}` }).count()).toBe(0);
+      await page.getByTestId('toast').waitFor({ state: 'detached' });
+      await shot(page, 'admin-team-invites');
+      await expectAccessible(page, 'admin team with revoked invites');
     });
 
     it('shows the spec toast when the API rejects a command', async () => {

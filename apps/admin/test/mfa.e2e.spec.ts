@@ -104,6 +104,21 @@ describeInBrowser('Admin two-factor sign-in in Chromium', () => {
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
+    const shown = (await codes.allTextContents()).map((code) => code.trim());
+    // Issue 43 item 6: the codes can be copied and downloaded as a .txt file.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('The codes are on your clipboard.').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    for (const code of shown) expect(copied).toContain(code);
+    expect(copied).toContain(`Account: ${SUPER.email}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download (.txt)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^inkprint-recovery-codes-\d{4}-\d{2}-\d{2}\.txt$/);
+    const file = fs.readFileSync((await download.path())!, 'utf8');
+    expect(file.split('\n').filter((line) => shown.includes(line))).toEqual(shown);
     await shot(page, 'mfa-recovery-codes');
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByRole('heading', { name: 'Admin control center' }).waitFor();
@@ -119,7 +134,14 @@ describeInBrowser('Admin two-factor sign-in in Chromium', () => {
     await next.getByRole('button', { name: 'Verify' }).click();
     await next.getByRole('heading', { name: 'Admin control center' }).waitFor();
     await next.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
-    await next.getByText('Two-factor sign-in is on for your account. 10 recovery codes left.').waitFor();
+    // The super admin is told the truth: nobody resets their factor (the reset is theirs to do for other admins).
+    await next
+      .getByText(
+        'Two-factor sign-in is on for your account. 10 recovery codes left. You are the super admin: nobody can reset your second factor for you.',
+      )
+      .waitFor();
+    expect(await next.getByTestId('mfa-status').textContent()).not.toContain('the super admin can reset');
+    await shot(next, 'mfa-status-super-admin');
     expect(errors).toEqual([]);
   });
 });

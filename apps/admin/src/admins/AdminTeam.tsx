@@ -16,8 +16,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Title, useDataProvider, useGetList, useRefresh } from 'react-admin';
+import { Confirm, Title, useDataProvider, useGetList, useRefresh } from 'react-admin';
 import { ScrollTable } from '../layout/ScrollTable';
+import { DateTimeText } from '../lib/DateTimeText';
 import { formatDateTime, words } from '../lib/format';
 import { EMAIL_REQUIRED_TITLE } from '../lib/messages';
 import { useToast } from '../lib/toast';
@@ -170,7 +171,69 @@ function TeamTable() {
   );
 }
 
-const STATUS_COLOUR = { pending: 'default', accepted: 'success', expired: 'warning' } as const;
+const STATUS_COLOUR = { pending: 'default', accepted: 'success', expired: 'warning', revoked: 'error' } as const;
+
+/**
+ * 'Resend' (pending or expired: a new link to the same address, the old one stops working) and 'Revoke' (pending:
+ * the link stops working, after a confirmation). Accepted and revoked invites have nothing left to do.
+ */
+function InviteActions({ invite }: { invite: InviteListItem }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const done = (answer: { message?: string }) => {
+    toast.succeeded(answer.message);
+    void queryClient.invalidateQueries({ queryKey: INVITES_KEY });
+  };
+  const resend = useMutation({
+    mutationFn: () => dataProvider.resendInvite(invite.id),
+    onSuccess: done,
+    onError: (error) => toast.failed('invite', error),
+  });
+  const revoke = useMutation({
+    mutationFn: () => dataProvider.revokeInvite(invite.id),
+    onSuccess: done,
+    onError: (error) => toast.failed('inviteRevoke', error),
+    onSettled: () => setConfirming(false),
+  });
+  if (invite.status === 'accepted' || invite.status === 'revoked') return <>—</>;
+  const busy = resend.isPending || revoke.isPending;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => resend.mutate()}
+        disabled={busy}
+        aria-label={`Resend invite to ${invite.email}`}
+      >
+        {resend.isPending ? 'Sending…' : 'Resend'}
+      </Button>
+      {invite.status === 'pending' ? (
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          onClick={() => setConfirming(true)}
+          disabled={busy}
+          aria-label={`Revoke invite to ${invite.email}`}
+        >
+          Revoke
+        </Button>
+      ) : null}
+      <Confirm
+        isOpen={confirming}
+        loading={revoke.isPending}
+        title="Revoke invitation"
+        content={`The link sent to ${invite.email} stops working at once. You can invite them again later.`}
+        confirm="Revoke invite"
+        onConfirm={() => revoke.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}
 
 /** Every invite (`GET /admin/invites`, newest first): e-mail, status (expiry read at query time), issued, expiry. */
 function InvitesTable() {
@@ -188,7 +251,8 @@ function InvitesTable() {
           Invites
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Every invite, newest first. Accepted invites show up in the admin team above.
+          Every invite, newest first. Accepted invites show up in the admin team above. Resending mails a new link
+          (valid 7 days) and stops the old one.
         </Typography>
         {invites.isError ? (
           <Typography variant="body2" color="error">
@@ -208,15 +272,12 @@ function InvitesTable() {
                   <TableCell>Issued</TableCell>
                   <TableCell>Expires</TableCell>
                   <TableCell>Accepted</TableCell>
+                  <TableCell>Actions</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {rows.map((invite) => (
-                  <TableRow
-                    key={`${invite.email}-${invite.issuedAt}`}
-                    data-testid="invite-row"
-                    data-status={invite.status}
-                  >
+                  <TableRow key={invite.id} data-testid="invite-row" data-status={invite.status}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{invite.email}</TableCell>
                     <TableCell>
                       <Chip
@@ -226,9 +287,18 @@ function InvitesTable() {
                         variant="outlined"
                       />
                     </TableCell>
-                    <TableCell>{formatDateTime(invite.issuedAt)}</TableCell>
-                    <TableCell>{formatDateTime(invite.expiresAt)}</TableCell>
-                    <TableCell>{formatDateTime(invite.acceptedAt)}</TableCell>
+                    <TableCell>
+                      <DateTimeText iso={invite.issuedAt} />
+                    </TableCell>
+                    <TableCell>
+                      <DateTimeText iso={invite.expiresAt} />
+                    </TableCell>
+                    <TableCell>
+                      <DateTimeText iso={invite.acceptedAt} />
+                    </TableCell>
+                    <TableCell>
+                      <InviteActions invite={invite} />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

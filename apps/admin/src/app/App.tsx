@@ -12,8 +12,8 @@ import { createAuthProvider } from '../providers/auth-provider';
 import { createDataProvider } from '../providers/data-provider';
 import { createApiClient } from '../providers/http-client';
 import { rememberRedirect, signInUrl } from '../providers/session';
-import { AccountTimeline } from '../timeline/AccountTimeline';
 import { users } from '../users';
+import { TimelineRedirect, UserDetail } from '../users/UserDetail';
 import { ADMIN_BASENAME } from './config';
 import { Guard } from './Guard';
 
@@ -66,7 +66,8 @@ export function App({ apiOrigin }: { apiOrigin: string }) {
                     <Resource {...users} />
                     {permissions === 'super_admin' ? <Resource {...admins} /> : null}
                     <CustomRoutes>
-                      <Route path="/users/:id/timeline" element={<AccountTimeline />} />
+                      <Route path="/users/:id" element={<UserDetail />} />
+                      <Route path="/users/:id/timeline" element={<TimelineRedirect />} />
                       <Route path="/security" element={<MfaScreen dataProvider={dataProvider} mode="page" />} />
                       {permissions === 'super_admin' ? null : <Route path="/admins/*" element={<SuperAdminOnly />} />}
                     </CustomRoutes>

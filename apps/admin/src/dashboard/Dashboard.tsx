@@ -17,7 +17,7 @@ import type { AdminDataProvider } from '../providers/data-provider';
 import { writeUser } from '../providers/session';
 import { DailyUsageChart } from './DailyUsageChart';
 import { PipelineHealth } from './PipelineHealth';
-import { RecentActivityTable, RecentUsersTable } from './tables';
+import { LatestDetectionsTable, LatestHumanisationsTable, RecentUsersTable } from './tables';
 
 function SummaryCard({ label, value }: { label: string; value: number }) {
   return (
@@ -117,7 +117,8 @@ export function Dashboard() {
           <Summary summary={dashboard.data} />
           <DailyUsageChart />
           <RecentUsersTable rows={dashboard.data.recentUsers} />
-          <RecentActivityTable rows={dashboard.data.recentActivity} />
+          <LatestHumanisationsTable rows={dashboard.data.recentActivity} />
+          <LatestDetectionsTable rows={dashboard.data.recentActivity} />
           <PipelineHealth />
         </Stack>
       ) : dashboard.isPending ? (

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { AppBar, Layout, useSidebarState, type LayoutProps } from 'react-admin';
 import { AdminMenu } from './AdminMenu';
+import { ProfileMenu } from './ProfileMenu';
 
-/** The app bar stays put while scrolling (long directory pages keep the title and the user menu in view). */
+/** The app bar stays put while scrolling (long directory pages keep the title and the profile menu in view). */
 function AdminAppBar() {
-  return <AppBar alwaysOn />;
+  return <AppBar alwaysOn userMenu={<ProfileMenu />} />;
 }
 
 /** Below 900 px (tablets) the menu starts folded to its icons, leaving the width to the tables. */

@@ -9,6 +9,7 @@ export const ADMIN_ERRORS = {
   mfaReset: { title: 'Reset failed', message: 'Unable to reset two-factor sign-in.' },
   apiKeyRevoke: { title: 'Revoke failed', message: 'Unable to revoke the API key.' },
   invite: { title: 'Invite failed', message: 'Unable to send invite.' },
+  inviteRevoke: { title: 'Revoke failed', message: 'Unable to revoke the invitation.' },
   timeline: { title: 'Timeline load failed', message: 'Unable to load the audit timeline.' },
   profile: { title: 'Profile sync failed', message: 'Unable to reload your profile.' },
 } as const;

@@ -1,4 +1,6 @@
 import type { MfaEnrolmentResponse, MfaStatusResponse } from '@inkprint/contracts';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +12,8 @@ import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { serverMessage } from '../lib/messages';
 import type { AdminDataProvider } from '../providers/data-provider';
+import { readSession } from '../providers/session';
+import { lostPhoneAdvice, recoveryCodesFileName, recoveryCodesText } from './recovery-codes';
 
 type Step =
   | { kind: 'loading' }
@@ -20,6 +24,48 @@ type Step =
 
 /** The secret in groups of four, as authenticator apps show it when it is typed in. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/** 'Copy' (clipboard) and 'Download (.txt)' for the recovery codes, shown once: saving them must be one click. */
+function SaveRecoveryCodes({ codes }: { codes: string[] }) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const account = readSession(window.localStorage)?.user.email ?? 'this admin account';
+  const text = () => recoveryCodesText(codes, account, new Date());
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text());
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text()], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = recoveryCodesFileName(new Date());
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+        {copied === 'copied' ? 'Copied' : 'Copy'}
+      </Button>
+      <Button variant="outlined" startIcon={<DownloadIcon />} onClick={download}>
+        Download (.txt)
+      </Button>
+      <Typography variant="body2" color={copied === 'failed' ? 'error' : 'text.secondary'} role="status">
+        {copied === 'copied'
+          ? 'The codes are on your clipboard.'
+          : copied === 'failed'
+            ? 'Copying failed: select the codes or download them.'
+            : ''}
+      </Typography>
+    </Box>
+  );
+}
 
 /**
  * Two-factor sign-in for administrators (issue 25 item 9). As a gate (`mode="gate"`, before the console when the API
@@ -163,6 +209,7 @@ export function MfaScreen({
             <li key={c}>{c}</li>
           ))}
         </Box>
+        <SaveRecoveryCodes codes={step.codes} />
         <Button
           variant="contained"
           sx={{ alignSelf: 'flex-start' }}
@@ -175,9 +222,9 @@ export function MfaScreen({
   } else {
     const s = step.status;
     body = s.enrolled ? (
-      <Typography>
-        Two-factor sign-in is on for your account. {s.recoveryCodesLeft} recovery code
-        {s.recoveryCodesLeft === 1 ? '' : 's'} left. If you lose your phone, the super admin can reset it.
+      <Typography data-testid="mfa-status">
+        Two-factor sign-in is on for your account.{' '}
+        {lostPhoneAdvice(readSession(window.localStorage)?.user.role, s.recoveryCodesLeft)}
       </Typography>
     ) : (
       <>

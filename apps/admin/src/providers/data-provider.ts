@@ -51,6 +51,10 @@ export interface AdminDataProvider extends DataProvider {
   acceptInvite(token: string): Promise<InviteAcceptedResponse>;
   /** `GET /admin/invites` (super admin): every invite, newest first, with its status read at query time. */
   listInvites(): Promise<InviteListItem[]>;
+  /** `POST /admin/invites/{id}/resend` (super admin): a new link to the same address; the old link stops working. */
+  resendInvite(id: string): Promise<InviteResponse>;
+  /** `POST /admin/invites/{id}/revoke` (super admin): the invite's link stops working. */
+  revokeInvite(id: string): Promise<InviteResponse>;
   /** `GET /admin/metrics/daily?days=`: detections and humanisations per UTC day and plan, oldest first. */
   getDailyUsage(days?: number): Promise<DailyUsage[]>;
   /** `GET /admin/users/{id}/timeline`; `kinds` (event types) are filtered server-side and paged like the rest. */
@@ -206,6 +210,8 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     async listInvites() {
       return (await client.request<InvitesResponse>('/admin/invites')).invites;
     },
+    resendInvite: (id) => client.request<InviteResponse>(`/admin/invites/${path(id)}/resend`, { method: 'POST' }),
+    revokeInvite: (id) => client.request<InviteResponse>(`/admin/invites/${path(id)}/revoke`, { method: 'POST' }),
     async getDailyUsage(days = 14) {
       return (await client.request<DailyUsageResponse>('/admin/metrics/daily', { query: { days } })).days;
     },

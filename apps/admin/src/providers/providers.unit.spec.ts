@@ -205,6 +205,7 @@ describe('data provider: users directory', () => {
 describe('data provider: commands', () => {
   it('posts plan, status, revoke, invite, lookup, accept and reads the dashboard, timeline (kinds), invites and daily usage', async () => {
     const invite = {
+      id: '0123456789abcdef0123456789abcdef',
       email: 'new@example.com',
       status: 'pending',
       expiresAt: '2026-11-30T19:00:00.000Z',
@@ -234,6 +235,8 @@ describe('data provider: commands', () => {
     await provider.getTimeline('u2', { before: 12, limit: 50, kinds: [] });
     expect(await provider.listInvites()).toEqual([invite]);
     expect(await provider.getDailyUsage()).toEqual([daily]);
+    await provider.resendInvite(invite.id);
+    await provider.revokeInvite(invite.id);
     expect(
       api.calls.map(
         (call) => `${call.method} ${call.url.pathname}${call.url.search} ${JSON.stringify(call.body ?? null)}`,
@@ -251,6 +254,8 @@ describe('data provider: commands', () => {
       'GET /admin/users/u2/timeline?limit=50&before=12 null',
       'GET /admin/invites null',
       'GET /admin/metrics/daily?days=14 null',
+      'POST /admin/invites/0123456789abcdef0123456789abcdef/resend null',
+      'POST /admin/invites/0123456789abcdef0123456789abcdef/revoke null',
     ]);
     // The public lookup goes without the bearer token; the rest carry it.
     expect(api.calls[5].auth).toBeNull();

@@ -15,7 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDataProvider } from 'react-admin';
 import { ScrollTable } from '../layout/ScrollTable';
-import { formatDateTime } from '../lib/format';
+import { DateTimeText } from '../lib/DateTimeText';
 import { useToast } from '../lib/toast';
 import type { AdminDataProvider } from '../providers/data-provider';
 
@@ -47,9 +47,9 @@ export function AccountApiKeys({ accountId }: { accountId: string }) {
   if ((keys.error as { status?: number } | null)?.status === 404) return null;
 
   return (
-    <Card variant="outlined" sx={{ mb: 2 }} data-testid="account-api-keys">
+    <Card variant="outlined" component="section" aria-labelledby="api-keys-title" data-testid="account-api-keys">
       <CardContent>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        <Typography variant="h6" component="h2" id="api-keys-title" sx={{ mb: 1 }}>
           API keys
         </Typography>
         {keys.isError ? <Alert severity="error">Unable to load API keys.</Alert> : null}
@@ -74,9 +74,14 @@ export function AccountApiKeys({ accountId }: { accountId: string }) {
               <TableBody>
                 {keys.data.map((key) => (
                   <TableRow key={key.id} data-testid="api-key-row">
-                    <TableCell sx={{ minWidth: 150 }}>
+                    <TableCell sx={{ minWidth: 140 }}>
                       {key.name}
-                      <Typography variant="caption" color="text.secondary" display="block">
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        display="block"
+                        sx={{ overflowWrap: 'anywhere' }}
+                      >
                         {key.id}
                       </Typography>
                     </TableCell>
@@ -88,14 +93,18 @@ export function AccountApiKeys({ accountId }: { accountId: string }) {
                       </Stack>
                     </TableCell>
                     <TableCell>{key.dailyCap ?? "plan's limit"}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'never'}
+                    <TableCell>
+                      <DateTimeText iso={key.createdAt} />
+                    </TableCell>
+                    <TableCell>
+                      <DateTimeText iso={key.lastUsedAt} empty="never" />
                     </TableCell>
                     <TableCell>{key.uses}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell data-testid="api-key-state">
                       {key.revokedAt ? (
-                        `Revoked ${formatDateTime(key.revokedAt)}`
+                        <>
+                          Revoked <DateTimeText iso={key.revokedAt} />
+                        </>
                       ) : (
                         <Button
                           size="small"

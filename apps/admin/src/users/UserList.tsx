@@ -1,12 +1,10 @@
 import type { AdminUser } from '@inkprint/contracts';
-import HistoryIcon from '@mui/icons-material/History';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -86,19 +84,33 @@ function LoadMore() {
   );
 }
 
-function TimelineLink({ record }: { record: AdminUser }) {
+/** The account's page (facts, API keys, audit timeline): a labelled link, not a bare icon. */
+function DetailsLink({ record }: { record: AdminUser }) {
   return (
-    <Tooltip title="Audit timeline">
-      <IconButton
-        component={Link}
-        to={`/users/${encodeURIComponent(record.id)}/timeline`}
-        size="small"
-        color="primary"
-        aria-label={`Audit timeline of ${record.email}`}
-      >
-        <HistoryIcon fontSize="small" />
-      </IconButton>
-    </Tooltip>
+    <Button
+      component={Link}
+      to={`/users/${encodeURIComponent(record.id)}`}
+      size="small"
+      variant="outlined"
+      startIcon={<ArrowForwardIcon fontSize="small" />}
+      aria-label={`Details of ${record.email}`}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      Details
+    </Button>
+  );
+}
+
+/** The e-mail opens the account's page. */
+function EmailLink({ record }: { record: AdminUser }) {
+  return (
+    <Box
+      component={Link}
+      to={`/users/${encodeURIComponent(record.id)}`}
+      sx={{ color: 'primary.main', fontWeight: 600, overflowWrap: 'anywhere' }}
+    >
+      {record.email}
+    </Box>
   );
 }
 
@@ -110,7 +122,7 @@ function RevokeIfAdmin({ record }: { record: AdminUser }) {
 function Actions({ record }: { record: AdminUser }) {
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <TimelineLink record={record} />
+      <DetailsLink record={record} />
       <RevokeIfAdmin record={record} />
     </Stack>
   );
@@ -159,12 +171,14 @@ function UserCards() {
           <CardContent sx={{ '&:last-child': { pb: 2 } }}>
             <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', justifyContent: 'space-between' }}>
               <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{r.email}</Typography>
+                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                  <EmailLink record={r} />
+                </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {[r.name, words(r.role)].filter(Boolean).join(' · ')}
                 </Typography>
               </Box>
-              <TimelineLink record={r} />
+              <DetailsLink record={r} />
             </Stack>
             <Stack direction="row" sx={{ gap: 1, mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
               <StatusControl record={r} />
@@ -217,7 +231,11 @@ export function UserList() {
             '& th:first-of-type, & td:first-of-type': { pl: 2 },
           }}
         >
-          <TextField source="email" label="Email" sortable={false} sx={{ whiteSpace: 'nowrap' }} />
+          <FunctionField<AdminUser>
+            label="Email"
+            sx={{ whiteSpace: 'nowrap' }}
+            render={(r) => <EmailLink record={r} />}
+          />
           <TextField source="name" label="Name" sortable={false} />
           <FunctionField<AdminUser> label="Role" render={(r) => words(r.role)} />
           <FunctionField<AdminUser> label="Status" render={(r) => <StatusControl record={r} />} />
