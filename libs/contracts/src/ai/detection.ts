@@ -69,6 +69,20 @@ export const DetectionResult = z
         label,
       }),
     ),
+    /** The AI-written parts (issue 42; results cached or shared before it was added lack it). */
+    segments: z
+      .array(
+        z.object({
+          start: z.number().int(),
+          end: z.number().int(),
+          words: z.number().int(),
+          firstSentence: z.number().int(),
+          lastSentence: z.number().int(),
+        }),
+      )
+      .optional(),
+    /** Share of the words inside `segments`, 0..1. */
+    aiWordShare: z.number().min(0).max(1).optional(),
     signals: z.array(
       z.object({
         feature: z.string(),

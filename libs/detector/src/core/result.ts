@@ -1,6 +1,7 @@
 // Building the Detection result (product spec section 3) from calibrated probabilities. Pure.
 import type { DetectedLanguage } from './language';
 import { describeSignal, strongestSignals, type Signal } from './heuristic';
+import { aiSegments, type SegmentPolicy } from './segments';
 
 import {
   DEFAULT_DETECTION_MODE,
@@ -65,7 +66,18 @@ export interface SentenceScore {
 }
 
 export type WarningCode =
-  'TEXT_NORMALISED' | 'TEXT_TOO_SHORT' | 'EMPTY_TEXT' | 'LANGUAGE_UNKNOWN' | 'MODEL_UNAVAILABLE';
+  'TEXT_NORMALISED' | 'TEXT_TOO_SHORT' | 'EMPTY_TEXT' | 'LANGUAGE_UNKNOWN' | 'MODEL_UNAVAILABLE' | 'AI_PART_TOO_SHORT';
+
+/** A run of sentences that reads AI-written on their own evidence (issue 42). */
+export interface AiSegmentResult {
+  /** character offsets in the text, [start, end) */
+  start: number;
+  end: number;
+  words: number;
+  /** the segment's sentences, first and last (indices into `sentences`) */
+  firstSentence: number;
+  lastSentence: number;
+}
 
 export interface DetectionWarning {
   message: string;
@@ -107,6 +119,13 @@ export interface DetectionResult {
   chunkSizeWords: number;
   chunks: DetectionChunk[];
   sentences: SentenceScore[];
+  /**
+   * The AI-written parts (issue 42): runs of sentences whose own evidence reads AI, with a penalty on switching, in the
+   * modes with sentence evidence; empty when none, when the document reads Human, or when too short to judge.
+   */
+  segments?: AiSegmentResult[];
+  /** Share of the words inside `segments`, 0..1 (0 when there are none); with `segments`. */
+  aiWordShare?: number;
   signals: DetectionSignal[];
   timings: { durationMs: number; normalizeMs: number; featuresMs: number; inferenceMs: number };
   warning?: DetectionWarning;
@@ -151,7 +170,17 @@ export interface ResultInput {
   maxScore?: number;
   chunkProbabilities: readonly number[];
   chunks: readonly { start: number; end: number; words: number }[];
-  sentences: readonly { start: number; end: number; text: string; words: number; probability: number }[];
+  sentences: readonly {
+    start: number;
+    end: number;
+    text: string;
+    words: number;
+    probability: number;
+    /** The sentence's own log-odds (sentence evidence, issue 42): its score is then its own probability. */
+    logOdds?: number;
+  }[];
+  /** How sentences' own evidence becomes AI segments; without it, or without logOdds, there are no segments. */
+  segmentPolicy?: SegmentPolicy;
   words: number;
   characters: number;
   dense: ArrayLike<number>;
@@ -241,16 +270,30 @@ export function buildResult(input: ResultInput): DetectionResult {
       end: c.end,
     };
   });
+  // A sentence with its own evidence shows its own probability; otherwise its chunk's score, mapped like the document.
+  const sentenceScore = (s: ResultInput['sentences'][number]): number =>
+    s.logOdds !== undefined ? s.probability : scoreOf(s.probability);
   const sentences: SentenceScore[] = input.sentences.map((s, i) => ({
     index: i,
     start: s.start,
     end: s.end,
     text: s.text,
     words: s.words,
-    score: round4(scoreOf(s.probability)),
-    aiProbability: round1(100 * round4(scoreOf(s.probability))),
-    label: classify(scoreOf(s.probability), t),
+    score: round4(sentenceScore(s)),
+    aiProbability: round1(100 * round4(sentenceScore(s))),
+    label: classify(sentenceScore(s), t),
   }));
+  // AI segments (issue 42) only where the document itself does not read Human and is long enough to judge: a human
+  // writer is not shown 'AI parts' the document's own evidence does not support.
+  const withEvidence =
+    input.segmentPolicy && input.sentences.length > 0 && input.sentences.every((s) => s.logOdds !== undefined);
+  const found =
+    withEvidence && !tooShort && verdict !== 'Human'
+      ? aiSegments(
+          input.sentences.map((s) => ({ start: s.start, end: s.end, words: s.words, logOdds: s.logOdds! })),
+          input.segmentPolicy!,
+        )
+      : { segments: [], aiWordShare: 0, unresolved: false };
 
   const towards: 'ai' | 'human' = score >= 0.5 ? 'ai' : 'human';
   const { supporting, opposing } = strongestSignals(input.dense, towards);
@@ -271,6 +314,11 @@ export function buildResult(input: ResultInput): DetectionResult {
         'The text does not look like English; the detector is trained on English, so the score is less reliable.',
     });
   if (input.engineWarning) warnings.push({ code: 'MODEL_UNAVAILABLE', message: input.engineWarning });
+  if (found.unresolved)
+    warnings.push({
+      code: 'AI_PART_TOO_SHORT',
+      message: `Some sentences read AI-written, but in a run of fewer than ${input.segmentPolicy!.minSegmentWords} words, shorter than the evidence can resolve, so no AI part is marked there.`,
+    });
 
   // The label every screen, table, CSV and PDF shows for a text without a verdict (issue 43 item 2).
   const finalLabel = tooShort ? TOO_SHORT_LABEL : VERDICT_LABEL[verdict];
@@ -301,6 +349,8 @@ export function buildResult(input: ResultInput): DetectionResult {
     chunkSizeWords: input.chunkSizeWords,
     chunks,
     sentences,
+    // Only in the modes with sentence evidence (manifest sentence_evidence): other results keep their shape.
+    ...(input.segmentPolicy ? { segments: found.segments, aiWordShare: round4(found.aiWordShare) } : {}),
     signals,
     timings: input.timings,
     ...(warnings.length > 0

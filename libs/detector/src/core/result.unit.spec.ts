@@ -238,3 +238,37 @@ describe('minimum length', () => {
     expect(r.score).toBeLessThanOrEqual(0.4);
   });
 });
+
+describe('AI segments from sentences with their own evidence (issue 42)', () => {
+  const sentence = (i: number, logOdds: number) => ({
+    start: i * 100,
+    end: i * 100 + 90,
+    text: `s${i}`,
+    words: 20,
+    probability: 1 / (1 + Math.exp(-logOdds)),
+    logOdds,
+  });
+  const evidence = [-3, -3, 3, 3, 3].map((z, i) => sentence(i, z));
+  const policy = { switchPenalty: 2, minSegmentWords: 25 };
+
+  it('answers the AI run, its share of words, and each sentence its own probability', () => {
+    const r = buildResult(base({ sentences: evidence, segmentPolicy: policy, words: 100, probability: 0.8 }));
+    expect(r.segments).toEqual([{ start: 200, end: 490, words: 60, firstSentence: 2, lastSentence: 4 }]);
+    expect(r.aiWordShare).toBeCloseTo(0.6, 4);
+    expect(r.sentences.map((s) => s.label)).toEqual(['Human', 'Human', 'AI', 'AI', 'AI']);
+    expect(r.sentences[2].score).toBeCloseTo(1 / (1 + Math.exp(-3)), 4);
+  });
+
+  it('marks no AI part in a document that reads Human', () => {
+    const r = buildResult(base({ sentences: evidence, segmentPolicy: policy, words: 100, probability: 0.1 }));
+    expect(r.verdict).toBe('Human');
+    expect(r.segments).toEqual([]);
+    expect(r.aiWordShare).toBe(0);
+  });
+
+  it('keeps the result without segments in a mode without sentence evidence', () => {
+    const r = buildResult(base());
+    expect(r).not.toHaveProperty('segments');
+    expect(r).not.toHaveProperty('aiWordShare');
+  });
+});

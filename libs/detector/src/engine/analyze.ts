@@ -13,7 +13,7 @@ import {
 } from '../core/result';
 import { splitSentences } from '../core/sentences';
 import { tokenSpans } from '../core/tokenize';
-import { productScore, type EncoderStack, type ModePlan } from './manifest';
+import { productScore, type EncoderStack, type ModePlan, type SentenceEvidencePlan } from './manifest';
 
 /** Computes calibrated AI probabilities for a batch of texts with one named model. */
 export interface ProbabilityScorer {
@@ -55,6 +55,61 @@ export interface AnalyzeContext {
 
 /** Above this many sentences, sentences inherit their chunk's probability (bounds strong/forensic cost). */
 export const MAX_WINDOWED_SENTENCES = 400;
+
+/**
+ * Each sentence's own log-odds of being AI-written (issue 42, manifest sentence_evidence): the stack over the
+ * evidence of the windows of +-k sentences around it (the n-gram model, the fine-tuned encoder), each input's logit
+ * clipped to [-8, 8] and, for a `relative` input, less its mean over the document's sentences that hold words
+ * (ml/inkprint_ml/sentence_evidence.py `design`). A window text met twice is scored once.
+ */
+export async function sentenceLogOdds(
+  norm: string,
+  sentences: readonly { start: number; end: number }[],
+  sentenceWords: readonly number[],
+  plan: SentenceEvidencePlan,
+  scorer: ProbabilityScorer,
+  wordLists: WordLists,
+  encoder?: EncoderEvidence,
+): Promise<number[]> {
+  const n = sentences.length;
+  const clipped = (p: number): number => Math.min(Math.max(logit(p), -8), 8);
+  const inputs = new Map<string, number[]>();
+  for (const input of plan.inputs) {
+    const key = `${input.source}:${input.window}`;
+    if (inputs.has(key)) continue;
+    const k = input.window;
+    const texts = sentences.map((_, i) =>
+      norm.slice(sentences[Math.max(0, i - k)].start, sentences[Math.min(n - 1, i + k)].end),
+    );
+    const unique = [...new Set(texts)];
+    let ps: ArrayLike<number>;
+    if (input.source === 'ngram') {
+      ps = await scorer.score(
+        plan.ngramModel,
+        unique.map((t) => new TextFeatures(t, wordLists)),
+      );
+    } else {
+      if (!encoder) throw new Error('the sentence evidence reads the fine-tuned encoder, which is not loaded');
+      const out: number[] = [];
+      for (const t of unique) out.push(await encoder.probability(t));
+      ps = out;
+    }
+    const byText = new Map(unique.map((t, i) => [t, clipped(ps[i])]));
+    inputs.set(
+      key,
+      texts.map((t) => byText.get(t)!),
+    );
+  }
+  const withWords = sentenceWords.filter((w) => w > 0).length;
+  const mean = (z: number[]): number =>
+    withWords === 0 ? 0 : z.reduce((s, v, i) => s + (sentenceWords[i] > 0 ? v : 0), 0) / withWords;
+  const terms = plan.inputs.map((input, j) => {
+    const z = inputs.get(`${input.source}:${input.window}`)!;
+    const m = input.relative ? mean(z) : 0;
+    return z.map((v) => plan.coef[j] * (v - m));
+  });
+  return sentences.map((_, i) => terms.reduce((s, t) => s + t[i], plan.intercept));
+}
 
 /** ln(q/(1-q)) with q clipped to [1e-7, 1-1e-7] (engine.py logit32). */
 export function logit(p: number): number {
@@ -167,7 +222,10 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
       : [];
   // Sentence windows: +-k sentences around each sentence, for each configured k.
   const windowFeatures: TextFeatures[][] =
-    ctx.plan.sentenceModel && sentences.length >= 2 && sentences.length <= MAX_WINDOWED_SENTENCES
+    ctx.plan.sentenceModel &&
+    !ctx.plan.sentenceEvidence &&
+    sentences.length >= 2 &&
+    sentences.length <= MAX_WINDOWED_SENTENCES
       ? ctx.plan.sentenceWindows.map((k) =>
           sentences.map((_, i) => {
             const a = sentences[Math.max(0, i - k)].start;
@@ -189,7 +247,20 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
       ? Array.from(await ctx.scorer.score(ctx.plan.chunkModel, chunkFeatures))
       : chunks.map(() => docProb);
   let sentenceProbs: number[];
-  if (windowFeatures.length > 0 && ctx.plan.sentenceModel) {
+  let sentenceEvidence: number[] | undefined;
+  if (ctx.plan.sentenceEvidence && sentences.length >= 1 && sentences.length <= MAX_WINDOWED_SENTENCES) {
+    // Each sentence its own evidence (issue 42): its probability is the sentence stack's, not the chunk's.
+    sentenceEvidence = await sentenceLogOdds(
+      norm,
+      sentences,
+      sentenceWords,
+      ctx.plan.sentenceEvidence,
+      ctx.scorer,
+      ctx.wordLists,
+      ctx.encoder,
+    );
+    sentenceProbs = sentenceEvidence.map((z) => 1 / (1 + Math.exp(-z)));
+  } else if (windowFeatures.length > 0 && ctx.plan.sentenceModel) {
     const perScale: Float64Array[] = [];
     for (const wf of windowFeatures) perScale.push(await ctx.scorer.score(ctx.plan.sentenceModel, wf));
     sentenceProbs = sentences.map((_, i) => {
@@ -217,7 +288,16 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
       text: s.text,
       words: sentenceWords[i],
       probability: sentenceProbs[i],
+      ...(sentenceEvidence ? { logOdds: sentenceEvidence[i] } : {}),
     })),
+    ...(ctx.plan.sentenceEvidence
+      ? {
+          segmentPolicy: {
+            switchPenalty: ctx.plan.sentenceEvidence.switchPenalty,
+            minSegmentWords: ctx.plan.sentenceEvidence.minSegmentWords,
+          },
+        }
+      : {}),
     words: doc.words,
     characters: text.length,
     dense: doc.dense(),

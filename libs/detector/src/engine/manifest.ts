@@ -4,6 +4,7 @@ import { FEATURE_SETS, type FeatureFamily, type FeatureSetLayout } from '../core
 import {
   DEFAULT_THRESHOLDS,
   DETECTION_MODES,
+  isDetectionMode,
   type DetectionMode,
   type LengthPolicy,
   type Thresholds,
@@ -94,6 +95,31 @@ export interface ModePlan {
   languageModel?: LanguageModelPlan;
   /** The n-gram probability stacked with the fine-tuned encoder's (moderate, strong), when the manifest says so. */
   encoderStack?: EncoderStack;
+  /** Each sentence's own evidence and the AI segments (issue 42), in the modes the manifest's block names. */
+  sentenceEvidence?: SentenceEvidencePlan;
+}
+
+/** One input of the sentence stack: a window of +-`window` sentences scored by the n-gram model or the encoder. */
+export interface SentenceInput {
+  source: 'ngram' | 'encoder';
+  window: number;
+  /** true: the window's logit less the mean of that input over the document's sentences (local contrast) */
+  relative: boolean;
+}
+
+/**
+ * manifest `sentence_evidence` (ml/inkprint_ml/sentence_evidence.py, fitted on the mixed-authorship benchmark's tune
+ * families): a sentence's log-odds of being AI-written = intercept + sum coef[i] x input[i], each input the clipped
+ * logit (|z| <= 8) of a window's probability; the AI segments are the path over those with `switchPenalty` a switch.
+ */
+export interface SentenceEvidencePlan {
+  /** The n-gram model the `ngram` windows are scored with (the one the stack was fitted on). */
+  ngramModel: string;
+  inputs: SentenceInput[];
+  coef: number[];
+  intercept: number;
+  switchPenalty: number;
+  minSegmentWords: number;
 }
 
 export interface ModelSpec {
@@ -256,6 +282,48 @@ function parseEncoderStack(mode: string, x: unknown, hasAggregator: boolean, enc
   return { coef: [c[0], c[1]], intercept };
 }
 
+const SENTENCE_INPUT = /^(ngram|encoder):([1-9])(-mean)?$/;
+
+function parseSentenceEvidence(
+  x: unknown,
+  models: Record<string, ModelSpec>,
+  encoder?: EncoderPlan,
+): { plan: SentenceEvidencePlan; modes: DetectionMode[] } {
+  const o = obj(x);
+  const bad = (why: string): Error => new Error(`manifest: sentence_evidence ${why}`);
+  const ngramModel = str(o?.ngram_model);
+  if (!ngramModel || models[ngramModel]?.kind !== 'features') throw bad('needs ngram_model, a features model');
+  const names = Array.isArray(o?.inputs) ? o.inputs.map(String) : [];
+  const inputs = names.map((n): SentenceInput => {
+    const m = SENTENCE_INPUT.exec(n);
+    if (!m) throw bad(`input "${n}" is not ngram:k or encoder:k (with -mean)`);
+    return { source: m[1] as 'ngram' | 'encoder', window: Number(m[2]), relative: m[3] !== undefined };
+  });
+  if (inputs.some((i) => i.source === 'encoder') && !encoder) throw bad('reads the encoder, which the manifest lacks');
+  const coef = Array.isArray(o?.coef) ? o.coef.map(num) : [];
+  const intercept = num(o?.intercept);
+  if (
+    inputs.length === 0 ||
+    coef.length !== inputs.length ||
+    coef.some((c) => c === undefined) ||
+    intercept === undefined
+  )
+    throw bad('needs inputs, one coef per input and intercept');
+  const modes = Array.isArray(o?.modes) ? o.modes.map(String) : [];
+  if (modes.length === 0 || !modes.every(isDetectionMode)) throw bad('needs modes, a list of detection modes');
+  return {
+    plan: {
+      ngramModel,
+      inputs,
+      coef: coef as number[],
+      intercept,
+      switchPenalty: num(o?.switch_penalty) ?? 0,
+      minSegmentWords: num(o?.min_segment_words) ?? 25,
+    },
+    modes: modes as DetectionMode[],
+  };
+}
+
 /** Parse models/inkprint-detector.json. */
 export function parseManifest(raw: unknown): DetectorPlan {
   const m = obj(raw);
@@ -287,6 +355,8 @@ export function parseManifest(raw: unknown): DetectorPlan {
   const chunking = obj(m.chunking);
   const windowTokens = num(chunking?.window_tokens) ?? 150;
   const strideTokens = num(chunking?.stride_tokens) ?? 75;
+  const sentenceEvidence =
+    m.sentence_evidence !== undefined ? parseSentenceEvidence(m.sentence_evidence, models, encoder) : undefined;
   const modesRaw = obj(m.modes) ?? {};
   const modes = {} as Record<DetectionMode, ModePlan>;
   for (const mode of DETECTION_MODES) {
@@ -315,6 +385,7 @@ export function parseManifest(raw: unknown): DetectorPlan {
       ...(o?.encoder_stack !== undefined
         ? { encoderStack: parseEncoderStack(mode, o.encoder_stack, agg !== undefined, encoder) }
         : {}),
+      ...(sentenceEvidence?.modes.includes(mode) ? { sentenceEvidence: sentenceEvidence.plan } : {}),
     };
   }
   // "p <= 0.2: 'likely human'" in verdict_bands: the probability that maps to the Human band edge.

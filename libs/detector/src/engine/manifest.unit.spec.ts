@@ -304,3 +304,49 @@ describe('productScore', () => {
     expect(() => parseManifest(bad('x'))).toThrow(/score_knots/);
   });
 });
+
+describe('sentence_evidence (issue 42, ml/inkprint_ml/sentence_evidence.py)', () => {
+  const withEncoder = {
+    ...manifest,
+    encoder: { file: 'inkprint-encoder.onnx', tokenizer: 'inkprint-encoder-tokenizer.json' },
+  };
+  const evidence = {
+    ngram_model: 'moderate',
+    inputs: ['ngram:1', 'encoder:1', 'ngram:1-mean'],
+    coef: [0.9, 0.3, 1.0],
+    intercept: -1.2,
+    switch_penalty: 2,
+    min_segment_words: 25,
+    modes: ['forensic'],
+  };
+
+  it('reads the stack into the plan of the modes it names, and only those', () => {
+    const p = parseManifest({ ...withEncoder, sentence_evidence: evidence });
+    expect(p.modes.forensic.sentenceEvidence).toEqual({
+      ngramModel: 'moderate',
+      inputs: [
+        { source: 'ngram', window: 1, relative: false },
+        { source: 'encoder', window: 1, relative: false },
+        { source: 'ngram', window: 1, relative: true },
+      ],
+      coef: [0.9, 0.3, 1.0],
+      intercept: -1.2,
+      switchPenalty: 2,
+      minSegmentWords: 25,
+    });
+    expect(p.modes.moderate.sentenceEvidence).toBeUndefined();
+    expect(parseManifest(manifest).modes.forensic.sentenceEvidence).toBeUndefined();
+  });
+
+  it('refuses a block the engine cannot run', () => {
+    const bad =
+      (over: object, m: object = withEncoder) =>
+      () =>
+        parseManifest({ ...m, sentence_evidence: { ...evidence, ...over } });
+    expect(bad({ inputs: ['lm:1'], coef: [1] })).toThrow(/not ngram:k or encoder:k/);
+    expect(bad({ coef: [1] })).toThrow(/one coef per input/);
+    expect(bad({ ngram_model: 'forensic' })).toThrow(/features model/);
+    expect(bad({ modes: ['slow'] })).toThrow(/detection modes/);
+    expect(bad({}, manifest)).toThrow(/encoder/);
+  });
+});
