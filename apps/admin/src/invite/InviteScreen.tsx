@@ -14,7 +14,14 @@ import { INVITE_MESSAGES, serverMessage } from '../lib/messages';
 import { theme } from '../layout/theme';
 import type { AdminDataProvider } from '../providers/data-provider';
 import { errorCode } from '../providers/http-client';
-import { readSession, rememberRedirect, signInUrl, writeUser, type SessionStorage } from '../providers/session';
+import {
+  readSession,
+  rememberRedirect,
+  signInUrl,
+  signUpUrl,
+  writeUser,
+  type SessionStorage,
+} from '../providers/session';
 
 type Lookup =
   { kind: 'missing' } | { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'found'; invite: Invite };
@@ -67,9 +74,15 @@ export function InviteScreen({ dataProvider, storage }: { dataProvider: AdminDat
   }, [dataProvider, token]);
 
   const here = `/admin/invite?token=${encodeURIComponent(token)}`;
+  const invitedEmail = lookup.kind === 'found' ? lookup.invite.email : undefined;
+  // Both come back here once signed in (sign-up after its code), with the invited address filled in (issue 43 item 5).
   const signIn = () => {
     rememberRedirect(storage, here);
-    window.location.assign(signInUrl(here));
+    window.location.assign(signInUrl(here, invitedEmail));
+  };
+  const signUp = () => {
+    rememberRedirect(storage, here);
+    window.location.assign(signUpUrl(here, invitedEmail));
   };
   const accept = async () => {
     setAccepting(true);
@@ -132,7 +145,16 @@ export function InviteScreen({ dataProvider, storage }: { dataProvider: AdminDat
             {accepted} Opening the admin console…
           </Alert>
         ) : null}
-        {!session || (pending && mismatch) ? (
+        {!session && pending ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+            <Button variant="contained" onClick={signIn}>
+              Sign in to accept
+            </Button>
+            <Button variant="outlined" onClick={signUp}>
+              Create an account
+            </Button>
+          </Box>
+        ) : !session || (pending && mismatch) ? (
           <Button variant={session ? 'outlined' : 'contained'} onClick={signIn}>
             {session ? 'Sign in with the invited account' : 'Sign in to accept'}
           </Button>

@@ -65,8 +65,19 @@ export function clearSession(storage: SessionStorage): void {
 }
 
 /** Where a signed-out visitor goes: the web app's sign-in page, remembering the admin path they asked for. */
-export function signInUrl(returnPath: string): string {
-  return `/signin?redirect=${encodeURIComponent(returnPath)}`;
+export function signInUrl(returnPath: string, email?: string): string {
+  return authUrl('/signin', returnPath, email);
+}
+
+/** The web app's sign-up page, coming back to `returnPath` once the code is verified (an invite: the invited address). */
+export function signUpUrl(returnPath: string, email?: string): string {
+  return authUrl('/signup', returnPath, email);
+}
+
+function authUrl(page: '/signin' | '/signup', returnPath: string, email?: string): string {
+  const query = new URLSearchParams({ redirect: returnPath });
+  if (email) query.set('email', email);
+  return `${page}?${query.toString()}`;
 }
 
 export function rememberRedirect(storage: SessionStorage, returnPath: string): void {
