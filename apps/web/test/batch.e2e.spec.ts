@@ -232,6 +232,11 @@ document.body.dataset.done = '1';
     expect(text).toContain('the detector counted 2 words; at least 50 are needed for a verdict');
     for (const absent of ['AI probability', 'Highest chunk', 'chunk breakdown', figure, "'Share Report'"])
       expect(text).not.toContain(absent);
+    // axe reads colours as drawn: wait until the dialog's fade-in has ended (mid-fade the title measured 3:1).
+    await page.waitForFunction(() => {
+      const container = document.querySelector('.MuiDialog-container');
+      return container !== null && getComputedStyle(container).opacity === '1';
+    });
     expect(await axeViolations(page)).toEqual([]);
     if (SHOTS)
       for (const width of WIDTHS) {
