@@ -74,6 +74,7 @@ export const WEB_ROUTES: readonly string[] = [
   '/report/:id',
   '/account/api-keys',
   '/batch',
+  '/batch/:id',
 ];
 export const SERVER_ERROR_ROUTE = '/500';
 
