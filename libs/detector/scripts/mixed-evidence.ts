@@ -5,15 +5,11 @@
 // score, the heat-map before issue 42), and for each of the product's sentences its label from the document's AI
 // character spans (more than half its characters inside one) and the evidence of the windows around it: the n-gram
 // document model and the fine-tuned encoder on +-1 and +-2 sentences. Resumable: ids already in OUT are skipped.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { TextFeatures, parseWordLists } from '../src/core/features';
+import { TextFeatures } from '../src/core/features';
 import { normalize } from '../src/core/normalize';
 import { splitSentences } from '../src/core/sentences';
-import { createDetector, findModelsDir, MANIFEST_FILE } from '../src/engine/detector';
-import { EncoderRunner } from '../src/engine/encoder-runner';
-import { parseManifest } from '../src/engine/manifest';
-import { OnnxScorer } from '../src/engine/onnx-scorer';
+import { createDetector } from '../src/engine/detector';
+import { evidenceArgs, loadEvidenceModels, resumableOutput } from './evidence-run';
 import { readJsonl } from './jsonl';
 
 interface BenchRow {
@@ -24,36 +20,11 @@ interface BenchRow {
 }
 
 async function main(): Promise<void> {
-  const [input, output] = process.argv.slice(2);
-  const flag = (name: string): string | undefined => {
-    const i = process.argv.indexOf(name);
-    return i > 0 ? process.argv[i + 1] : undefined;
-  };
-  const [shard, shards] = (flag('--shard') ?? '0/1').split('/').map(Number);
-  const modelsDir = findModelsDir(__dirname)!;
-  const plan = parseManifest(JSON.parse(fs.readFileSync(path.join(modelsDir, MANIFEST_FILE), 'utf8')));
-  const wordLists = parseWordLists(JSON.parse(fs.readFileSync(path.join(modelsDir, plan.wordlistsFile), 'utf8')));
+  const { input, output, shard, shards } = evidenceArgs();
+  const { modelsDir, plan, wordLists, scorer, encoder } = await loadEvidenceModels();
   const mode = plan.modes.moderate;
-  const scorer = await OnnxScorer.load(
-    'inkprint-onnx-v1',
-    Object.entries(plan.models).map(([name, spec]) => ({
-      name,
-      path: path.resolve(modelsDir, spec.file),
-      dim: spec.dim,
-      ...(spec.kind === 'features' ? { layout: plan.featureSets[spec.featureSet] } : {}),
-    })),
-  );
-  const encoder = await EncoderRunner.load(
-    path.resolve(modelsDir, plan.encoder!.file),
-    path.resolve(modelsDir, plan.encoder!.tokenizer),
-    plan.encoder!.maxTokens,
-  );
   const detector = await createDetector({ modelsDir, languageModel: 'off' });
-  const done = new Set<string>();
-  if (fs.existsSync(output))
-    for (const line of fs.readFileSync(output, 'utf8').split('\n'))
-      if (line.trim()) done.add((JSON.parse(line) as { id: string }).id);
-  const out = fs.createWriteStream(output, { flags: 'a' });
+  const { done, out } = resumableOutput(output);
   let i = -1;
   let n = 0;
   let skipped = 0;
