@@ -273,16 +273,19 @@ export function buildResult(input: ResultInput): DetectionResult {
   // A sentence with its own evidence shows its own probability; otherwise its chunk's score, mapped like the document.
   const sentenceScore = (s: ResultInput['sentences'][number]): number =>
     s.logOdds !== undefined ? s.probability : scoreOf(s.probability);
-  const sentences: SentenceScore[] = input.sentences.map((s, i) => ({
-    index: i,
-    start: s.start,
-    end: s.end,
-    text: s.text,
-    words: s.words,
-    score: round4(sentenceScore(s)),
-    aiProbability: round1(100 * round4(sentenceScore(s))),
-    label: classify(sentenceScore(s), t),
-  }));
+  const sentences: SentenceScore[] = input.sentences.map((s, i) => {
+    const score = sentenceScore(s);
+    return {
+      index: i,
+      start: s.start,
+      end: s.end,
+      text: s.text,
+      words: s.words,
+      score: round4(score),
+      aiProbability: round1(100 * round4(score)),
+      label: classify(score, t),
+    };
+  });
   // AI segments (issue 42) only where the document itself does not read Human and is long enough to judge: a human
   // writer is not shown 'AI parts' the document's own evidence does not support.
   const withEvidence =
