@@ -2,9 +2,15 @@ import { Controller, Get, Headers, Ip, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { MeResponse, RequestsQuery, RequestsResponse, SubscriptionResponse } from '@inkprint/contracts';
-import { GuestId } from '../../ai/shared/caller';
 import { ApiContract } from '../../http/api-contract';
-import { AuthGuard, CurrentAccount, CurrentAccountOptional, OptionalAuthGuard, type SignedInAccount } from '../auth';
+import {
+  AuthGuard,
+  CurrentAccount,
+  CurrentAccountOptional,
+  GuestId,
+  OptionalAuthGuard,
+  type SignedInAccount,
+} from '../auth';
 import { GetProfile, GetRequests, GetSubscription } from './profile.queries';
 
 @ApiTags('auth')

@@ -35,7 +35,7 @@ import {
 } from '@inkprint/eventstore';
 import { usageDay, usageStreamId } from '@inkprint/plans-domain';
 import type { TextVault } from '@inkprint/text-vault';
-import { type SignedInAccount } from '../../accounts';
+import { type CallerCredentials, type SignedInAccount } from '../../accounts';
 import { UsageService } from '../../usage';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { CLOCK, type Clock } from '../../platform/clock';
@@ -44,7 +44,6 @@ import { DetectText } from '../detect/detect-text.handler';
 import { vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
 import { FileWorkLimits } from '../shared/file-work-limits';
-import type { CallerCredentials } from '../shared/tool-users';
 import { ImportText } from '../upload/import-text.handler';
 import { batchVaultKeys, eachLimited, inputOf, resultEntry, type BatchInput } from './batch-items';
 

@@ -29,12 +29,11 @@ import {
 import { DomainError } from '@inkprint/domain-kernel';
 import { INGEST_LIMITS, readZipFolder } from '@inkprint/ingest';
 import type { z } from 'zod';
-import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
+import { AiCallerGuard, ApiKeyScopes, callerOf, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
 import { AdmitAfterUpload } from '../../http/admit-after-upload.interceptor';
 import { ApiContract } from '../../http/api-contract';
 import { RequestValidationError } from '../../http/api-error';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
-import { callerOf } from '../shared/caller';
 import { BatchCallerGuard } from './batch-caller.guard';
 import { ListBatches } from './list-batches.query';
 import { OpenBatch, OpenBatchItem } from './open-batch.query';

@@ -6,7 +6,8 @@ import { decodeBatchCursor, listUserBatches, ReadModels } from '@inkprint/read-m
 import { DomainError } from '@inkprint/domain-kernel';
 import { RequestValidationError } from '../../http/api-error';
 import { READ_MODEL_FRESHNESS } from '../../platform/tokens';
-import { ToolUsers, type CallerCredentials } from '../shared/tool-users';
+import { ToolUsers } from '../shared/tool-users';
+import type { CallerCredentials } from '../../accounts';
 import { BATCH_SIGN_IN_MESSAGE } from './batch-caller.guard';
 
 export class ListBatches extends Query<BatchList> {

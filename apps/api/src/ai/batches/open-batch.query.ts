@@ -8,7 +8,8 @@ import type { TextVault } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { EVENT_STORE } from '../../platform/tokens';
 import { TEXT_VAULT } from '../shared/tokens';
-import { ToolUsers, type CallerCredentials } from '../shared/tool-users';
+import { ToolUsers } from '../shared/tool-users';
+import type { CallerCredentials } from '../../accounts';
 import { batchVaultKeys } from './batch-items';
 import { BatchRuns } from './batch-runs';
 

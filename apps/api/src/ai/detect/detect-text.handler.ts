@@ -8,7 +8,8 @@ import { AiToolRunner, type AiRun } from '../shared/run-ai-tool';
 import { checkPlanLimit, textEntry, vaultKeys, wordCount } from '../shared/submissions';
 import { textHash } from '../shared/text-hash';
 import { MODEL_VERSION, TEXT_VAULT } from '../shared/tokens';
-import type { CallerCredentials, ToolCaller } from '../shared/tool-users';
+import type { ToolCaller } from '../shared/tool-users';
+import type { CallerCredentials } from '../../accounts';
 
 export interface DetectInput {
   text: string;

@@ -3,10 +3,17 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { DetectQuery, DetectRequest, DetectResponse } from '@inkprint/contracts';
 import type { z } from 'zod';
-import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
+import {
+  AiCallerGuard,
+  ApiKeyScopes,
+  callerOf,
+  CurrentAccountOptional,
+  GuestId,
+  type SignedInAccount,
+} from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
-import { callerOf, GuestId, isTrue } from '../shared/caller';
+import { isTrue } from '../shared/headers';
 import { DetectText } from './detect-text.handler';
 
 @ApiTags('ai')

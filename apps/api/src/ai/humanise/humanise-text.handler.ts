@@ -17,7 +17,7 @@ import { AiToolRunner } from '../shared/run-ai-tool';
 import { checkPlanLimit, keepText, vaultKeys, wordCount } from '../shared/submissions';
 import { textHash } from '../shared/text-hash';
 import { TEXT_VAULT } from '../shared/tokens';
-import type { CallerCredentials } from '../shared/tool-users';
+import type { CallerCredentials } from '../../accounts';
 
 export class HumaniseText extends Command<HumaniseResponse> {
   constructor(

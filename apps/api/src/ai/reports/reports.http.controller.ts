@@ -8,12 +8,12 @@ import {
   AiCallerGuard,
   ApiKeyScopes,
   CurrentAccountOptional,
+  GuestId,
   GuestsService,
   type SignedInAccount,
 } from '../../accounts';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
-import { GuestId } from '../shared/caller';
 import { OpenReport } from './open-report.query';
 import { ReportLimit } from './report-limit';
 import { SaveReport } from './save-report.handler';

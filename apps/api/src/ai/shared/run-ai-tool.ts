@@ -17,7 +17,8 @@ import { UsageService } from '../../usage';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
 import { EVENT_STORE, JOB_BUS } from '../../platform/tokens';
-import { ToolUsers, type CallerCredentials, type ToolCaller } from './tool-users';
+import { ToolUsers, type ToolCaller } from './tool-users';
+import type { CallerCredentials } from '../../accounts';
 
 /** Spec §9: a request waits at most 45 s for its job. */
 export const AI_JOB_TIMEOUT_MS = 45_000;

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ToolUser } from '@inkprint/ai-domain';
 import type { Plan, RequestsPayload, UsagePayload } from '@inkprint/contracts';
 import { accountPlan, GUEST_PLAN, planBySlug } from '@inkprint/plans-domain';
-import type { SignedInAccount } from '../../accounts';
-import { GuestsService } from '../../accounts';
+import { GuestsService, type CallerCredentials } from '../../accounts';
 import { UsageService, type UsageHolder } from '../../usage';
 
 /** The caller of an AI call: a signed-in account (bearer) or a guest (guestId + X-Guest-Token), with its plan. */
@@ -15,13 +14,6 @@ export interface ToolCaller {
   subscriptionPlanSlug: string | null;
   /** The API key the call came with (issue 29): recorded on the run, its daily cap taken with the account's quota. */
   apiKeyId?: string;
-}
-
-export interface CallerCredentials {
-  account?: SignedInAccount;
-  guestId?: string;
-  guestToken?: string;
-  ip?: string;
 }
 
 @Injectable()

@@ -8,7 +8,7 @@ import { AiToolRunner } from '../shared/run-ai-tool';
 import { textHash } from '../shared/text-hash';
 import { keepText, vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
-import type { CallerCredentials } from '../shared/tool-users';
+import type { CallerCredentials } from '../../accounts';
 
 /** URL-import settings (TEST ONLY hosts and CA: the SSRF guard itself is always on). */
 export const URL_IMPORT_OPTIONS = Symbol('URL_IMPORT_OPTIONS');

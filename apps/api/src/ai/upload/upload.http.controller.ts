@@ -23,13 +23,19 @@ import {
 } from '@inkprint/contracts';
 import { INGEST_LIMITS } from '@inkprint/ingest';
 import type { z } from 'zod';
-import { AiCallerGuard, ApiKeyScopes, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
+import {
+  AiCallerGuard,
+  ApiKeyScopes,
+  callerOf,
+  CurrentAccountOptional,
+  GuestId,
+  type SignedInAccount,
+} from '../../accounts';
 import { AuthThrottlerGuard } from '../../accounts/auth/auth-throttler.guard';
 import { AdmitAfterUpload } from '../../http/admit-after-upload.interceptor';
 import { RequestValidationError } from '../../http/api-error';
 import { ApiContract } from '../../http/api-contract';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
-import { callerOf, GuestId } from '../shared/caller';
 import { FileWorkLimits } from '../shared/file-work-limits';
 import { ImportText } from './import-text.handler';
 import { UploadLimitFilter } from './upload-limit.filter';

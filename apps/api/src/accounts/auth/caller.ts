@@ -1,9 +1,19 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { SignedInAccount } from '../../accounts';
-import type { CallerCredentials } from './tool-users';
+import type { SignedInAccount } from './current-account';
 
-/** The caller of an AI route: the bearer account if any, else the guest id and X-Guest-Token. */
+/**
+ * Who calls a route open to guests: the signed-in account (bearer session or API key, set by the guards), else a guest
+ * by its id and X-Guest-Token. Accounts' routes (`GET /auth/requests`) and every AI route read the caller from here.
+ */
+export interface CallerCredentials {
+  account?: SignedInAccount;
+  guestId?: string;
+  guestToken?: string;
+  ip?: string;
+}
+
+/** The caller of a route: the bearer account if any, else the guest id and X-Guest-Token. */
 export function callerOf(
   account: SignedInAccount | undefined,
   guestId: string | undefined,
@@ -34,6 +44,3 @@ export function guestIdOf(request: Pick<Request, 'body' | 'query' | 'headers'>):
 export const GuestId = createParamDecorator((_: unknown, context: ExecutionContext) =>
   guestIdOf(context.switchToHttp().getRequest<Request>()),
 );
-
-/** `X-Client-Trim: true`, `X-Internal-Humanise-Detection: true`. */
-export const isTrue = (header: string | undefined): boolean => header?.trim().toLowerCase() === 'true';
