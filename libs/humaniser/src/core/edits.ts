@@ -17,7 +17,13 @@ export interface WordEdit {
   from: string;
   to: string;
   pos: EditPos;
+  /** The table's pair: the replaced word's base form and the candidate's (before inflection). */
+  lemma: string;
+  base: string;
 }
+
+/** Where candidates come from: the shipped table (synonymsOf) or, for scripts/vet-synonyms.ts, a wider one. */
+export type SynonymLookup = (pos: EditPos, lemma: string) => string[];
 
 /** Every (word, synonym) pair of the guided search's table, for the meaning guard to credit swaps. */
 export function editPairs(): [string, string][] {
@@ -105,7 +111,11 @@ function plural(noun: string): string {
 }
 
 /** The synonym candidates of term `i`, already inflected to its form (empty when the term must not change). */
-function candidatesFor(terms: Term[], i: number): { pos: EditPos; to: string[] } | undefined {
+function candidatesFor(
+  terms: Term[],
+  i: number,
+  synonymsOf: SynonymLookup,
+): { pos: EditPos; lemma: string; bases: string[]; to: string[] } | undefined {
   const t = terms[i];
   const word = t.text.replace(/^[^A-Za-z]+|[^A-Za-z'-]+$/g, '');
   const lower = word.toLowerCase();
@@ -116,12 +126,26 @@ function candidatesFor(terms: Term[], i: number): { pos: EditPos; to: string[] }
   if (tags.has('ProperNoun') || tags.has('Pronoun') || tags.has('Auxiliary') || tags.has('Copula')) return undefined;
   if (tags.has('Modal') || tags.has('Negative') || tags.has('Comparative') || tags.has('Superlative')) return undefined;
   const next = terms[i + 1]?.norm;
-  if (tags.has('Adverb')) return { pos: 'adv', to: synonymsOf('adv', lower) };
+  const plain = (pos: EditPos): { pos: EditPos; lemma: string; bases: string[]; to: string[] } => {
+    const bases = synonymsOf(pos, lower);
+    return { pos, lemma: lower, bases, to: bases };
+  };
+  if (tags.has('Adverb')) {
+    // a degree adverb inside an adjective phrase ("a closely contested match", "deeply personal") has another sense
+    // than the manner adverb the table pairs ("closely" -> "carefully")
+    const after = terms[i + 1];
+    const before = terms[i - 1];
+    if (
+      after &&
+      (after.tags.has('Adjective') ||
+        (after.tags.has('Verb') && before && (before.tags.has('Determiner') || before.tags.has('Adjective'))))
+    )
+      return undefined;
+    return plain('adv');
+  }
   // "most powerful" -> "most strong": a degree word asks for the adjective it has
   if (tags.has('Adjective'))
-    return /^(?:most|more|less|least)$/.test(terms[i - 1]?.norm ?? '')
-      ? undefined
-      : { pos: 'adj', to: synonymsOf('adj', lower) };
+    return /^(?:most|more|less|least)$/.test(terms[i - 1]?.norm ?? '') ? undefined : plain('adj');
   if (tags.has('Verb')) {
     if (next && PARTICLES.has(next)) return undefined;
     // a participle used as an adjective ("a shattered heart", "her trembling hands") is not a verb to inflect
@@ -130,7 +154,7 @@ function candidatesFor(terms: Term[], i: number): { pos: EditPos; to: string[] }
       return undefined;
     const base = tags.has('Infinitive') ? lower : rootOf(lower, 'verb');
     const syns = synonymsOf('verb', base);
-    if (!syns.length) return { pos: 'verb', to: [] };
+    if (!syns.length) return { pos: 'verb', lemma: base, bases: [], to: [] };
     const own = verbTable(base);
     // an auxiliary up to three words back ("may have arrived", "had completely shattered") makes it a participle
     const prev =
@@ -148,15 +172,30 @@ function candidatesFor(terms: Term[], i: number): { pos: EditPos; to: string[] }
     else if (lower === own.Participle && (lower !== own.PastTense || PERFECT.has(prev))) form = 'Participle';
     else if (lower === own.PastTense) form = 'PastTense';
     if (!form) return undefined;
-    return { pos: 'verb', to: syns.map((s) => verbTable(s)[form]) };
+    return { pos: 'verb', lemma: base, bases: syns, to: syns.map((s) => verbTable(s)[form]) };
   }
   if (tags.has('Noun')) {
     if (tags.has('Possessive') || word.includes("'")) return undefined;
+    // "the fabric of reality", "the infinite possibilities of existence": a noun between "the" (and adjectives) and
+    // "of" + a bare noun is a fixed or figurative phrase, where a synonym breaks the idiom ("the cloth of reality")
+    let j = i - 1;
+    while (j >= 0 && terms[j].tags.has('Adjective')) j--;
+    const of = terms[i + 1];
+    const obj = terms[i + 2];
+    if (
+      terms[j]?.norm === 'the' &&
+      of?.norm === 'of' &&
+      !/[,;:]/.test(t.post) &&
+      obj?.tags.has('Noun') &&
+      !obj.tags.has('Pronoun') &&
+      !obj.tags.has('ProperNoun')
+    )
+      return undefined;
     const isPlural = tags.has('Plural');
     const base = isPlural ? rootOf(lower, 'noun') : lower;
     if (isPlural && plural(base) !== lower) return undefined;
     const syns = synonymsOf('noun', base);
-    return { pos: 'noun', to: syns.map((s) => (isPlural ? plural(s) : s)) };
+    return { pos: 'noun', lemma: base, bases: syns, to: syns.map((s) => (isPlural ? plural(s) : s)) };
   }
   return undefined;
 }
@@ -165,7 +204,7 @@ function candidatesFor(terms: Term[], i: number): { pos: EditPos; to: string[] }
  * The single-word swaps the table offers for a masked sentence, each with its offsets, in sentence order and, per
  * word, in the table's order (the candidate most used in that sense first). At most `perWord` candidates per word.
  */
-export function proposeEdits(sentence: string, perWord = 2): WordEdit[] {
+export function proposeEdits(sentence: string, perWord = 2, lookup: SynonymLookup = synonymsOf): WordEdit[] {
   const terms = tagTerms(sentence);
   const out: WordEdit[] = [];
   let cursor = 0;
@@ -187,10 +226,10 @@ export function proposeEdits(sentence: string, perWord = 2): WordEdit[] {
     const m = re.exec(sentence);
     if (!m) return;
     cursor = m.index + word.length;
-    const c = candidatesFor(terms, i);
+    const c = candidatesFor(terms, i, lookup);
     if (!c) return;
     const seen = new Set<string>();
-    for (const to0 of c.to) {
+    for (const [ci, to0] of c.to.entries()) {
       if (seen.size >= perWord) break;
       const to = /^[A-Z]/.test(word) ? to0[0].toUpperCase() + to0.slice(1) : to0;
       if (to.toLowerCase() === word.toLowerCase() || seen.has(to)) continue;
@@ -198,7 +237,15 @@ export function proposeEdits(sentence: string, perWord = 2): WordEdit[] {
       const around = sentence.slice(Math.max(0, m.index - 30), m.index + word.length + 30).toLowerCase();
       if (new RegExp(`\\b${to0}\\b`).test(around)) continue;
       seen.add(to);
-      out.push({ start: m.index, end: m.index + word.length, from: word, to, pos: c.pos });
+      out.push({
+        start: m.index,
+        end: m.index + word.length,
+        from: word,
+        to,
+        pos: c.pos,
+        lemma: c.lemma,
+        base: c.bases[ci],
+      });
     }
   });
   return out;

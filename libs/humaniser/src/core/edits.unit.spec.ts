@@ -60,4 +60,52 @@ describe('guided word edits (core/edits.ts)', () => {
   it('reads a plural noun the tagger took for a verb as a noun', () => {
     expect(swaps('The FOI requests highlights the gap.').some((x) => x.startsWith('requests'))).toBe(false);
   });
+  describe('the three held-out rewrites a reader rejected (issue 40), refused by rule, not only by the table', () => {
+    // the pairs the first table offered, so that the rules are tested even though the shipped table lacks them
+    const first: Record<string, string[]> = {
+      'adv:closely': ['carefully'],
+      'noun:fabric': ['cloth'],
+      'noun:possibility': ['chance'],
+      'verb:shatter': ['break'],
+      'adj:narrow': ['tight'],
+      'noun:victory': ['win'],
+      'noun:note': ['message'],
+      'verb:play': ['toy'],
+    };
+    const lookup = (pos: string, lemma: string): string[] => first[`${pos}:${lemma}`] ?? [];
+    const with1 = (s: string): string[] => proposeEdits(s, 3, lookup).map((e) => `${e.from}>${e.to}`);
+
+    it('"closely contested": a degree adverb in an adjective phrase keeps its sense', () => {
+      const s =
+        'Accrington Stanley secured a narrow 1-0 victory over Barnet in a closely contested League Two encounter at the Wham Stadium.';
+      expect(with1(s).some((x) => x.startsWith('closely'))).toBe(false);
+      expect(swaps(s).some((x) => x.startsWith('closely'))).toBe(false);
+      // the other words of the sentence are still offered, and a manner adverb still is
+      expect(with1(s)).toEqual(expect.arrayContaining(['narrow>tight', 'victory>win']));
+      expect(with1('The guards watched him closely.')).toContain('closely>carefully');
+    });
+
+    it('"the fabric of reality", "the infinite possibilities of existence": fixed phrases keep their noun', () => {
+      const a =
+        'She played with the fabric of reality as if it were a delicate garment, adjusting the threads and seams carefully to her liking.';
+      expect(with1(a).some((x) => x.startsWith('fabric'))).toBe(false);
+      expect(swaps(a).some((x) => /^(fabric|adjusting|carefully)>/.test(x))).toBe(false);
+      const b =
+        'Every new universe was a new canvas, an opportunity to explore the infinite possibilities of existence.';
+      expect(with1(b).some((x) => x.startsWith('possibilities'))).toBe(false);
+      expect(swaps(b).some((x) => /^(possibilities|explore)>/.test(x))).toBe(false);
+      // a noun before "of the ..." or without "the" is still offered
+      expect(with1('He bought a roll of fabric for the curtains.')).toContain('fabric>cloth');
+      expect(with1('We weighed the possibilities of the plan.')).toContain('possibilities>chances');
+    });
+
+    it('"a shattered heart": an adjectival participle is not inflected as a past tense ("a broke heart")', () => {
+      const s =
+        "It had been six months since she'd walked out, leaving me with nothing but a cryptic note and a shattered heart.";
+      expect(with1(s).some((x) => x.startsWith('shattered'))).toBe(false);
+      expect(swaps(s).some((x) => x.startsWith('shattered'))).toBe(false);
+      expect(with1(s)).toContain('note>message');
+      expect(with1('The stone shattered the window.')).toContain('shattered>broke');
+    });
+  });
 });
