@@ -1,8 +1,17 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { type Database, quoteIdentifier } from '@inkprint/eventstore-postgresql';
 import { type EventStore, PollingLoop, type RecordedEvent } from '@inkprint/eventstore';
 import type { DeadLetter, Projection, ProjectionStatus } from './projection';
+import {
+  advanceCheckpoints,
+  claimAndApply,
+  readCheckpoint,
+  readCheckpoints,
+  type ProjectionWork,
+} from './projection-checkpoints';
+import { parkEvent, readDeadLetters, retryDeadLetter, skipDeadLetter } from './projection-dead-letters';
 import { describeFailure, isTransientFailure } from './projection-failure';
+import { dropSchema, prepareSchema, shadowSchemaFor, swapInShadow } from './projection-rebuild';
+import { projectionStatus } from './projection-status';
 
 export interface ProjectionRunnerOptions {
   /** PostgreSQL schema of the live read models (default `read_model`). */
@@ -23,18 +32,19 @@ export interface ProjectionRunnerOptions {
   maxAttempts?: number;
 }
 
-const CHECKPOINTS = 'projection_checkpoints';
 /**
  * How long the loop goes on from the checkpoints its own rounds left, without reading them again. A checkpoint moved
  * by someone else is caught sooner by the claim (which needs the exact position); this bounds the one case the claim
  * cannot see: a rebuild elsewhere moving a checkpoint back while no new event arrives.
  */
 const CHECKPOINTS_KNOWN_MS = 1_000;
-const DEAD_LETTERS = 'projection_dead_letters';
 
 /**
  * Runs projections over the global log. Each batch is one transaction holding the read-model rows AND the new
  * checkpoint, with the checkpoint row claimed first: a crash rolls both back, and two runners never apply a batch twice.
+ * This file is the loop (rounds, catch-up, retries and parking); the SQL is beside it: checkpoints and the batch's
+ * transaction in `projection-checkpoints.ts`, dead letters in `projection-dead-letters.ts`, the schema's DDL and the
+ * rebuild's swap in `projection-rebuild.ts`, status in `projection-status.ts`.
  */
 export class ProjectionRunner {
   readonly schema: string;
@@ -78,20 +88,16 @@ export class ProjectionRunner {
   /** Creates the live schema, read-model tables and checkpoint rows. */
   async init(): Promise<void> {
     this.known = undefined;
-    await this.prepareSchema(this.schema);
+    await prepareSchema(this.db, this.schema, this.projections);
   }
 
   /** Applies at most one batch to one projection; returns the number of log events consumed. */
   async processBatch(name: string, schema = this.schema): Promise<number> {
     const projection = this.projection(name);
     this.known = undefined;
-    const s = quoteIdentifier(schema);
-    const [row] = await this.db.sql.query<{ position: string }>(
-      `select position from ${s}.${CHECKPOINTS} where projection = $1`,
-      [name],
-    );
-    if (!row) throw new Error(`Projection ${name} has no checkpoint in schema ${schema}: call init() first`);
-    const from = BigInt(row.position);
+    const from = await readCheckpoint(this.db, schema, name);
+    if (from === undefined)
+      throw new Error(`Projection ${name} has no checkpoint in schema ${schema}: call init() first`);
     const events = await this.store.readAll(from, this.batchSize);
     if (events.length === 0) return 0;
     const relevant = events.filter((event) => projection.eventTypes.includes(event.type));
@@ -142,8 +148,9 @@ export class ProjectionRunner {
           this.failures.set(key, { from: at, position: event.globalPosition, attempts });
           throw error;
         }
-        if (!(await this.park(projection.name, event, describeFailure(error), attempts, at, schema)))
-          return at !== from;
+        const failed = { event, error: describeFailure(error), attempts, from: at };
+        const where = { schema, live: this.schema };
+        if (!(await parkEvent(this.db, where, projection.name, failed, this.options.onPark))) return at !== from;
       }
       at = event.globalPosition;
     }
@@ -151,109 +158,20 @@ export class ProjectionRunner {
     return at === next ? true : (await this.advance([projection.name], at, next, schema)) || at !== from;
   }
 
-  /** One transaction: the checkpoint still at `from`, the dead letter written, the checkpoint moved past the event. */
-  private async park(
-    name: string,
-    event: RecordedEvent,
-    error: string,
-    attempts: number,
-    from: bigint,
-    schema = this.schema,
-  ): Promise<boolean> {
-    const s = quoteIdentifier(schema);
-    // Dead letters always go to the live schema's table, also while a rebuild fills a shadow schema.
-    const live = quoteIdentifier(this.schema);
-    const parked = await this.db.sql.transaction(async (tx) => {
-      const locked = await tx.query<{ position: string }>(
-        `select position from ${s}.${CHECKPOINTS} where projection = $1 for update`,
-        [name],
-      );
-      if (locked.length === 0 || BigInt(locked[0].position) !== from) return false;
-      await tx.query(
-        `insert into ${live}.${DEAD_LETTERS} (projection, position, event_id, event_type, stream_id, error, attempts, parked_at)
-         values ($1, $2, $3, $4, $5, $6, $7, now())
-         on conflict (projection, position) do update set error = excluded.error, attempts = excluded.attempts, parked_at = now()`,
-        [name, event.globalPosition.toString(), event.id, event.type, event.streamId, error, attempts],
-      );
-      await tx.query(`update ${s}.${CHECKPOINTS} set position = $1, updated_at = now() where projection = $2`, [
-        event.globalPosition.toString(),
-        name,
-      ]);
-      return true;
-    });
-    if (parked) {
-      this.options.onPark?.({
-        projection: name,
-        position: event.globalPosition.toString(),
-        eventId: event.id,
-        eventType: event.type,
-        streamId: event.streamId,
-        error,
-        attempts,
-        parkedAt: new Date().toISOString(),
-      });
-    }
-    return parked;
-  }
-
   /** Events parked by the projections (oldest first), optionally of one projection. */
-  async deadLetters(name?: string): Promise<DeadLetter[]> {
-    const s = quoteIdentifier(this.schema);
-    const rows = await this.db.sql.query<{
-      projection: string;
-      position: string;
-      event_id: string;
-      event_type: string;
-      stream_id: string;
-      error: string;
-      attempts: number;
-      parked_at: Date | string;
-    }>(
-      `select projection, position, event_id, event_type, stream_id, error, attempts, parked_at
-       from ${s}.${DEAD_LETTERS} ${name ? 'where projection = $1' : ''} order by position, projection`,
-      name ? [name] : [],
-    );
-    return rows.map((r) => ({
-      projection: r.projection,
-      position: String(r.position),
-      eventId: r.event_id,
-      eventType: r.event_type,
-      streamId: r.stream_id,
-      error: r.error,
-      attempts: Number(r.attempts),
-      parkedAt: new Date(r.parked_at).toISOString(),
-    }));
+  deadLetters(name?: string): Promise<DeadLetter[]> {
+    return readDeadLetters(this.db, this.schema, name);
   }
 
-  /**
-   * Applies a parked event again (after a fix was deployed, say), in one transaction with removing its dead letter;
-   * throws, keeping the dead letter, when it still fails. Applied out of log order: fine for the upserts the read
-   * models do, which is why this is an operator's decision (`inkprint projections dead-letters --retry`).
-   */
+  /** Applies a parked event again, removing its dead letter (see `retryDeadLetter` in projection-dead-letters.ts). */
   async retryDeadLetter(name: string, eventId: string): Promise<void> {
-    const projection = this.projection(name);
-    const letter = (await this.deadLetters(name)).find((l) => l.eventId === eventId);
-    if (!letter) throw new Error(`No dead letter of ${name} for event ${eventId}`);
-    const position = BigInt(letter.position);
-    const [event] = await this.store.readAll(position - 1n, 1);
-    if (!event || event.id !== eventId) throw new Error(`Event ${eventId} is no longer at position ${position}`);
-    const s = quoteIdentifier(this.schema);
-    await this.db.em.fork({ schema: this.schema }).transactional(async (em: EntityManager) => {
-      await projection.apply([event], em);
-      await em.flush();
-      await em.execute(`delete from ${s}.${DEAD_LETTERS} where projection = ? and event_id = ?`, [name, eventId]);
-    });
+    await retryDeadLetter(this.db, this.store, this.schema, this.projection(name), eventId);
   }
 
   /** Gives up on a parked event for good: its dead letter is removed (the log keeps the event). */
   async skipDeadLetter(name: string, eventId: string): Promise<void> {
     this.projection(name);
-    const s = quoteIdentifier(this.schema);
-    const removed = await this.db.sql.query(
-      `delete from ${s}.${DEAD_LETTERS} where projection = $1 and event_id = $2 returning event_id`,
-      [name, eventId],
-    );
-    if (removed.length === 0) throw new Error(`No dead letter of ${name} for event ${eventId}`);
+    await skipDeadLetter(this.db, this.schema, name, eventId);
   }
 
   /** One projection's batch in one transaction (applyRound of one): false when another runner moved it on. */
@@ -400,86 +318,23 @@ export class ProjectionRunner {
     return progressed;
   }
 
-  /**
-   * One transaction for projections at the same checkpoint (one, or all of a round), in `schema` (the live one or a
-   * rebuild's shadow): their checkpoints claimed (still at `from`, row
-   * locks taken) and moved to `next` in one statement, each projection's rows of the batch, one flush. False, with
-   * nothing applied, when another runner moved one of them on in between. Throws (nothing applied) when a projection
-   * or the database failed.
-   */
-  private async applyRound(
-    work: ReadonlyArray<{ projection: Projection; relevant: RecordedEvent[] }>,
-    from: bigint,
-    next: bigint,
-    schema = this.schema,
-  ): Promise<boolean> {
-    const s = quoteIdentifier(schema);
-    const names = work.map((w) => w.projection.name);
-    const started = process.hrtime.bigint();
-    const moved = new Error('moved on by another runner');
-    let applied: boolean;
-    try {
-      applied = await this.db.em.fork({ schema }).transactional(async (em: EntityManager) => {
-        // Claiming first: the update locks the rows and checks them in one statement, before any read-model row.
-        const claimed = await em.execute<Array<{ projection: string }>>(
-          `update ${s}.${CHECKPOINTS} set position = ?, updated_at = now()
-           where projection in (?) and position = ? returning projection`,
-          [next.toString(), names, from.toString()],
-        );
-        // Another runner moved one of them on while we were reading: roll back, the next round re-reads.
-        if (claimed.length !== names.length) throw moved;
-        for (const { projection, relevant } of work) if (relevant.length > 0) await projection.apply(relevant, em);
-        await em.flush();
-        return true;
-      });
-    } catch (error) {
-      if (error === moved) return false;
-      throw error;
-    }
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    for (const { projection, relevant } of work)
-      if (relevant.length > 0) this.options.onBatch?.(projection.name, { events: relevant.length, seconds });
-    return applied;
+  /** The batch's one transaction (see `claimAndApply` in projection-checkpoints.ts), with the runner's metrics. */
+  private applyRound(work: ProjectionWork, from: bigint, next: bigint, schema = this.schema): Promise<boolean> {
+    return claimAndApply(this.db, schema, work, from, next, this.options.onBatch);
   }
 
   /** Moves checkpoints still at `from` to `next` (events none of them handles); a moved one is left alone. */
-  private async advance(names: string[], from: bigint, next: bigint, schema = this.schema): Promise<boolean> {
-    const s = quoteIdentifier(schema);
-    const moved = await this.db.sql.query(
-      `update ${s}.${CHECKPOINTS} set position = $1, updated_at = now()
-       where projection = any($2::text[]) and position = $3 returning projection`,
-      [next.toString(), names, from.toString()],
-    );
-    return moved.length > 0;
+  private advance(names: string[], from: bigint, next: bigint, schema = this.schema): Promise<boolean> {
+    return advanceCheckpoints(this.db, schema, names, from, next);
   }
 
-  async status(): Promise<ProjectionStatus[]> {
-    const s = quoteIdentifier(this.schema);
-    const rows = await this.db.sql.query<{ projection: string; position: string; updated_at: Date | null }>(
-      `select projection, position, updated_at from ${s}.${CHECKPOINTS} order by projection`,
-    );
-    const result: ProjectionStatus[] = [];
-    for (const projection of this.projections) {
-      const row = rows.find((r) => r.projection === projection.name);
-      const position = row ? BigInt(row.position) : 0n;
-      result.push({
-        name: projection.name,
-        position: position.toString(),
-        lag: await this.store.countAfter(position),
-        updatedAt: row?.updated_at ? new Date(row.updated_at).toISOString() : null,
-      });
-    }
-    return result;
+  status(): Promise<ProjectionStatus[]> {
+    return projectionStatus(this.db, this.store, this.schema, this.projections);
   }
 
   /** The live checkpoint of each named projection (0 when it has none yet). */
-  async checkpoints(names: readonly string[]): Promise<Map<string, bigint>> {
-    const s = quoteIdentifier(this.schema);
-    const rows = await this.db.sql.query<{ projection: string; position: string }>(
-      `select projection, position from ${s}.${CHECKPOINTS} where projection = any($1::text[])`,
-      [names as string[]],
-    );
-    return new Map(names.map((name) => [name, BigInt(rows.find((r) => r.projection === name)?.position ?? '0')]));
+  checkpoints(names: readonly string[]): Promise<Map<string, bigint>> {
+    return readCheckpoints(this.db, this.schema, names);
   }
 
   /**
@@ -489,67 +344,14 @@ export class ProjectionRunner {
   async rebuild(name: string): Promise<{ events: number; shadowSchema: string }> {
     const projection = this.projection(name);
     this.known = undefined;
-    const shadow = `rb_${name.replace(/[^a-z0-9_]/g, '_').slice(0, 40)}_${Date.now().toString(36)}`;
-    const live = quoteIdentifier(this.schema);
-    const sh = quoteIdentifier(shadow);
-    await this.prepareSchema(shadow, [name]);
+    const shadow = shadowSchemaFor(name);
+    await prepareSchema(this.db, shadow, this.projections, [name]);
     try {
       const events = await this.catchUp(name, shadow);
-      const tables = this.tablesOf(projection);
-      await this.db.em.fork().transactional(async (em: EntityManager) => {
-        // Holding the live checkpoint row keeps the live runner out while tables move.
-        await em.execute(`select position from ${live}.${CHECKPOINTS} where projection = ? for update`, [name]);
-        for (const table of tables) {
-          await em.execute(`drop table if exists ${live}.${quoteIdentifier(table)} cascade`);
-          await em.execute(`alter table ${sh}.${quoteIdentifier(table)} set schema ${live}`);
-        }
-        await em.execute(
-          `update ${live}.${CHECKPOINTS} set position = (select position from ${sh}.${CHECKPOINTS} where projection = ?), updated_at = now()
-           where projection = ?`,
-          [name, name],
-        );
-      });
+      await swapInShadow(this.db, projection, this.schema, shadow);
       return { events, shadowSchema: shadow };
     } finally {
-      await this.db.sql.query(`drop schema if exists ${sh} cascade`);
+      await dropSchema(this.db, shadow);
     }
-  }
-
-  private tablesOf(projection: Projection): string[] {
-    const metadata = this.db.orm.getMetadata();
-    return projection.entities.map((entity) => {
-      const name = typeof entity === 'function' ? entity.name : entity.meta.className;
-      return metadata.get(name).tableName;
-    });
-  }
-
-  private async prepareSchema(schema: string, only?: string[]): Promise<void> {
-    const s = quoteIdentifier(schema);
-    await this.db.sql.transaction(async (tx) => {
-      await tx.query(`select pg_advisory_xact_lock(hashtext('inkprint:read-model-schema'))`);
-      await tx.query(`create schema if not exists ${s}`);
-      await tx.query(`create table if not exists ${s}.${CHECKPOINTS} (
-        projection text primary key,
-        position bigint not null default 0,
-        updated_at timestamptz)`);
-      await tx.query(`create table if not exists ${s}.${DEAD_LETTERS} (
-        projection text not null,
-        position bigint not null,
-        event_id text not null,
-        event_type text not null,
-        stream_id text not null,
-        error text not null,
-        attempts integer not null,
-        parked_at timestamptz not null,
-        primary key (projection, position))`);
-      for (const projection of this.projections) {
-        if (only && !only.includes(projection.name)) continue;
-        await tx.query(`insert into ${s}.${CHECKPOINTS} (projection, position) values ($1, 0) on conflict do nothing`, [
-          projection.name,
-        ]);
-      }
-    });
-    const ddl = await this.db.orm.schema.getUpdateSchemaSQL({ schema, safe: true, dropTables: false, wrap: false });
-    if (ddl.trim()) await this.db.orm.schema.execute(ddl);
   }
 }
