@@ -106,10 +106,10 @@ function apiKeysSuite(backend: () => TestBackend) {
     const overCap = await http()
       .post('/auth/api-keys')
       .set(bearer(ada.accessToken))
-      .send({ name: 'CI', scopes: ['detect'], dailyCap: 20 })
+      .send({ name: 'CI', scopes: ['detect'], dailyCap: 21 })
       .expect(400);
     expect(overCap.body.code).toBe('VALIDATION_ERROR');
-    expect(overCap.body.message).toBe("The daily cap must be below your plan's daily limit of 20 requests.");
+    expect(overCap.body.message).toBe("The daily cap must be at most your plan's daily limit of 20 requests.");
     const badScope = await http()
       .post('/auth/api-keys')
       .set(bearer(ada.accessToken))

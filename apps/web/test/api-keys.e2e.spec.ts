@@ -123,9 +123,9 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByText('Name the key.').waitFor();
     await page.getByLabel('Name').fill('Grading script');
-    await page.getByLabel('Daily cap (optional)').fill('20');
+    await page.getByLabel('Daily cap (optional)').fill('21');
     await page.getByRole('button', { name: 'Create key' }).click();
-    await page.getByText("The daily cap must be below your plan's daily limit of 20 requests.").waitFor();
+    await page.getByText("The daily cap must be at most your plan's daily limit of 20 requests.").waitFor();
     await page.getByLabel('Daily cap (optional)').fill('5');
     await page.getByRole('checkbox', { name: /Reports/ }).check();
     await page.getByRole('button', { name: 'Create key' }).click();
@@ -161,6 +161,61 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { code: string }).code).toBe('API_KEY_INVALID');
     await shoot(page, 'revoked');
+  });
+
+  // Issue 43 item 7: a cap could not equal the plan's limit (1-19 on Basic's 20 a day); the curl example cut the key
+  // line at 360 px and had no copy button.
+  it("takes a cap equal to the plan's limit; the curl example wraps at 360 px and copies by keyboard", async () => {
+    const cy = await createAccount(app.baseUrl, uniqueEmail('keys-cap'));
+    await onPlan(cy, 'basic');
+    const page = await signedInPage(cy, 360);
+    await page.getByRole('button', { name: 'Create key' }).waitFor();
+    await page.getByText("Requests per tool per day for this key, 1 to 20. Empty: your plan's 20.").waitFor();
+    await page.getByLabel('Name').fill('Whole allowance');
+    await page.getByLabel('Daily cap (optional)').fill('20');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = ((await page.getByTestId('new-key-value').textContent()) ?? '').trim();
+    expect(key).toMatch(/^ink_/);
+    await page.getByTestId('api-key-row').filter({ hasText: 'Whole allowance' }).getByText('Cap 20 a day').waitFor();
+    // The server holds the same rule: 21 is refused with the words the form uses.
+    const over = await post<{ message: string }>(
+      app.baseUrl,
+      '/auth/api-keys',
+      { name: 'Too much', scopes: ['detect'], dailyCap: 21 },
+      cy.tokens.accessToken,
+    );
+    expect(over).toMatchObject({
+      status: 400,
+      body: { message: "The daily cap must be at most your plan's daily limit of 20 requests." },
+    });
+
+    const curl = page.getByTestId('curl-example');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      // The whole command is on screen: nothing to scroll inside the box, the box inside the page.
+      const fit = await curl.evaluate((el) => ({
+        inner: el.scrollWidth - el.clientWidth,
+        right: el.getBoundingClientRect().right,
+      }));
+      expect(fit.inner).toBeLessThanOrEqual(0);
+      expect(fit.right).toBeLessThanOrEqual(width);
+      expect((await curl.textContent())!.replace(/\s+/g, ' ')).toContain(`-H 'Authorization: Bearer ${key}'`);
+    }
+    await page.setViewportSize({ width: 360, height: 900 });
+    // Keyboard: focus the copy button (Tab from the button before it), Enter copies, a status says 'Copied'.
+    const copy = page.getByRole('button', { name: 'Copy command' });
+    await page.getByRole('button', { name: 'I have saved it' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await copy.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Copied$/ })
+      .waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await curl.textContent());
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(key);
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'curl');
   });
 
   it('is in the top bar for signed-in users at every desktop width (and in the phone menu)', async () => {

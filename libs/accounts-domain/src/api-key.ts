@@ -16,7 +16,7 @@ export interface ApiKeyRecord {
   keyId: string;
   name: string;
   scopes: ApiKeyScope[];
-  /** Requests per tool per day (below the plan's limit); null: the plan's limit. */
+  /** Requests per tool per day (up to the plan's limit); null: the plan's limit. */
   dailyCap: number | null;
   secretHash: string;
   createdAt: string;
@@ -57,7 +57,7 @@ export const planAllowsApiKeys = (planSlug: PlanSlug | null): boolean =>
 
 export const apiKeyNotFound = () => new DomainError('API_KEY_NOT_FOUND', 'This API key does not exist.', 404);
 
-/** The rules of a new key: a paying plan, a free place, a unique name among live keys, a cap below the plan's. */
+/** The rules of a new key: a paying plan, a free place, a unique name among live keys, a cap no higher than the plan's. */
 export function decideApiKeyCreation(
   planSlug: PlanSlug | null,
   keys: readonly ApiKeyRecord[],
@@ -80,9 +80,9 @@ export function decideApiKeyCreation(
       fields: { name: ['You already have a key with this name.'] },
     });
   const limit = accountPlan(planSlug).dailyLimit;
-  if (command.dailyCap !== null && limit !== null && command.dailyCap >= limit) {
-    const message = `The daily cap must be below your plan's daily limit of ${limit} requests.`;
-    throw new DomainError('VALIDATION_ERROR', message, 400, { fields: { dailyCap: [message] }, max: limit - 1 });
+  if (command.dailyCap !== null && limit !== null && command.dailyCap > limit) {
+    const message = `The daily cap must be at most your plan's daily limit of ${limit} requests.`;
+    throw new DomainError('VALIDATION_ERROR', message, 400, { fields: { dailyCap: [message] }, max: limit });
   }
   if (command.expiresAt && !(Date.parse(command.expiresAt) > Date.parse(command.at))) {
     const message = 'The expiry must be in the future.';

@@ -38,11 +38,11 @@ const created = (keyId: string, name?: string, dailyCap: number | null = null): 
 
 describe('account decider: API keys (issue 29)', () => {
   describe('CreateApiKey', () => {
-    it('when on Basic: creates the key with its hash, scopes and cap below the plan limit', () => {
+    it('when on Basic: creates the key with its hash, scopes and a cap up to the plan limit, included', () => {
       spec
         .given([registered, onPlan('basic')])
-        .when(create('k1', 'CI', 19))
-        .then([created('k1', 'CI', 19)]);
+        .when(create('k1', 'CI', 20))
+        .then([created('k1', 'CI', 20)]);
     });
     it('when on Free or on no plan: refused with API_KEY_PLAN_REQUIRED', () => {
       spec.given([registered]).when(create('k1')).thenThrows('API_KEY_PLAN_REQUIRED');
@@ -51,13 +51,13 @@ describe('account decider: API keys (issue 29)', () => {
         .when(create('k1'))
         .thenThrows('API_KEY_PLAN_REQUIRED');
     });
-    it("when the cap is not below the plan's daily limit: refused naming the field", () => {
+    it("when the cap is above the plan's daily limit: refused naming the field", () => {
       spec
         .given([registered, onPlan('basic')])
-        .when(create('k1', 'CI', 20))
+        .when(create('k1', 'CI', 21))
         .thenThrows('VALIDATION_ERROR', {
-          fields: { dailyCap: ["The daily cap must be below your plan's daily limit of 20 requests."] },
-          max: 19,
+          fields: { dailyCap: ["The daily cap must be at most your plan's daily limit of 20 requests."] },
+          max: 20,
         });
     });
     it('when on Enterprise (unlimited): any cap is accepted', () => {

@@ -18,9 +18,9 @@ export const emptyDraft = (): ApiKeyDraft => ({ name: '', scopes: ['detect'], da
 /** Whether an account on `plan` may hold keys (Basic, Pro, Enterprise). */
 export const planHasApiKeys = (plan: Plan | null): boolean => plan !== null && API_KEY_PLANS.includes(plan.slug);
 
-/** The highest cap a key may have on `plan` (below its daily limit); null: any. */
+/** The highest cap a key may have on `plan`: its daily limit, included (issue 43 item 7); null: any. */
 export const maxDailyCap = (plan: Plan | null): number | null =>
-  plan?.dailyLimit === null || plan === null ? null : plan.dailyLimit - 1;
+  plan?.dailyLimit === null || plan === null ? null : plan.dailyLimit;
 
 /** Per-field messages before sending (the API checks the same and answers VALIDATION_ERROR). */
 export function draftErrors(draft: ApiKeyDraft, plan: Plan | null): Partial<Record<keyof ApiKeyDraft, string>> {
@@ -34,7 +34,7 @@ export function draftErrors(draft: ApiKeyDraft, plan: Plan | null): Partial<Reco
     const max = maxDailyCap(plan);
     if (!Number.isInteger(cap) || cap < 1) errors.dailyCap = 'The daily cap is a whole number of requests.';
     else if (max !== null && cap > max)
-      errors.dailyCap = `The daily cap must be below your plan's daily limit of ${max + 1} requests.`;
+      errors.dailyCap = `The daily cap must be at most your plan's daily limit of ${max} requests.`;
   }
   return errors;
 }

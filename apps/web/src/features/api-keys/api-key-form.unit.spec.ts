@@ -2,12 +2,12 @@ import { planBySlug } from '@inkprint/contracts';
 import { curlExample, draftErrors, draftRequest, maxDailyCap, planHasApiKeys } from './api-key-form';
 
 describe('API key form', () => {
-  it('offers keys on Basic, Pro and Enterprise only, with a cap below the daily limit', () => {
+  it('offers keys on Basic, Pro and Enterprise only, with a cap up to and including the daily limit (issue 43 item 7)', () => {
     expect(planHasApiKeys(planBySlug('free-signup'))).toBe(false);
     expect(planHasApiKeys(null)).toBe(false);
     expect(planHasApiKeys(planBySlug('basic'))).toBe(true);
-    expect(maxDailyCap(planBySlug('basic'))).toBe(19);
-    expect(maxDailyCap(planBySlug('pro'))).toBe(59);
+    expect(maxDailyCap(planBySlug('basic'))).toBe(20);
+    expect(maxDailyCap(planBySlug('pro'))).toBe(60);
     expect(maxDailyCap(planBySlug('enterprise'))).toBeNull();
   });
 
@@ -17,11 +17,11 @@ describe('API key form', () => {
       name: 'Name the key.',
       scopes: 'Choose at least one scope.',
     });
-    expect(draftErrors({ name: 'CI', scopes: ['detect'], dailyCap: '20' }, basic)).toEqual({
-      dailyCap: "The daily cap must be below your plan's daily limit of 20 requests.",
+    expect(draftErrors({ name: 'CI', scopes: ['detect'], dailyCap: '21' }, basic)).toEqual({
+      dailyCap: "The daily cap must be at most your plan's daily limit of 20 requests.",
     });
     expect(draftErrors({ name: 'CI', scopes: ['detect'], dailyCap: '2.5' }, basic).dailyCap).toBeDefined();
-    expect(draftErrors({ name: 'CI', scopes: ['detect'], dailyCap: '19' }, basic)).toEqual({});
+    expect(draftErrors({ name: 'CI', scopes: ['detect'], dailyCap: '20' }, basic)).toEqual({});
     expect(draftErrors({ name: 'CI', scopes: ['detect'], dailyCap: '5000' }, planBySlug('enterprise'))).toEqual({});
   });
 

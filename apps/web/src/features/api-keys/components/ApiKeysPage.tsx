@@ -42,6 +42,7 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 /** The key just created: shown once, with a copy button and a curl line to try it. */
 function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const base = env.apiBase || window.location.origin;
+  const command = curlExample(base, created.key);
   return (
     <Alert severity="success" sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }} data-testid="new-key">
       <Typography sx={{ fontWeight: 700 }}>
@@ -66,14 +67,13 @@ function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () 
         <CopyKeyButton text={created.key} label="Copy key" />
         <Button onClick={onDone}>I have saved it</Button>
       </Stack>
-      <Typography variant="body2" sx={{ mt: 2 }}>
+      <Typography variant="body2" sx={{ mt: 2 }} id="curl-example-label">
         Try it:
       </Typography>
       <Box
         component="pre"
-        // Scrolls sideways on a phone: reachable by keyboard.
-        tabIndex={0}
-        aria-label="curl example"
+        aria-labelledby="curl-example-label"
+        data-testid="curl-example"
         sx={{
           ...mono,
           fontSize: 13,
@@ -82,10 +82,15 @@ function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () 
           p: 1.5,
           bgcolor: 'background.paper',
           borderRadius: 1,
-          overflowX: 'auto',
+          // The key line wraps at any width rather than running off the edge (issue 43 item 7).
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
         }}
       >
-        {curlExample(base, created.key)}
+        {command}
+      </Box>
+      <Box sx={{ mt: 1 }}>
+        <CopyKeyButton text={command} label="Copy command" variant="outlined" />
       </Box>
     </Alert>
   );
@@ -172,7 +177,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
             errors.dailyCap ??
             (max === null
               ? 'Requests per tool per day for this key. Empty: no cap of its own.'
-              : `Requests per tool per day for this key, 1 to ${max}. Empty: your plan's ${max + 1}.`)
+              : `Requests per tool per day for this key, 1 to ${max}. Empty: your plan's ${max}.`)
           }
           slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
           sx={{ maxWidth: 420 }}

@@ -1,8 +1,33 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
 
-/** Spec §4 "Copy": 'Copied!' for 1.8 s ('Copy failed' for 2 s when the browser refuses). */
-export function CopyKeyButton({ text, label }: { text: string; label: string }) {
+/** Read by screen readers, not drawn. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+  p: 0,
+  m: '-1px',
+} as const;
+
+/**
+ * Spec §4 "Copy": 'Copied!' for 1.8 s ('Copy failed' for 2 s when the browser refuses). A button of its own (Tab,
+ * Enter or Space), and a polite status beside it that screen readers announce ('Copied', 'Copy failed').
+ */
+export function CopyKeyButton({
+  text,
+  label,
+  variant = 'contained',
+}: {
+  text: string;
+  label: string;
+  variant?: 'contained' | 'outlined';
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -10,16 +35,21 @@ export function CopyKeyButton({ text, label }: { text: string; label: string }) 
     return () => clearTimeout(timer);
   }, [state]);
   return (
-    <Button
-      variant="contained"
-      onClick={() =>
-        navigator.clipboard.writeText(text).then(
-          () => setState('copied'),
-          () => setState('failed'),
-        )
-      }
-    >
-      <span aria-live="polite">{state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed' : label}</span>
-    </Button>
+    <>
+      <Button
+        variant={variant}
+        onClick={() =>
+          navigator.clipboard.writeText(text).then(
+            () => setState('copied'),
+            () => setState('failed'),
+          )
+        }
+      >
+        {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed' : label}
+      </Button>
+      <Box component="span" role="status" sx={visuallyHidden}>
+        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : ''}
+      </Box>
+    </>
   );
 }
