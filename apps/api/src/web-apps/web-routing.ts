@@ -72,6 +72,7 @@ export const WEB_ROUTES: readonly string[] = [
   '/forgot-password',
   '/reset-password',
   '/report/:id',
+  '/account',
   '/account/api-keys',
   '/batch',
   '/batch/:id',

@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', lazy: page(() => import('../features/auth/components/ForgotPasswordPage')) },
           { path: 'reset-password', lazy: page(() => import('../features/auth/components/ResetPasswordPage')) },
           { path: 'report/:id', lazy: page(() => import('../features/reports/components/ReportPage')) },
+          { path: 'account', lazy: page(() => import('./routes/account')) },
           { path: 'account/api-keys', lazy: page(() => import('../features/api-keys/components/ApiKeysPage')) },
           { path: 'batch', lazy: page(() => import('./routes/batch')) },
           { path: 'batch/:id', lazy: page(() => import('./routes/batch')) },

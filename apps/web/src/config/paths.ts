@@ -13,6 +13,7 @@ export const paths = {
   resetPassword: '/reset-password',
   serverError: '/500',
   report: (id: string) => `/report/${encodeURIComponent(id)}`,
+  account: '/account',
   apiKeys: '/account/api-keys',
   batch: '/batch',
   batchRun: (id: string) => `/batch/${encodeURIComponent(id)}`,

@@ -215,11 +215,19 @@ export function TopBar() {
                   ...(isAdmin ? { [ADMIN_NARROW_BAR]: { display: 'none' } } : {}),
                 }}
               >
+                {/* 'Hi, {name}' opens the account page (issue 43 item 7). */}
                 <Typography
+                  component={RouterLink}
+                  to={paths.account}
                   variant="body2"
                   data-testid="greeting"
-                  title={greeting(session.user)}
+                  title={`${greeting(session.user)}: your account`}
+                  aria-current={pathname === paths.account ? 'page' : undefined}
                   sx={{
+                    display: 'block',
+                    color: 'text.primary',
+                    textDecoration: 'none',
+                    '&:hover, &:focus-visible': { textDecoration: 'underline' },
                     fontWeight: 700,
                     whiteSpace: 'nowrap',
                     overflow: 'hidden',
@@ -314,6 +322,15 @@ export function TopBar() {
                 <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
                   Signed in as <strong>{session.user.email}</strong>
                 </Typography>
+                <Button
+                  component={RouterLink}
+                  to={paths.account}
+                  variant="text"
+                  onClick={() => setMenuOpen(false)}
+                  sx={{ justifyContent: 'flex-start', px: 1.5 }}
+                >
+                  Your account
+                </Button>
                 {requests && (
                   <>
                     <Stack direction="row" justifyContent="space-between">
