@@ -183,4 +183,55 @@ describeInBrowser(`Admin console: an account's API keys${hasChromium ? '' : ` [s
     await shot(page, 'admin-api-keys-revoked');
     expect(errors).toEqual([]);
   }, 120_000);
+  // Issue 43 item 7: under 768 px the keys table scrolled sideways inside its card; below 900 px each key is a card.
+  it('shows the keys as cards below 900 px, every field there without a sideways scroll', async () => {
+    const root = (await call<Session>('POST', '/auth/login', SUPER)).body;
+    const address = `keys-cards-${Date.now().toString(36)}@example.com`;
+    expect(
+      (await call('POST', '/auth/register', { name: 'Lee Cards', email: address, password: PASSWORD })).status,
+    ).toBe(201);
+    const mail = await call<{ text: string }>(
+      'GET',
+      `/dev/mailbox/latest?to=${encodeURIComponent(address)}&kind=verification_code`,
+    );
+    const owner = (
+      await call<Session>('POST', '/auth/verify-otp', { email: address, otp: /\b(\d{6})\b/.exec(mail.body.text)![1] })
+    ).body;
+    expect(
+      (await call('POST', `/admin/users/${owner.user.id}/plan`, { planSlug: 'pro' }, root.tokens.accessToken)).status,
+    ).toBe(200);
+    const made = await call<{ id: string }>(
+      'POST',
+      '/auth/api-keys',
+      { name: 'Marking pipeline for the autumn term', scopes: ['detect', 'humanise', 'reports'], dailyCap: 40 },
+      owner.tokens.accessToken,
+    );
+    expect(made.status).toBe(201);
+
+    const page = await pageAs(root);
+    await page.goto(`${base}/admin/users/${owner.user.id}`);
+    const section = page.getByTestId('account-api-keys');
+    for (const width of [360, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      const card = section.getByTestId('api-key-card').filter({ hasText: 'Marking pipeline for the autumn term' });
+      await card.waitFor();
+      for (const text of ['detect', 'humanise', 'reports', '40', made.body.id, 'never'])
+        await card.getByText(text, { exact: true }).waitFor();
+      await card.getByRole('button', { name: 'Revoke API key Marking pipeline for the autumn term' }).waitFor();
+      // Nothing in the keys' section is wider than its box.
+      const wide = await section.evaluate((root) =>
+        [root, ...root.querySelectorAll('*')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+          .map((el) => `${el.tagName}.${el.className}`),
+      );
+      expect([width, wide]).toEqual([width, []]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    // A desktop keeps the table.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await section.getByTestId('api-key-row').filter({ hasText: 'Marking pipeline' }).waitFor();
+    expect(await section.getByTestId('api-key-card').count()).toBe(0);
+    await shot(page, 'admin-api-keys-cards');
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

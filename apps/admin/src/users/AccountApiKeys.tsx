@@ -1,5 +1,6 @@
 import type { ApiKey } from '@inkprint/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,13 +12,84 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Confirm, useDataProvider } from 'react-admin';
 import { ScrollTable } from '../layout/ScrollTable';
 import { DateTimeText } from '../lib/DateTimeText';
 import { useToast } from '../lib/toast';
 import type { AdminDataProvider } from '../providers/data-provider';
+
+function Scopes({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      {apiKey.scopes.map((scope) => (
+        <Chip key={scope} size="small" label={scope} />
+      ))}
+    </Stack>
+  );
+}
+
+function KeyState({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) => void }) {
+  return apiKey.revokedAt ? (
+    <>
+      Revoked <DateTimeText iso={apiKey.revokedAt} />
+    </>
+  ) : (
+    <Button
+      size="small"
+      color="error"
+      variant="outlined"
+      onClick={() => onRevoke(apiKey)}
+      aria-label={`Revoke API key ${apiKey.name}`}
+    >
+      Revoke
+    </Button>
+  );
+}
+
+/** Below 900 px one card per key, every field labelled, nothing to scroll sideways (issue 43 item 7). */
+function KeyCards({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  const field = (label: string, value: ReactNode) => (
+    <Box sx={{ display: 'grid', gridTemplateColumns: '96px minmax(0, 1fr)', gap: 1, alignItems: 'baseline' }}>
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="API keys">
+      {keys.map((key) => (
+        <Box
+          component="li"
+          key={key.id}
+          data-testid="api-key-card"
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+        >
+          <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{key.name}</Typography>
+          <Typography variant="caption" color="text.secondary" display="block" sx={{ overflowWrap: 'anywhere' }}>
+            {key.id}
+          </Typography>
+          <Stack component="dl" spacing={0.75} sx={{ mt: 1, mb: 0 }}>
+            {field('Scopes', <Scopes apiKey={key} />)}
+            {field('Daily cap', key.dailyCap ?? "plan's limit")}
+            {field('Created', <DateTimeText iso={key.createdAt} />)}
+            {field('Last used', <DateTimeText iso={key.lastUsedAt} empty="never" />)}
+            {field('Uses', key.uses)}
+          </Stack>
+          <Box sx={{ mt: 1 }} data-testid="api-key-state">
+            <KeyState apiKey={key} onRevoke={onRevoke} />
+          </Box>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
 
 /**
  * An account's API keys (issue 29) on its page: name, scopes, cap, created, last use and uses, state; a live key can
@@ -28,6 +100,8 @@ export function AccountApiKeys({ accountId }: { accountId: string }) {
   const client = useQueryClient();
   const toast = useToast();
   const [confirming, setConfirming] = useState<ApiKey | null>(null);
+  // The seven columns need the width of a desktop beside the menu: cards below 900 px, like the web's batch table.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const keys = useQuery({
     queryKey: ['admin', 'api-keys', accountId],
     queryFn: () => dataProvider.listApiKeys(accountId),
@@ -57,7 +131,8 @@ export function AccountApiKeys({ accountId }: { accountId: string }) {
         {keys.data && keys.data.length === 0 ? (
           <Typography color="text.secondary">This account has no API keys.</Typography>
         ) : null}
-        {keys.data && keys.data.length > 0 ? (
+        {keys.data && keys.data.length > 0 && narrow ? <KeyCards keys={keys.data} onRevoke={setConfirming} /> : null}
+        {keys.data && keys.data.length > 0 && !narrow ? (
           <ScrollTable label="API keys">
             <Table size="small" aria-label="API keys">
               <TableHead>
@@ -86,11 +161,7 @@ export function AccountApiKeys({ accountId }: { accountId: string }) {
                       </Typography>
                     </TableCell>
                     <TableCell>
-                      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-                        {key.scopes.map((scope) => (
-                          <Chip key={scope} size="small" label={scope} />
-                        ))}
-                      </Stack>
+                      <Scopes apiKey={key} />
                     </TableCell>
                     <TableCell>{key.dailyCap ?? "plan's limit"}</TableCell>
                     <TableCell>
@@ -101,21 +172,7 @@ export function AccountApiKeys({ accountId }: { accountId: string }) {
                     </TableCell>
                     <TableCell>{key.uses}</TableCell>
                     <TableCell data-testid="api-key-state">
-                      {key.revokedAt ? (
-                        <>
-                          Revoked <DateTimeText iso={key.revokedAt} />
-                        </>
-                      ) : (
-                        <Button
-                          size="small"
-                          color="error"
-                          variant="outlined"
-                          onClick={() => setConfirming(key)}
-                          aria-label={`Revoke API key ${key.name}`}
-                        >
-                          Revoke
-                        </Button>
-                      )}
+                      <KeyState apiKey={key} onRevoke={setConfirming} />
                     </TableCell>
                   </TableRow>
                 ))}
