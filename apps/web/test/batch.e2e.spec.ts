@@ -274,6 +274,57 @@ document.body.dataset.done = '1';
     await other.getByText('No batches yet', { exact: false }).waitFor();
   }, 120_000);
 
+  // Issue 43 item 7: a too-short file's 'Share Report' answered REPORT_SOURCE_NOT_FOUND. A text too short to judge has
+  // no verdict to share (the demo never sends one): its report is not offered for sharing; a checked file's shares.
+  it("offers no 'Share Report' for a too-short file's report; a checked file's report shares", async () => {
+    const lin = await createAccount(app.baseUrl, uniqueEmail('batch-share'));
+    const page = await pageAs(lin);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    await page.getByLabel('Or paste texts').fill(`${essay(5)}\n---\nHello world`);
+    await page.getByRole('button', { name: 'Check texts' }).click();
+    await page.getByText('2 of 2 checked').waitFor({ timeout: 60_000 });
+    const dialog = page.getByRole('dialog');
+    const shareCalls: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/ai/report') && r.request().method() === 'POST') shareCalls.push(r.status());
+    });
+
+    await page.getByRole('button', { name: 'Report for Text 2' }).click();
+    await dialog.getByTestId('too-short-note').waitFor();
+    await dialog
+      .getByTestId('share-too-short')
+      .filter({ hasText: 'Too short to judge: there is no verdict to share.' })
+      .waitFor();
+    expect(await dialog.getByRole('button', { name: 'Share Report' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Save PDF' }).waitFor();
+    await page.waitForFunction(() => {
+      const container = document.querySelector('.MuiDialog-container');
+      return container !== null && getComputedStyle(container).opacity === '1';
+    });
+    expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS)
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(REPO_ROOT, `docs/screenshots/batch-report-too-short-${width}.png`) });
+      }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Report for Text 1' }).click();
+    await dialog.getByTestId('report-view').waitFor();
+    expect(await dialog.getByTestId('share-too-short').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Share Report' }).click();
+    await dialog.getByTestId('verify-link').waitFor();
+    expect(shareCalls).toEqual([201]);
+    const link = (await dialog.getByTestId('verify-link').textContent())!;
+    const shared = await page.context().newPage();
+    await shared.goto(link);
+    await shared.getByTestId('report-view').waitFor();
+    await shared.close();
+  }, 120_000);
+
   it('checks 12 mixed files with progress per file, reports the bad one, and exports the table as CSV', async () => {
     const lee = await createAccount(app.baseUrl, uniqueEmail('batch'));
     const root = await post<SignedIn>(app.baseUrl, '/auth/login', SUPER_ADMIN);

@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useState } from 'react';
@@ -12,6 +13,7 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-error';
 import { saveReport } from '../api/save-report';
 import { keepLocalPreview, readLocalPreviews } from '../local-preview';
+import { reportTooShort } from '../report-content';
 import { copyText, linkCopiedNote, reportUrl, shareMessage } from '../share';
 import { draftToReport, type ReportDraft } from '../types';
 import { ReportView } from './ReportView';
@@ -22,6 +24,9 @@ export interface ReportModalProps {
   onClose: () => void;
   report: ReportDraft | null;
 }
+
+/** Where 'Share Report' would be, for a text too short to judge. */
+export const TOO_SHORT_SHARE_NOTE = 'Too short to judge: there is no verdict to share. Save PDF keeps this report.';
 
 type ShareState =
   | { kind: 'idle' }
@@ -58,6 +63,10 @@ export function ReportModal({ open, onClose, report }: ReportModalProps) {
     return open && store ? (readLocalPreviews(store, Date.now())[0]?.draft ?? null) : null;
   }, [report, open]);
   const data = useMemo(() => (draft ? draftToReport(draft) : null), [draft]);
+  // A text too short to judge has no verdict to share, and the API keeps no detection of it to share from (a batch's
+  // too-short file answered REPORT_SOURCE_NOT_FOUND, issue 43 item 7): no 'Share Report', as the demo never offers a
+  // report for one. Its preview and PDF stay.
+  const tooShort = data !== null && reportTooShort(data.result) !== null;
 
   useEffect(() => {
     const store = storage();
@@ -117,6 +126,11 @@ export function ReportModal({ open, onClose, report }: ReportModalProps) {
               Copy Failed. The link: {share.url}
             </Alert>
           )}
+          {tooShort && (
+            <Typography variant="body2" color="text.secondary" data-testid="share-too-short">
+              {TOO_SHORT_SHARE_NOTE}
+            </Typography>
+          )}
           {share.kind === 'error' && (
             <Alert severity="error" sx={{ py: 0 }}>
               {share.message}
@@ -131,14 +145,16 @@ export function ReportModal({ open, onClose, report }: ReportModalProps) {
         >
           {preparing ? 'Preparing…' : 'Save PDF'}
         </Button>
-        <Button
-          variant="contained"
-          disabled={!data}
-          aria-disabled={share.kind === 'sharing' || undefined}
-          onClick={() => share.kind !== 'sharing' && void onShare()}
-        >
-          {share.kind === 'sharing' ? 'Sharing…' : 'Share Report'}
-        </Button>
+        {!tooShort && (
+          <Button
+            variant="contained"
+            disabled={!data}
+            aria-disabled={share.kind === 'sharing' || undefined}
+            onClick={() => share.kind !== 'sharing' && void onShare()}
+          >
+            {share.kind === 'sharing' ? 'Sharing…' : 'Share Report'}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );
