@@ -19,7 +19,7 @@ export interface DetectInput {
   /** X-Client-Trim: the client trimmed the text to the plan's limit. */
   clientTrim: boolean;
   source?: DetectionFacts['source'];
-  /** The run's request id when the caller chose it (a batch item: ai/batches/batch-runs.ts). */
+  /** The run's request id when the caller chose it (a batch item: ai/batches/batch-item-runs.ts). */
   requestId?: string;
 }
 
