@@ -11,7 +11,9 @@ MODELS = F.REPO_ROOT / "models"
 MODES = ["fast", "moderate", "strong", "forensic"]
 # 1.0.0: the protocol fit shipped; 1.1.0: the release refit (OUTFOX and gpt-4o in training, weighted threshold quantile);
 # 1.2.0: product-score knots chosen on families never trained on (inkprint_ml.calibrate), short texts capped below 0.5.
-MODEL_VERSION = "1.2.0"
+# 1.3.0: the cascade's lines by genre and the AI band's agreement rule (issue 38), each sentence its own evidence and
+# the AI parts (issue 42, manifest sentence_evidence): a result's sentences, segments and verdict differ from 1.2.0's.
+MODEL_VERSION = "1.3.0"
 # Measured with `node ml/tests/js_onnx_parity.mjs` (node 20, onnxruntime-node 1.23.2, 1 intra-op thread, the JS port in
 # ml/tests/js_features.mjs) on the shared 2-core dev box: features + inference for one ~500-word text.
 NODE_MS_500_WORDS = {"fast": 2.35, "moderate": 5.82, "strong": 6.94, "forensic": 19.76}

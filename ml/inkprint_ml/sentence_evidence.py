@@ -45,6 +45,10 @@ INPUT_SETS = {
 }
 PENALTIES = (0, 0.5, 1, 2, 3, 4, 6, 8, 12, 16)
 MIN_SEGMENT_WORDS = 25
+#: the document score from which segments are marked and sentences read uncapped (result.ts ``documentMinScore``):
+#: the demo's 0.5 line, so a human writer is shown an AI part at most as often as the document score accuses
+DOCUMENT_MIN_SCORE = 0.5
+GENRE_EVIDENCE = CACHE / "genre-evidence.jsonl"
 
 
 def logit(p: float) -> float:
@@ -131,16 +135,25 @@ def macro_f1(y: np.ndarray, p: np.ndarray, w: np.ndarray) -> float:
     return float(np.mean(f))
 
 
-def evaluate(docs: list[dict], zs: list[np.ndarray], penalty: float) -> dict:
+def evaluate(docs: list[dict], zs: list[np.ndarray], penalty: float, gate: float | None = None) -> dict:
+    """With ``gate``, as the product answers (result.ts): a document whose score (``docScore``) is under the gate gets
+    no segment and its sentences read at most the document's score."""
     ys, ss, within, f1s, mae, cut, human_seg, distinct = [], [], [], [], [], [], [], []
+    over, f1_over = 0, []
     for d, z in zip(docs, zs):
         y, w = labels(d), weights(d)
+        shown = gate is None or d["docScore"] >= gate
+        over += int(shown and d["kind"] not in ("human", "ai"))
+        if not shown:
+            z = np.minimum(z, logit(d["docScore"]))
         ys.append(y)
         ss.append(z)
         if 0 < y.sum() < len(y):
             within.append(roc_auc_score(y, z))
-        path = ai_segments(segment(z, w, penalty), w)
+        path = ai_segments(segment(z, w, penalty), w) if shown else np.zeros(len(z), dtype=int)
         f1s.append((macro_f1(y, path, w), w.sum()))
+        if gate is not None and shown and d["kind"] not in ("human", "ai"):
+            f1_over.append(f1s[-1])
         if d["kind"] in ("human", "ai"):
             cut.append(int(len(set(segment(z, w, penalty))) > 1))
         if d["kind"] == "human":
@@ -169,6 +182,33 @@ def evaluate(docs: list[dict], zs: list[np.ndarray], penalty: float) -> dict:
         "human_sentences_ge_065": round(float((probs[y == 0] >= 0.65).mean()), 3) if (y == 0).any() else None,
         "distinct_share": round(float(np.mean(distinct)), 2),
     }
+    if gate is not None:
+        out["mixed_docs_over_gate"] = f"{over}/{sum(1 for d in docs if d['kind'] not in ('human', 'ai'))}"
+        if f1_over:  # what a user sees where segments are shown: the mixed documents over the gate
+            out["segment_macro_f1_over_gate"] = round(sum(f * n for f, n in f1_over) / sum(n for _, n in f1_over), 3)
+    return out
+
+
+def with_shipped_scores(human: list[dict]) -> list[dict]:
+    """The human genre texts with ``docScore`` the shipped moderate score (genre-evidence.jsonl: the cascade with the
+    language model and the lines of issue 38), where it is higher than the evidence run's (language model off)."""
+    if not GENRE_EVIDENCE.exists():
+        return human
+    import sys
+
+    sys.path.insert(0, str(ROOT / "ml" / "experiments"))
+    import genre_lines  # noqa: E402
+
+    knots = json.loads((ROOT / "models" / "inkprint-detector.json").read_text())["modes"]["moderate"]["lm"]["score_knots"]
+    t50, t65 = knots[2][0], knots[3][0]
+    shipped = {}
+    for line in GENRE_EVIDENCE.open():
+        r = json.loads(line)
+        shipped[r["id"]] = genre_lines.score(r, t50, t65)
+    out = []
+    for d in human:
+        s = shipped.get(d["id"].removeprefix("humangenre:"))
+        out.append({**d, "docScore": max(d["docScore"], s)} if s is not None else d)
     return out
 
 
@@ -191,7 +231,7 @@ def main() -> None:
     docs = load(args.evidence)
     tune = [d for d in docs if d["role"] == "tune"]
     grade = [d for d in docs if d["role"] == "grade"]
-    human = load(args.human) if args.human.exists() else []
+    human = with_shipped_scores(load(args.human)) if args.human.exists() else []
     report: dict = {"tune_families": sorted({d["family"] for d in tune}),
                     "grade_families": sorted({d["family"] for d in grade}), "variants": {}}
 
@@ -215,6 +255,10 @@ def main() -> None:
             entry[f"grade:{fam}"] = evaluate(ds, zs_of(ds), penalty)
         if human:
             entry["human_genres"] = evaluate(human, zs_of(human), penalty)
+        # as the product answers: segments and uncapped sentences only from the document's 0.5 line
+        entry["grade_gated"] = evaluate(grade, zs_of(grade), penalty, DOCUMENT_MIN_SCORE)
+        if human:
+            entry["human_genres_gated"] = evaluate(human, zs_of(human), penalty, DOCUMENT_MIN_SCORE)
         report["variants"][name] = entry
 
     for name, entry in report["variants"].items():
@@ -230,18 +274,29 @@ def main() -> None:
         model = models[args.inputs]
         entry = report["variants"][f"stack:{args.inputs}"]
         manifest = json.loads(args.write.read_text())
-        manifest["sentence_evidence"] = {
+        modes = args.modes.split(",")
+        # one block per input set; a block written for some modes takes them from the blocks already there
+        old = manifest.get("sentence_evidence", [])
+        kept = []
+        for b in old if isinstance(old, list) else [old]:
+            b["modes"] = [m for m in b["modes"] if m not in modes]
+            if b["modes"]:
+                kept.append(b)
+        block = {
             "ngram_model": "moderate",
             "inputs": input_names(windows),
             "coef": [round(float(c), 6) for c in model.coef_[0]],
             "intercept": round(float(model.intercept_[0]), 6),
             "switch_penalty": entry["penalty"],
             "min_segment_words": MIN_SEGMENT_WORDS,
-            "modes": args.modes.split(","),
+            "document_min_score": DOCUMENT_MIN_SCORE,
+            "modes": modes,
             "fitted_on": "mixed-authorship benchmark (ml/inkprint_ml/mixed_bench.py), tune families "
             + ", ".join(report["tune_families"]),
-            "metrics": {"grade": entry["grade"], **({"human_genres": entry["human_genres"]} if human else {})},
+            "metrics": {"grade": entry["grade"], "grade_gated": entry["grade_gated"],
+                        **({"human_genres_gated": entry["human_genres_gated"]} if human else {})},
         }
+        manifest["sentence_evidence"] = [*kept, block]
         args.write.write_text(json.dumps(manifest, indent=2) + "\n")
         print(f"wrote sentence_evidence ({args.inputs}) into {args.write}")
 

@@ -249,7 +249,7 @@ describe('AI segments from sentences with their own evidence (issue 42)', () => 
     logOdds,
   });
   const evidence = [-3, -3, 3, 3, 3].map((z, i) => sentence(i, z));
-  const policy = { switchPenalty: 2, minSegmentWords: 25 };
+  const policy = { switchPenalty: 2, minSegmentWords: 25, documentMinScore: 0.5 };
 
   it('answers the AI run, its share of words, and each sentence its own probability', () => {
     const r = buildResult(base({ sentences: evidence, segmentPolicy: policy, words: 100, probability: 0.8 }));
@@ -259,11 +259,46 @@ describe('AI segments from sentences with their own evidence (issue 42)', () => 
     expect(r.sentences[2].score).toBeCloseTo(1 / (1 + Math.exp(-3)), 4);
   });
 
+  it('reads a document only partly in AI parts as Mixed, and says where the parts are', () => {
+    const r = buildResult(base({ sentences: evidence, segmentPolicy: policy, words: 100, probability: 0.95 }));
+    expect(r.score).toBeGreaterThanOrEqual(0.65);
+    expect(r.verdict).toBe('Mixed');
+    expect(r.aiProbability).toBe(Math.round(1000 * r.score) / 10);
+    expect(r.rationale).toContain('only part of it reads that way');
+    expect(r.rationale).toContain('One part (sentences 3-5; 60 of 100 words, 60.0%)');
+  });
+
+  it('keeps AI-Generated when the AI parts hold the whole document', () => {
+    const all = [3, 3, 3, 3, 3].map((z, i) => sentence(i, z));
+    const r = buildResult(base({ sentences: all, segmentPolicy: policy, words: 100, probability: 0.95 }));
+    expect(r.verdict).toBe('AI-Generated');
+    expect(r.aiWordShare).toBe(1);
+    expect(r.rationale).not.toContain('only part of it');
+  });
+
   it('marks no AI part in a document that reads Human', () => {
     const r = buildResult(base({ sentences: evidence, segmentPolicy: policy, words: 100, probability: 0.1 }));
     expect(r.verdict).toBe('Human');
     expect(r.segments).toEqual([]);
     expect(r.aiWordShare).toBe(0);
+  });
+
+  it('below the 0.5 line marks no AI part and no sentence reads above its document', () => {
+    const r = buildResult(base({ sentences: evidence, segmentPolicy: policy, words: 100, probability: 0.45 }));
+    expect(r.verdict).toBe('Mixed');
+    expect(r.segments).toEqual([]);
+    expect(r.aiWordShare).toBe(0);
+    // the human sentences keep their own (lower) evidence; the AI-looking ones are held at the document's score
+    expect(r.sentences[0].score).toBeCloseTo(1 / (1 + Math.exp(3)), 4);
+    expect(r.sentences.slice(2).map((s) => s.score)).toEqual([r.score, r.score, r.score]);
+    expect(r.sentences.map((s) => s.label)).not.toContain('AI');
+  });
+
+  it('from the 0.5 line on, marks the AI run with the sentences uncapped', () => {
+    const r = buildResult(base({ sentences: evidence, segmentPolicy: policy, words: 100, probability: 0.5 }));
+    expect(r.score).toBeGreaterThanOrEqual(0.5);
+    expect(r.segments).toHaveLength(1);
+    expect(r.sentences[2].score).toBeCloseTo(1 / (1 + Math.exp(-3)), 4);
   });
 
   it('keeps the result without segments in a mode without sentence evidence', () => {

@@ -248,7 +248,19 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
       : chunks.map(() => docProb);
   let sentenceProbs: number[];
   let sentenceEvidence: number[] | undefined;
-  if (ctx.plan.sentenceEvidence && sentences.length >= 1 && sentences.length <= MAX_WINDOWED_SENTENCES) {
+  // Sentences' own evidence (issue 42) costs an encoder pass per sentence: only where it can be shown, a document long
+  // enough to judge that does not read Human (a Human document's sentences keep their chunk's score).
+  const docScore = Math.min(
+    productScore(docProb, ctx.humanProbability, ctx.plan.operatingThreshold, ctx.thresholds, ctx.plan.scoreKnots),
+    aiBandHeldBack ? AI_BAND_HELD_BACK_SCORE : 1,
+  );
+  const sentencesShown = doc.words >= ctx.lengthPolicy.minWords && docScore > ctx.thresholds.human;
+  if (
+    ctx.plan.sentenceEvidence &&
+    sentencesShown &&
+    sentences.length >= 1 &&
+    sentences.length <= MAX_WINDOWED_SENTENCES
+  ) {
     // Each sentence its own evidence (issue 42): its probability is the sentence stack's, not the chunk's.
     sentenceEvidence = await sentenceLogOdds(
       norm,
@@ -295,6 +307,7 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
           segmentPolicy: {
             switchPenalty: ctx.plan.sentenceEvidence.switchPenalty,
             minSegmentWords: ctx.plan.sentenceEvidence.minSegmentWords,
+            documentMinScore: ctx.plan.sentenceEvidence.documentMinScore,
           },
         }
       : {}),

@@ -120,6 +120,8 @@ export interface SentenceEvidencePlan {
   intercept: number;
   switchPenalty: number;
   minSegmentWords: number;
+  /** manifest `document_min_score`: segments and uncapped sentence scores only from this document score (0.5). */
+  documentMinScore: number;
 }
 
 export interface ModelSpec {
@@ -319,6 +321,7 @@ function parseSentenceEvidence(
       intercept,
       switchPenalty: num(o?.switch_penalty) ?? 0,
       minSegmentWords: num(o?.min_segment_words) ?? 25,
+      documentMinScore: num(o?.document_min_score) ?? 0.5,
     },
     modes: modes as DetectionMode[],
   };
@@ -355,8 +358,19 @@ export function parseManifest(raw: unknown): DetectorPlan {
   const chunking = obj(m.chunking);
   const windowTokens = num(chunking?.window_tokens) ?? 150;
   const strideTokens = num(chunking?.stride_tokens) ?? 75;
-  const sentenceEvidence =
-    m.sentence_evidence !== undefined ? parseSentenceEvidence(m.sentence_evidence, models, encoder) : undefined;
+  // One block, or a list of blocks each naming its modes (moderate's without the encoder, forensic's with it).
+  const sentenceEvidence = (
+    m.sentence_evidence === undefined
+      ? []
+      : Array.isArray(m.sentence_evidence)
+        ? m.sentence_evidence
+        : [m.sentence_evidence]
+  ).map((b) => parseSentenceEvidence(b, models, encoder));
+  const evidenceOf = (mode: DetectionMode): SentenceEvidencePlan | undefined => {
+    const found = sentenceEvidence.filter((b) => b.modes.includes(mode));
+    if (found.length > 1) throw new Error(`manifest: sentence_evidence names mode "${mode}" twice`);
+    return found[0]?.plan;
+  };
   const modesRaw = obj(m.modes) ?? {};
   const modes = {} as Record<DetectionMode, ModePlan>;
   for (const mode of DETECTION_MODES) {
@@ -385,7 +399,7 @@ export function parseManifest(raw: unknown): DetectorPlan {
       ...(o?.encoder_stack !== undefined
         ? { encoderStack: parseEncoderStack(mode, o.encoder_stack, agg !== undefined, encoder) }
         : {}),
-      ...(sentenceEvidence?.modes.includes(mode) ? { sentenceEvidence: sentenceEvidence.plan } : {}),
+      ...(evidenceOf(mode) ? { sentenceEvidence: evidenceOf(mode) } : {}),
     };
   }
   // "p <= 0.2: 'likely human'" in verdict_bands: the probability that maps to the Human band edge.

@@ -317,6 +317,7 @@ describe('sentence_evidence (issue 42, ml/inkprint_ml/sentence_evidence.py)', ()
     intercept: -1.2,
     switch_penalty: 2,
     min_segment_words: 25,
+    document_min_score: 0.55,
     modes: ['forensic'],
   };
 
@@ -333,9 +334,21 @@ describe('sentence_evidence (issue 42, ml/inkprint_ml/sentence_evidence.py)', ()
       intercept: -1.2,
       switchPenalty: 2,
       minSegmentWords: 25,
+      documentMinScore: 0.55,
     });
     expect(p.modes.moderate.sentenceEvidence).toBeUndefined();
     expect(parseManifest(manifest).modes.forensic.sentenceEvidence).toBeUndefined();
+  });
+
+  it('reads a list of blocks, each into the modes it names, and refuses a mode named twice', () => {
+    const cheap = { ...evidence, inputs: ['ngram:1', 'ngram:2'], coef: [1, -0.5], modes: ['moderate'] };
+    const p = parseManifest({ ...withEncoder, sentence_evidence: [cheap, evidence] });
+    expect(p.modes.moderate.sentenceEvidence?.inputs.map((i) => i.source)).toEqual(['ngram', 'ngram']);
+    expect(p.modes.forensic.sentenceEvidence?.inputs.map((i) => i.source)).toEqual(['ngram', 'encoder', 'ngram']);
+    expect(p.modes.strong.sentenceEvidence).toBeUndefined();
+    expect(() =>
+      parseManifest({ ...withEncoder, sentence_evidence: [evidence, { ...cheap, modes: ['forensic'] }] }),
+    ).toThrow(/forensic.*twice/);
   });
 
   it('refuses a block the engine cannot run', () => {
