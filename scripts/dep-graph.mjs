@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The folder-level import graph of apps/api/src, from the code (issue 41): `node scripts/dep-graph.mjs [--files]`.
+// The folder-level import graph of apps/api/src, from the code (issue 41): `node scripts/dep-graph.mjs [--files]`
+// (`--src DIR` for another folder).
 // Every non-test `.ts` file under apps/api/src is read with the TypeScript compiler's own import scanner
 // (`ts.preProcessFile`: imports, `import type`, re-exports and `import()`), and each relative import is resolved to a
 // file. A file's folder is its first folder under src/ (`accounts`, `ai`, ...; files at the top are `(root)`).
@@ -15,7 +16,10 @@ const require = createRequire(import.meta.url);
 const ts = require('typescript');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const src = join(root, 'apps/api/src');
+// `--src DIR`: another source folder (scripts/dep-graph.test.mjs proves the check bites on a made-up one).
+const srcArg = process.argv.indexOf('--src');
+const src = srcArg > 0 ? resolve(process.argv[srcArg + 1]) : join(root, 'apps/api/src');
+const srcName = relative(root, src) || '.';
 const isTest = (file) => /\.(spec|test)\.ts$/.test(file);
 
 function sourceFiles(folder) {
@@ -95,7 +99,7 @@ for (const [file, targets] of imports) {
 }
 
 const listFiles = process.argv.includes('--files');
-console.log(`apps/api/src: ${files.length} files in ${folders.length} folders (tests left out)`);
+console.log(`${srcName}: ${files.length} files in ${folders.length} folders (tests left out)`);
 for (const folder of folders) {
   const out = [...arrows.get(folder)].sort(([a], [b]) => a.localeCompare(b));
   console.log(
@@ -113,7 +117,7 @@ for (const group of circles(files, (file) => imports.get(file))) {
   problems.push(`files import each other in a circle:\n    ${group.map(show).join('\n    ')}`);
 }
 if (problems.length > 0) {
-  console.error(`\nImport circle${problems.length > 1 ? 's' : ''} in apps/api/src:\n  ${problems.join('\n  ')}`);
+  console.error(`\nImport circle${problems.length > 1 ? 's' : ''} in ${srcName}:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('\nNo import circle between the folders of apps/api/src, nor between its files.');
+console.log(`\nNo import circle between the folders of ${srcName}, nor between its files.`);
