@@ -483,26 +483,42 @@ export const CURATED_PAIRS: Record<string, Record<string, string[]>> = {
   },
 };
 
-function main(): void {
+export interface Thresholds {
+  minSource: Record<WnPos, number>;
+  dominant: Record<WnPos, number>;
+  minCandidate: number;
+}
+export const STRICT: Thresholds = { minSource: MIN_SOURCE, dominant: DOMINANT, minCandidate: MIN_CANDIDATE };
+/**
+ * The wider tier scripts/vet-synonyms.ts reads with Gemma in human sentences: the source word's first sense need only
+ * be its most common one by a smaller share, and the candidate need be less frequent. Never shipped unvetted.
+ */
+export const WIDE: Thresholds = {
+  minSource: { n: 8, v: 6, a: 3, r: 3 },
+  dominant: { n: 0.5, v: 0.3, a: 0.3, r: 0.3 },
+  minCandidate: 3,
+};
+
+/** WordNet pairs by part of speech (engine names: noun, verb, adj, adv), base forms, most-used candidate first. */
+export function wordnetTable(th: Thresholds, withCurated = true): Record<string, Record<string, string[]>> {
   const counts = readSenseCounts();
   const table: Record<string, Record<string, string[]>> = {};
-  let pairs = 0;
   for (const pos of ['a', 'r', 'v', 'n'] as WnPos[]) {
     const index = readIndex(pos);
     const out: Record<string, string[]> = {};
     for (const [lemma, senses] of index) {
       if (!/^[a-z]{3,}$/.test(lemma) || CURATED_OUT.has(lemma) || SOURCE_OUT.has(`${pos}:${lemma}`)) continue;
       const c = counts.get(`${pos}:${lemma}`);
-      if (!c || c.total < MIN_SOURCE[pos]) continue;
+      if (!c || c.total < th.minSource[pos]) continue;
       const first = senses[0];
       const firstCnt = c.bySynset.get(first) ?? 0;
-      if (firstCnt / c.total < DOMINANT[pos]) continue;
+      if (firstCnt / c.total < th.dominant[pos]) continue;
       const cands: { w: string; n: number }[] = [];
       for (const w of synsetWords(pos, first)) {
         if (w === lemma || !/^[a-z]{3,}$/.test(w) || CURATED_OUT.has(w)) continue;
         const wc = counts.get(`${pos}:${w}`);
         const n = wc?.bySynset.get(first) ?? 0;
-        if (!wc || n < MIN_SENSE || wc.total < MIN_CANDIDATE) continue;
+        if (!wc || n < MIN_SENSE || wc.total < th.minCandidate) continue;
         const ranked = [...wc.bySynset.entries()].sort((x, y) => y[1] - x[1]).map(([o]) => o);
         if (ranked.indexOf(first) > 1) continue;
         // a near-spelling (color/colour, judgment/judgement) is not a rewrite
@@ -511,17 +527,21 @@ function main(): void {
       }
       if (!cands.length) continue;
       out[lemma] = cands.sort((x, y) => y.n - x.n || x.w.localeCompare(y.w)).map((x) => x.w);
-      pairs += cands.length;
     }
-    for (const [w, cs] of Object.entries(CURATED_PAIRS[OUT_POS[pos]] ?? {})) {
-      if (SOURCE_OUT.has(`${pos}:${w}`)) continue;
-      const have = out[w] ?? [];
-      const extra = cs.filter((c) => !have.includes(c));
-      out[w] = [...extra, ...have];
-      pairs += extra.length;
-    }
+    if (withCurated)
+      for (const [w, cs] of Object.entries(CURATED_PAIRS[OUT_POS[pos]] ?? {})) {
+        if (SOURCE_OUT.has(`${pos}:${w}`)) continue;
+        const have = out[w] ?? [];
+        out[w] = [...cs.filter((c) => !have.includes(c)), ...have];
+      }
     table[OUT_POS[pos]] = out;
   }
+  return table;
+}
+
+function main(): void {
+  const table = wordnetTable(STRICT);
+  const pairs = Object.values(table).reduce((n, t) => n + Object.values(t).reduce((m, cs) => m + cs.length, 0), 0);
   const file = path.resolve(__dirname, '../src/lexicon/synonyms.json');
   const doc = {
     note:
@@ -536,4 +556,4 @@ function main(): void {
   process.stdout.write(`synonyms.json: ${sizes.join(', ')}; ${pairs} pairs -> ${file}\n`);
 }
 
-main();
+if (require.main === module) main();

@@ -4,11 +4,29 @@
 // (placeholders), auxiliaries, phrasal verbs and comparatives are never touched. Pure and deterministic.
 import nlp from 'compromise';
 import synonymData from '../lexicon/synonyms.json';
+import vettedData from '../lexicon/synonyms-vetted.json';
 import { tagTerms, type Term } from './nlp';
 
 export type EditPos = 'noun' | 'verb' | 'adj' | 'adv';
 
-const TABLE = synonymData as unknown as Record<EditPos, Record<string, string[]>>;
+/**
+ * The read table (synonyms.json) and, behind its candidates, the wider tier Gemma read in human sentences and a person
+ * then read as a list (synonyms-vetted.json, scripts/vet-synonyms.ts).
+ */
+const TABLE: Record<EditPos, Record<string, string[]>> = (() => {
+  const read = synonymData as unknown as Record<EditPos, Record<string, string[]>>;
+  const vetted = vettedData as unknown as Record<EditPos, Record<string, string[]>>;
+  const out = {} as Record<EditPos, Record<string, string[]>>;
+  for (const pos of ['noun', 'verb', 'adj', 'adv'] as EditPos[]) {
+    const t: Record<string, string[]> = { ...read[pos] };
+    for (const [w, cs] of Object.entries(vetted[pos] ?? {})) {
+      const have = Object.prototype.hasOwnProperty.call(t, w) ? t[w] : [];
+      t[w] = [...have, ...cs.filter((c) => !have.includes(c))];
+    }
+    out[pos] = t;
+  }
+  return out;
+})();
 
 export interface WordEdit {
   /** Character offsets of the replaced word in the sentence. */
