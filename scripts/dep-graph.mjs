@@ -5,8 +5,9 @@
 // (`ts.preProcessFile`: imports, `import type`, re-exports and `import()`), and each relative import is resolved to a
 // file. A file's folder is its first folder under src/ (`accounts`, `ai`, ...; files at the top are `(root)`).
 // Printed: each folder's arrows with the number of imports behind them. It exits 1 when the folders, or the files
-// inside one folder, import each other in a circle, naming the imports that close it (`--files` lists every one).
-// `npm run lint` runs it, so a new circle fails CI. docs/architecture.md shows its output.
+// inside one folder, import each other in a circle, or a folder imports one on its own floor or above (FLOORS), naming
+// the imports at fault (`--files` lists every one).
+// `npm run lint` runs it, so a new circle or an import up a floor fails CI. docs/architecture.md shows its output.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -21,6 +22,21 @@ const srcArg = process.argv.indexOf('--src');
 const src = srcArg > 0 ? resolve(process.argv[srcArg + 1]) : join(root, 'apps/api/src');
 const srcName = relative(root, src) || '.';
 const isTest = (file) => /\.(spec|test)\.ts$/.test(file);
+
+// The API's floors, lowest first (issue 41): a folder imports only folders on lower floors, so a request goes one way,
+// http -> the caller (accounts) -> the use case -> usage (the quota) -> platform (store, job bus), read as imports
+// upwards. Use cases on one floor do not import each other; a new folder needs a floor here.
+const FLOORS = [
+  ['config', 'http'],
+  ['observability'],
+  ['health'],
+  ['mail', 'platform'],
+  ['usage'],
+  ['accounts'],
+  ['admin', 'ai', 'blog', 'web-apps'],
+  ['(root)', 'testing'],
+];
+const floorOf = new Map(FLOORS.flatMap((names, floor) => names.map((name) => [name, floor])));
 
 function sourceFiles(folder) {
   return readdirSync(folder).flatMap((name) => {
@@ -116,8 +132,24 @@ for (const group of circles(folders, (folder) => [...arrows.get(folder).keys()])
 for (const group of circles(files, (file) => imports.get(file))) {
   problems.push(`files import each other in a circle:\n    ${group.map(show).join('\n    ')}`);
 }
+for (const folder of folders) {
+  if (!floorOf.has(folder)) {
+    problems.push(`folder ${folder} has no floor: add it to FLOORS in scripts/dep-graph.mjs`);
+    continue;
+  }
+  for (const [to, behind] of arrows.get(folder)) {
+    if (floorOf.has(to) && floorOf.get(to) < floorOf.get(folder)) continue;
+    const where = floorOf.has(to)
+      ? `floor ${floorOf.get(to)}, not below ${folder}'s ${floorOf.get(folder)}`
+      : 'no floor';
+    problems.push(`${folder} -> ${to} goes up or sideways (${to}: ${where}):\n    ${behind.join('\n    ')}`);
+  }
+}
 if (problems.length > 0) {
-  console.error(`\nImport circle${problems.length > 1 ? 's' : ''} in ${srcName}:\n  ${problems.join('\n  ')}`);
+  console.error(`\nImport rules broken in ${srcName}:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`\nNo import circle between the folders of ${srcName}, nor between its files.`);
+console.log(
+  `\nFloors, lowest first (a folder imports only lower ones): ${FLOORS.map((f) => f.join(', ')).join(' < ')}.`,
+);
+console.log(`No import goes up or sideways between the folders of ${srcName}, and none runs in a circle.`);

@@ -1,5 +1,6 @@
-// Proves scripts/dep-graph.mjs bites (issue 41): on made-up source folders it fails on a circle between folders and
-// on one between files of one folder, and passes a graph that goes one way. `npm run lint` runs it with node --test.
+// Proves scripts/dep-graph.mjs bites (issue 41): on made-up source folders it fails on a circle between folders, on
+// one between files of one folder and on an import up a floor or sideways, and passes a graph that goes one way.
+// `npm run lint` runs it with node --test.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,4 +54,23 @@ test('a circle between the files of one folder fails too', () => {
   });
   assert.equal(run.status, 1);
   assert.match(run.stderr, /files import each other in a circle/);
+});
+
+test('an import up a floor or sideways fails, with no circle needed, and so does a folder without a floor', () => {
+  const up = graphOf({
+    'usage/usage.service.ts': "import { guard } from '../accounts/guard';\nexport const usage = guard;",
+    'accounts/guard.ts': 'export const guard = 1;',
+  });
+  assert.equal(up.status, 1);
+  assert.match(up.stderr, /usage -> accounts goes up or sideways/);
+  assert.match(up.stderr, /usage\/usage\.service\.ts -> .*accounts\/guard\.ts/);
+  const sideways = graphOf({
+    'admin/users.ts': "import { detect } from '../ai/detect';\nexport const users = detect;",
+    'ai/detect.ts': 'export const detect = 1;',
+  });
+  assert.equal(sideways.status, 1);
+  assert.match(sideways.stderr, /admin -> ai goes up or sideways/);
+  const unknown = graphOf({ 'widgets/w.ts': 'export const w = 1;' });
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.stderr, /folder widgets has no floor/);
 });
