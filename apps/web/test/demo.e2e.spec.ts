@@ -202,6 +202,64 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('Human Written');
   }, 180_000);
 
+  // Issue 43 item 7: the hint under the mode select described Fast while Moderate (the default) was selected.
+  it('the mode hint describes the selected mode from the first view, as it rotates and after a change', async () => {
+    const page = await visitor();
+    const hint = page.getByTestId('mode-hint');
+    await expect(page.locator('#demo-mode').inputValue()).resolves.toBe('moderate');
+    expect(await hint.textContent()).toBe('Moderate balances speed and depth and suits most texts.');
+    // Three turns of the 3 s rotation: every line is about Moderate (or the note every mode shares).
+    const seen = new Set<string>();
+    for (let i = 0; i < 14; i++) {
+      seen.add((await hint.textContent()) ?? '');
+      await page.waitForTimeout(500);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    for (const line of seen) expect(line).toMatch(/^(Moderate |Changing the mode clears the last result\.$)/);
+    await page.locator('#demo-mode').selectOption('fast');
+    expect(await hint.textContent()).toBe('Fast gives a quick first read of short texts.');
+    await page.locator('#demo-mode').selectOption('forensic');
+    expect(await hint.textContent()).toMatch(/^Forensic /);
+    await page.locator('#demo-mode').selectOption('moderate');
+    expect(await hint.textContent()).toBe('Moderate balances speed and depth and suits most texts.');
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'detector-tab');
+  }, 60_000);
+
+  // Issue 43 item 7: at 360 px the limit note's text was squeezed into ~110 px beside its button.
+  it("at 360 px the 'used all 3 humanisation requests' note keeps its text readable", async () => {
+    const page = await visitor();
+    // Today's humanisations as used up (the API's own answer, with the humaniser at its limit).
+    await page.route('**/auth/requests', async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as {
+        requests: { humaniser: { dailyLimit: number; requestsToday: number } };
+      };
+      json.requests.humaniser.requestsToday = json.requests.humaniser.dailyLimit;
+      await route.fulfill({ response, json });
+    });
+    await page.reload();
+    await page.getByTestId('usage-meters').waitFor();
+    await tab(page, 'Humanizer').click();
+    const note = page.getByTestId('limit-reached');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('You have used all 3 humanisation requests for today.');
+    for (const width of [360, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(300);
+      const box = (await note.boundingBox())!;
+      const message = (await note.locator('.MuiAlert-message').boundingBox())!;
+      // The text keeps at least 200 px (it had ~110 at 360 px beside the button), and the button stays inside.
+      expect(message.width).toBeGreaterThanOrEqual(200);
+      const button = (await note.getByRole('button', { name: 'Sign up free' }).boundingBox())!;
+      expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'humaniser-limit-reached');
+  }, 60_000);
+
   // Issue 30 item 3: a text below the minimum length is 'too short to judge' before sending, and never counted.
   it('says a text is too short to judge on the button, sends nothing, and the API does not count one', async () => {
     const page = await visitor();

@@ -9,18 +9,35 @@ export const MODE_OPTIONS: readonly { value: DetectionMode; label: string }[] = 
   { value: 'forensic', label: 'Forensic' },
 ];
 
-/** The hint under the mode select; a new one every 3 s (spec §9 "hint rotation 3 s"), in this order. */
+/**
+ * The hint under the mode select (spec §2 "Detect mode hint rotates every 3 s"): every line describes the mode that is
+ * selected (issue 43 item 7: it described Fast while Moderate was selected), a new line every 3 s, in this order.
+ */
 export const HINT_ROTATION_MS = 3000;
-export const MODE_HINTS: readonly string[] = [
-  'Fast gives a quick first read of short texts.',
-  'Moderate balances speed and depth and suits most texts.',
-  'Strong weighs more signals for borderline cases.',
-  'Forensic scores every sentence for the most careful review.',
-  'Changing the mode clears the last result.',
-];
+const CLEARS = 'Changing the mode clears the last result.';
+export const MODE_HINTS: Readonly<Record<DetectionMode, readonly string[]>> = {
+  fast: ['Fast gives a quick first read of short texts.', 'Fast uses the light word and phrase model only.', CLEARS],
+  moderate: [
+    'Moderate balances speed and depth and suits most texts.',
+    'Moderate adds a language encoder and reads long texts in chunks.',
+    CLEARS,
+  ],
+  strong: [
+    'Strong weighs more signals for borderline cases.',
+    'Strong scores each sentence with its neighbours.',
+    CLEARS,
+  ],
+  forensic: [
+    'Forensic scores every sentence for the most careful review.',
+    'Forensic reads each sentence in two widths of context.',
+    CLEARS,
+  ],
+};
 
-export function nextHintIndex(index: number, count: number = MODE_HINTS.length): number {
-  return count > 0 ? (index + 1) % count : 0;
+/** The hint shown for `mode` at rotation step `step` (wrapping around). */
+export function modeHint(mode: DetectionMode, step: number): string {
+  const hints = MODE_HINTS[mode];
+  return hints[((step % hints.length) + hints.length) % hints.length];
 }
 
 export const TONE_LABELS: Record<Tone, string> = {

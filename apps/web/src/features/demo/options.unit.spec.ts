@@ -1,15 +1,15 @@
-import { cycleTone, MODE_HINTS, nextHintIndex } from './options';
+import { cycleTone, MODE_HINTS, MODE_OPTIONS, modeHint } from './options';
 
-it('rotates the mode hints in order and wraps around', () => {
-  const seen: string[] = [];
-  let index = 0;
-  for (let i = 0; i < MODE_HINTS.length + 1; i++) {
-    seen.push(MODE_HINTS[index]);
-    index = nextHintIndex(index);
+it('rotates the hints of the selected mode only, in order, wrapping around (issue 43 item 7)', () => {
+  for (const { value, label } of MODE_OPTIONS) {
+    const hints = MODE_HINTS[value];
+    const seen = Array.from({ length: hints.length + 1 }, (_, step) => modeHint(value, step));
+    expect(seen).toEqual([...hints, hints[0]]);
+    // Each line names the selected mode, or is the note every mode shares.
+    for (const hint of hints)
+      expect(hint.startsWith(label) || hint === 'Changing the mode clears the last result.').toBe(true);
   }
-  expect(seen).toEqual([...MODE_HINTS, MODE_HINTS[0]]);
-  expect(seen[0]).toMatch(/^Fast/);
-  expect(seen[3]).toMatch(/^Forensic/);
+  expect(modeHint('moderate', 0)).toBe('Moderate balances speed and depth and suits most texts.');
 });
 
 it('cycles tones with the arrow keys, wrapping at both ends', () => {

@@ -1,10 +1,7 @@
 import type { DetectionResult, HumanisationResult, UploadTextResponse } from '@inkprint/contracts';
 import type { DetectionMode, Tone } from '@inkprint/contracts/ai/modes';
 import { DEFAULT_DETECTION_MODE, DEFAULT_TONE } from '@inkprint/contracts/ai/modes';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -19,7 +16,6 @@ import { usePlanLimits } from '../../../lib/plan-limits';
 import { showToast } from '../../../lib/toast-store';
 import { useDetectText } from '../api/detect-text';
 import { useHumaniseText } from '../api/humanise-text';
-import { useImportUrl, useUploadFile } from '../api/upload-text';
 import { DEMO_TOAST_TTL_MS, demoErrorView, INLINE_ERROR_MS, type DemoAction } from '../demo-errors';
 import { extractHumanisedText } from '../humanised-text';
 import {
@@ -28,24 +24,20 @@ import {
   clipToLimit,
   counterLabel,
   OVER_LIMIT_MESSAGE,
-  tooShortButtonLabel,
   tooShortToJudge,
 } from '../limits';
 import { OPEN_DEMO_EVENT, type DemoTab } from '../open-demo';
 import { COUNTDOWN_TICK_MS, limitReachedView } from '../usage-meter';
-import { DemoImport, importNoteOf, type ImportNote } from './DemoImport';
+import { useDemoImport } from '../use-demo-import';
+import { DemoImport } from './DemoImport';
+import { DemoOutput, type ReportDraftInput } from './DemoOutput';
 import { DetectorOptions } from './DetectorOptions';
-import { DetectorResultPanel } from './DetectorResultPanel';
 import { TonePicker } from './TonePicker';
-import { HumaniserResultPanel } from './HumaniserResultPanel';
 import { OverLimitDialog } from './OverLimitDialog';
+import { RunControls } from './RunControls';
 import { UsageMeters } from './UsageMeters';
 
-export interface ReportDraftInput {
-  result: DetectionResult;
-  text: string;
-  createdAt: string;
-}
+export type { ReportDraftInput } from './DemoOutput';
 export interface DemoSectionProps {
   onPreviewReport: (draft: ReportDraftInput) => void;
   /** The tab to open with (an `open-demo` event sent before this chunk loaded is answered this way); default detector. */
@@ -84,11 +76,15 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
   const detect = useDetectText();
   const humanise = useHumaniseText();
   const loading = detect.isPending || humanise.isPending;
-  const upload = useUploadFile();
-  const fetchUrl = useImportUrl();
-  const importing = upload.isPending ? 'upload' : fetchUrl.isPending ? 'url' : null;
-  const [url, setUrl] = useState('');
-  const [importNote, setImportNote] = useState<ImportNote | null>(null);
+  const importer = useDemoImport({
+    action: tab === 'detector' ? 'detect' : 'humanise',
+    mode,
+    running: loading,
+    onStart: () => setError(null),
+    onImported: imported,
+    onFail: fail,
+  });
+  const { importing, reset: resetImport } = importer;
   const [focusRequest, setFocusRequest] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   /** The last rewrite asked for: 'Regenerate' asks the API for the next attempt of the same text and tone. */
@@ -128,9 +124,8 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
     setError(null);
     setTrimOffer(null);
     setOverLimit(null);
-    setImportNote(null);
-    setUrl('');
-  }, []);
+    resetImport();
+  }, [resetImport]);
 
   const switchTab = useCallback(
     (next: DemoTab, keep?: string) => {
@@ -225,38 +220,12 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
     setDetection(null);
     setRewrite(null);
     setTrimOffer(null);
-    setImportNote(importNoteOf(answer));
     showToast({
       type: 'success',
       title: 'Success',
       message: 'Upload completed successfully',
       ttlMs: DEMO_TOAST_TTL_MS,
     });
-  }
-
-  async function onFile(file: File) {
-    if (busy) return;
-    setError(null);
-    // The previous import's note would sit next to this one's error: it goes as soon as a new import starts.
-    setImportNote(null);
-    try {
-      imported(await upload.mutateAsync({ file, action: tab === 'detector' ? 'detect' : 'humanise', mode }));
-    } catch (err) {
-      fail(err, 'upload');
-    }
-  }
-
-  async function onFetch() {
-    const target = url.trim();
-    if (!target || busy) return;
-    setError(null);
-    setImportNote(null);
-    try {
-      imported(await fetchUrl.mutateAsync({ url: target, action: tab === 'detector' ? 'detect' : 'humanise', mode }));
-      setUrl('');
-    } catch (err) {
-      fail(err, 'url');
-    }
   }
 
   function upgrade() {
@@ -359,7 +328,7 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
                   setClipped(false);
                   setDetection(null);
                   setTrimOffer(null);
-                  setImportNote(null);
+                  importer.setNote(null);
                 }}
               />
             ) : (
@@ -369,133 +338,39 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
             <DemoImport
               busy={busy}
               importing={importing}
-              url={url}
-              note={importNote}
-              onUrlChange={setUrl}
-              onFile={onFile}
-              onFetch={() => void onFetch()}
+              url={importer.url}
+              note={importer.note}
+              onUrlChange={importer.setUrl}
+              onFile={importer.fromFile}
+              onFetch={() => void importer.fromUrl()}
             />
 
-            {trimOffer && (
-              <Alert
-                severity="warning"
-                sx={{ mt: 2 }}
-                action={
-                  <Button color="inherit" size="small" onClick={() => void run({ trim: true })}>
-                    Trim to limit and continue
-                  </Button>
-                }
-              >
-                {trimOffer.over.toLocaleString('en-US')} characters over your plan's limit of{' '}
-                {trimOffer.max.toLocaleString('en-US')}.
-              </Alert>
-            )}
-            {error && (
-              <Alert severity="error" sx={{ mt: 2 }} data-testid="demo-error">
-                {error}
-              </Alert>
-            )}
-            <Button
-              variant="contained"
-              size="large"
-              fullWidth
-              sx={{ mt: 2.5, py: 1.4 }}
-              disabled={busy || tooShort !== null || limitReached !== null}
-              onClick={() => void run()}
-              data-testid="run-button"
-            >
-              {limitReached
-                ? limitReached.button
-                : tooShort
-                  ? tooShortButtonLabel(tooShort)
-                  : tab === 'detector'
-                    ? 'Run detection'
-                    : 'Generate rewrite'}
-            </Button>
-            {limitReached && (
-              <Alert
-                severity="info"
-                sx={{ mt: 1.5 }}
-                data-testid="limit-reached"
-                action={
-                  <Button
-                    color="inherit"
-                    size="small"
-                    sx={{ whiteSpace: 'nowrap' }}
-                    onClick={() =>
-                      limitReached.action.to === 'signup'
-                        ? navigate('/signup')
-                        : navigate('/', { state: { scrollTo: 'pricing' } })
-                    }
-                  >
-                    {limitReached.action.label}
-                  </Button>
-                }
-              >
-                {limitReached.message}
-              </Alert>
-            )}
-            {!limitReached && tooShort && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="too-short-hint">
-                The detector needs at least {tooShort.min} words for a verdict; shorter texts are not sent and do not
-                use a check.
-              </Typography>
-            )}
+            <RunControls
+              trimOffer={trimOffer}
+              error={error}
+              onTrim={() => void run({ trim: true })}
+              tab={tab}
+              busy={busy}
+              tooShort={tooShort}
+              limitReached={limitReached}
+              onRun={() => void run()}
+              onAction={(to) =>
+                to === 'signup' ? navigate('/signup') : navigate('/', { state: { scrollTo: 'pricing' } })
+              }
+            />
             <UsageMeters requests={limits.requests} />
           </Box>
 
-          <Box
-            aria-live="polite"
-            aria-busy={loading}
-            data-testid="demo-output"
-            sx={{
-              minWidth: 0,
-              p: { xs: 2, sm: 3 },
-              borderRadius: 3,
-              bgcolor: 'background.paper',
-              border: 1,
-              borderColor: 'rgba(27,42,74,0.08)',
-            }}
-          >
-            {loading ? (
-              <Box role="status">
-                <Typography sx={{ fontWeight: 700 }}>
-                  {tab === 'detector' ? 'Analysing your text…' : 'Rewriting your text…'}
-                </Typography>
-                <LinearProgress sx={{ mt: 2 }} aria-label="Working" />
-              </Box>
-            ) : tab === 'detector' && detection ? (
-              <DetectorResultPanel
-                result={detection.result}
-                text={detection.text}
-                onPreviewReport={() =>
-                  onPreviewReport({
-                    result: detection.result,
-                    text: detection.text,
-                    createdAt: new Date().toISOString(),
-                  })
-                }
-                onHumanise={() => switchTab('humanizer', detection.text)}
-              />
-            ) : tab === 'humanizer' && rewrite ? (
-              <HumaniserResultPanel
-                result={rewrite.result}
-                rewrite={rewrite.text}
-                loading={loading}
-                onRegenerate={() => void run({ regenerate: true })}
-                atLimit={limitReached !== null}
-              />
-            ) : (
-              <Box data-testid="demo-waiting" sx={{ textAlign: 'center', py: { xs: 3, md: 6 } }}>
-                <Typography sx={{ fontWeight: 750, fontSize: 18 }}>Waiting for your text</Typography>
-                <Typography color="text.secondary" sx={{ mt: 1 }}>
-                  {tab === 'detector'
-                    ? 'Paste or upload a text and run detection: the verdict, probabilities and a sentence-by-sentence view appear here.'
-                    : 'Paste a text, pick a tone and generate a rewrite: the new text and its detector score appear here.'}
-                </Typography>
-              </Box>
-            )}
-          </Box>
+          <DemoOutput
+            tab={tab}
+            loading={loading}
+            detection={detection}
+            rewrite={rewrite}
+            atLimit={limitReached !== null}
+            onPreviewReport={onPreviewReport}
+            onHumanise={(keep) => switchTab('humanizer', keep)}
+            onRegenerate={() => void run({ regenerate: true })}
+          />
         </Box>
       </Paper>
       <OverLimitDialog

@@ -5,12 +5,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { HINT_ROTATION_MS, MODE_HINTS, MODE_OPTIONS, nextHintIndex } from '../options';
+import { HINT_ROTATION_MS, MODE_OPTIONS, modeHint } from '../options';
 import { SAMPLE_TEXTS } from '../samples';
 
 /**
- * The detector's own options (spec §2): the detection mode, a hint under it that rotates every 3 s while the
- * detector tab is open, and the sample texts to try.
+ * The detector's own options (spec §2): the detection mode, a hint under it about the selected mode that rotates
+ * every 3 s while the detector tab is open (a new mode starts at its first line), and the sample texts to try.
  */
 export function DetectorOptions({
   mode,
@@ -23,11 +23,17 @@ export function DetectorOptions({
   onMode: (mode: DetectionMode) => void;
   onSample: (text: string) => void;
 }) {
-  const [hintIndex, setHintIndex] = useState(0);
+  const [hintStep, setHintStep] = useState(0);
+  // A new mode starts at its first line, in the render that sees it; its 3 s start over.
+  const [hintMode, setHintMode] = useState(mode);
+  if (hintMode !== mode) {
+    setHintMode(mode);
+    setHintStep(0);
+  }
   useEffect(() => {
-    const timer = setInterval(() => setHintIndex((i) => nextHintIndex(i)), HINT_ROTATION_MS);
+    const timer = setInterval(() => setHintStep((i) => i + 1), HINT_ROTATION_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [mode]);
 
   return (
     <Box sx={{ mt: 2 }}>
@@ -49,7 +55,7 @@ export function DetectorOptions({
         ))}
       </TextField>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75, minHeight: 40 }} data-testid="mode-hint">
-        {MODE_HINTS[hintIndex]}
+        {modeHint(mode, hintStep)}
       </Typography>
       <Typography variant="body2" sx={{ mt: 1, fontWeight: 650 }} id="demo-samples-label">
         Try a sample
