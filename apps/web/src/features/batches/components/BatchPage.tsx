@@ -1,19 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import Link from '@mui/material/Link';
 import { BATCH_MAX_ITEMS, type BatchItemReport } from '@inkprint/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -26,7 +19,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { usePlanLimits } from '../../../lib/plan-limits';
 import { useBatch } from '../api/get-batch';
 import { getBatchItem } from '../api/get-batch-item';
-import { BATCHES_QUERY, useRecentBatches } from '../api/list-batches';
+import { BATCHES_QUERY } from '../api/list-batches';
 import { useSubmitBatch } from '../api/submit-batch';
 import {
   BATCH_COST_NOTE,
@@ -35,32 +28,18 @@ import {
   batchRows,
   countedItems,
   progressOf,
-  recentBatchLine,
   splitTexts,
-  wordsLabel,
   type BatchRow,
 } from '../batch-rows';
+import { ResultCards, Results } from './BatchResults';
+import { RecentBatches } from './RecentBatches';
 
 const ACCEPT = '.txt,.pdf,.docx,.jpg,.jpeg,.png,.zip';
-const STATUS_CHIP = {
-  queued: { label: 'Checking', color: 'default' },
-  done: { label: 'Done', color: 'success' },
-  failed: { label: 'Failed', color: 'error' },
-} as const;
 
 /** A file's report, as the report modal takes it (the app's route opens the modal). */
 export type OpenReport = (report: Pick<BatchItemReport, 'result' | 'text' | 'createdAt'>) => void;
 /** The batch as one PDF (the app's route writes it with the reports' PDF maker). */
 export type ExportPdf = (batch: { id: string; createdAt: string; rows: BatchRow[] }) => Promise<void>;
-
-function ReportButton({ row, open }: { row: BatchRow; open?: (index: number) => void }) {
-  if (!open || !row.reportable) return null;
-  return (
-    <Button size="small" onClick={() => open(row.index)} aria-label={`Report for ${row.file}`}>
-      Report
-    </Button>
-  );
-}
 
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -69,132 +48,6 @@ function download(name: string, text: string) {
   link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** Phones and tablets: one card per file (the table's seven columns do not fit 768 px, issue 43 item 7). */
-function ResultCards({ rows, open }: { rows: BatchRow[]; open?: (index: number) => void }) {
-  return (
-    <Stack spacing={1} sx={{ display: { xs: 'flex', md: 'none' } }} aria-label="Batch results">
-      {rows.map((row) => (
-        <Box key={row.index} sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
-          <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
-            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{row.file}</Typography>
-            <Chip size="small" label={STATUS_CHIP[row.status].label} color={STATUS_CHIP[row.status].color} />
-          </Stack>
-          {row.error ? (
-            <Typography variant="body2" color="error">
-              {row.error}
-            </Typography>
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              {[
-                row.verdict,
-                row.aiPercent && `AI ${row.aiPercent}`,
-                row.engineConfidence && `engine confidence ${row.engineConfidence}`,
-                row.words !== null && wordsLabel(row.words),
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </Typography>
-          )}
-          <ReportButton row={row} open={open} />
-        </Box>
-      ))}
-    </Stack>
-  );
-}
-
-function Results({ rows, open }: { rows: BatchRow[]; open?: (index: number) => void }) {
-  return (
-    <Box
-      sx={{ overflowX: 'auto', display: { xs: 'none', md: 'block' } }}
-      tabIndex={0}
-      role="region"
-      aria-label="Batch results table"
-    >
-      <Table size="small" aria-label="Batch results">
-        <TableHead>
-          <TableRow>
-            <TableCell>File</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Words</TableCell>
-            <TableCell>Verdict</TableCell>
-            <TableCell align="right">AI %</TableCell>
-            <TableCell align="right">Engine confidence</TableCell>
-            <TableCell>Report</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.index} data-testid="batch-row" data-status={row.status}>
-              <TableCell sx={{ minWidth: 140, overflowWrap: 'anywhere' }}>{row.file}</TableCell>
-              <TableCell>
-                <Chip size="small" label={STATUS_CHIP[row.status].label} color={STATUS_CHIP[row.status].color} />
-              </TableCell>
-              <TableCell align="right">{row.words ?? '—'}</TableCell>
-              <TableCell sx={{ minWidth: 140 }}>
-                {row.error ? (
-                  <Typography variant="body2" color="error">
-                    {row.error}
-                  </Typography>
-                ) : (
-                  row.verdict
-                )}
-              </TableCell>
-              <TableCell align="right">{row.aiPercent ?? '—'}</TableCell>
-              <TableCell align="right">{row.engineConfidence ?? '—'}</TableCell>
-              <TableCell>
-                <ReportButton row={row} open={open} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
-  );
-}
-
-/** The caller's recent batches (`GET /ai/batches`), each a link to its own page. */
-function RecentBatches({ current }: { current: string | null }) {
-  const recent = useRecentBatches(true);
-  const batches = recent.data?.batches ?? [];
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="recent-batches">
-      <Typography id="recent-batches" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
-        Your recent batches
-      </Typography>
-      {recent.isError ? (
-        <Typography color="error">Unable to load your batches.</Typography>
-      ) : recent.isPending ? (
-        <Typography color="text.secondary">Loading…</Typography>
-      ) : batches.length === 0 ? (
-        <Typography color="text.secondary">
-          No batches yet. The ones you check are listed here; their results are kept 48 hours.
-        </Typography>
-      ) : (
-        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="recent-batches">
-          {batches.map((batch) => {
-            const line = recentBatchLine(batch);
-            return (
-              <Box component="li" key={batch.id} data-testid="recent-batch">
-                <Link
-                  component={RouterLink}
-                  to={paths.batchRun(batch.id)}
-                  aria-current={batch.id === current ? 'page' : undefined}
-                  sx={{ fontWeight: 700 }}
-                >
-                  {line.title}
-                </Link>
-                <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
-                  {line.detail}
-                </Typography>
-              </Box>
-            );
-          })}
-        </Stack>
-      )}
-    </Paper>
-  );
 }
 
 /**
