@@ -112,7 +112,11 @@ export default function AccountPage({ usage }: { usage?: ReactNode }) {
           <Alert
             severity="info"
             action={
-              <Button component={RouterLink} to={`${paths.signin}?redirect=${encodeURIComponent(paths.account)}`}>
+              <Button
+                component={RouterLink}
+                to={`${paths.signin}?redirect=${encodeURIComponent(paths.account)}`}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
                 Sign in
               </Button>
             }
