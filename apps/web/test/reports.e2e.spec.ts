@@ -2,9 +2,6 @@ import { chromium, type Browser, type BrowserContext, type Page, type Route } fr
 import type { DetectResponse, ReportResponse, SavedReport } from '@inkprint/contracts';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-// The ingest library's loader of the ESM-only pdfjs-dist (reused to read the saved PDF back).
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { importPackageFile } from '../../../libs/ingest/src/worker/esm';
 import {
   axeViolations,
   CHROMIUM,
@@ -15,6 +12,7 @@ import {
   startApp,
   type RunningApp,
 } from './support';
+import { readPdf } from './pdf-text';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
 /** REPORT_SCREENSHOTS=1 also writes docs/screenshots/report-*.png at 360, 768 and 1280 px. */
@@ -26,30 +24,6 @@ const sentence = (n: number) => `Note ${n}: the morning was calm and we walked t
 const LONG_TEXT = Array.from({ length: 45 }, (_, i) => sentence(i + 1)).join(' ');
 const A4 = { width: 595.28, height: 841.89 };
 const one = (percent: number) => `${(Math.round(percent * 10) / 10).toFixed(1)}%`;
-
-interface PdfPage {
-  view: number[];
-  getTextContent(): Promise<{ items: { str?: string }[] }>;
-}
-interface PdfJs {
-  getDocument(params: Record<string, unknown>): {
-    promise: Promise<{ numPages: number; getPage(n: number): Promise<PdfPage> }>;
-  };
-}
-
-/** Page sizes (points) and the text of a PDF, read with pdfjs-dist. */
-async function readPdf(bytes: Buffer): Promise<{ sizes: number[][]; text: string }> {
-  const pdfjs = await importPackageFile<PdfJs>('pdfjs-dist', 'legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
-  const sizes: number[][] = [];
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    sizes.push([page.view[2] - page.view[0], page.view[3] - page.view[1]]);
-    parts.push((await page.getTextContent()).items.map((item) => item.str ?? '').join(' '));
-  }
-  return { sizes, text: parts.join(' ').replace(/\s+/g, ' ') };
-}
 
 /** What any report PDF must be: A4 pages, the excerpt rule for LONG_TEXT, the one-decimal scores. */
 function expectReportPdf(pdf: { sizes: number[][]; text: string }, score: number) {

@@ -415,10 +415,14 @@ function partPlaces(segments: readonly AiSegment[]): string {
   return segments.map(one).join(', ');
 }
 
-function describeParts(parts: { segments: readonly AiSegment[]; share: number }, words: number): string {
+function describeParts(
+  parts: { segments: readonly AiSegment[]; share: number },
+  words: number,
+  opening = false,
+): string {
   const aiWords = parts.segments.reduce((n, g) => n + g.words, 0);
   const n = parts.segments.length;
-  return `${n === 1 ? 'One part' : `${n} parts`} (${partPlaces(parts.segments)}; ${aiWords} of ${words} words, ${pct0(parts.share)}) ${n === 1 ? 'reads' : 'read'} AI-written on ${n === 1 ? 'its' : 'their'} own sentences' evidence`;
+  return `${n === 1 ? (opening ? 'One part' : 'one part') : `${n} parts`} (${partPlaces(parts.segments)}; ${aiWords} of ${words} words, ${pct0(parts.share)}) ${n === 1 ? 'reads' : 'read'} AI-written on ${n === 1 ? 'its' : 'their'} own sentences' evidence`;
 }
 
 function buildRationale(
@@ -479,7 +483,7 @@ function buildRationale(
   }
   if (x.opposing.length > 0)
     parts.push(`Pointing the other way: ${x.opposing.map((s) => describeSignal(s)).join('; ')}.`);
-  if (x.parts && !x.parts.partlyAi && x.parts.share < 1) parts.push(`${describeParts(x.parts, x.words)}.`);
+  if (x.parts && !x.parts.partlyAi && x.parts.share < 1) parts.push(`${describeParts(x.parts, x.words, true)}.`);
   if (x.chunkLabels.length >= 2 && !(x.chunkLabels.includes('AI') && x.chunkLabels.includes('Human'))) {
     const ai = x.chunkLabels.filter((l) => l === 'AI').length;
     parts.push(`${ai} of ${x.chunkLabels.length} chunks read as AI.`);

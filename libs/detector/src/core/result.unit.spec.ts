@@ -265,7 +265,7 @@ describe('AI segments from sentences with their own evidence (issue 42)', () => 
     expect(r.verdict).toBe('Mixed');
     expect(r.aiProbability).toBe(Math.round(1000 * r.score) / 10);
     expect(r.rationale).toContain('only part of it reads that way');
-    expect(r.rationale).toContain('One part (sentences 3-5; 60 of 100 words, 60.0%)');
+    expect(r.rationale).toContain('reads that way: one part (sentences 3-5; 60 of 100 words, 60.0%)');
   });
 
   it('keeps AI-Generated when the AI parts hold the whole document', () => {

@@ -2,9 +2,7 @@
 // starts where the AI text starts and reads Mixed; a human text answers none; each sentence has its own score.
 import { createDetector, type Detector } from './detector';
 
-const HUMAN = `We got to the cabin late on Friday because Dad missed the turn twice, and by then the lake was black and the mosquitoes had found us. My sister claimed the top bunk before I even had my shoes off. I didn't care much. The next morning I went out alone with the old aluminum canoe, which leaks a little at the back seam, and paddled to the far side where the loons were. One of them dove right beside me and came up so far away I thought it had drowned. I sat there for maybe an hour with my feet wet, not really thinking about anything, which is rare for me.`;
-const AI = `In today's rapidly evolving world, spending time in nature offers a multitude of benefits for both physical and mental well-being. Engaging with natural environments fosters a deeper sense of connection, allowing individuals to recharge and reflect on their priorities. Moreover, outdoor experiences play a pivotal role in cultivating resilience, as they encourage people to navigate unfamiliar challenges and adapt to changing circumstances. Additionally, such moments of tranquility can enhance creativity and problem-solving skills, empowering individuals to approach their daily lives with renewed clarity. Ultimately, embracing the outdoors is not merely a leisure activity but a transformative journey that enriches every aspect of personal growth.`;
-const MIXED = `${HUMAN}\n\n${AI}`;
+import { HUMAN_PART as HUMAN, MIXED_DOCUMENT as MIXED } from '../testing/mixed-document';
 
 describe('AI parts with the shipped models (manifest sentence_evidence)', () => {
   let detector: Detector;

@@ -70,6 +70,48 @@ export interface ChunkRow {
   words: number;
 }
 
+/** One AI-written part of the text (issue 42): where it is, how long, and how it opens. */
+export interface AiPart {
+  number: number;
+  /** 'Sentence 3' or 'Sentences 7-11', 1-based. */
+  place: string;
+  words: number;
+  /** The part's first words, '…' where cut. */
+  opening: string;
+}
+
+/** The AI-written parts of a result, or null where the engine did not look for them (fast mode, older results). */
+export interface AiParts {
+  parts: AiPart[];
+  /** Share of the words inside the parts, 0..100. */
+  sharePercent: number;
+}
+
+const OPENING_WORDS = 12;
+export const AI_PARTS_LABEL = 'AI-written parts';
+
+/** The result's AI segments in the report's words; sentences give each part's opening. */
+export function aiPartsOf(result: object): AiParts | null {
+  const r = result as { segments?: unknown; aiWordShare?: unknown; sentences?: unknown };
+  if (!Array.isArray(r.segments)) return null;
+  const sentences = Array.isArray(r.sentences) ? (r.sentences as { text?: unknown }[]) : [];
+  const parts = (r.segments as Record<string, unknown>[]).map((g, i): AiPart => {
+    const firstIndex = num(g.firstSentence) ?? 0;
+    const lastIndex = num(g.lastSentence) ?? firstIndex;
+    const firstText = sentences[firstIndex]?.text;
+    const first = wordsOf(typeof firstText === 'string' ? firstText : '');
+    const place =
+      firstIndex === lastIndex ? `Sentence ${firstIndex + 1}` : `Sentences ${firstIndex + 1}-${lastIndex + 1}`;
+    const opening = first.slice(0, OPENING_WORDS).join(' ') + (first.length > OPENING_WORDS ? ' …' : '');
+    return { number: i + 1, place, words: num(g.words) ?? 0, opening };
+  });
+  return { parts, sharePercent: clampPercent(100 * (num(r.aiWordShare) ?? 0)) };
+}
+
+/** Section 4's row for the AI parts: 'None found' or '2 (48.4% of the words)'. */
+export const aiPartsValue = (ai: AiParts): string =>
+  ai.parts.length === 0 ? 'None found' : `${ai.parts.length} (${percent1(ai.sharePercent)} of the words)`;
+
 /** Everything the report view and the PDF print, in the product's words (scores 0..100, one place for both). */
 export interface ReportSummary {
   text: string;
@@ -87,6 +129,8 @@ export interface ReportSummary {
   mode: string;
   processingMs: number | null;
   chunks: ChunkRow[];
+  /** The AI-written parts (issue 42); null where the engine did not look for them or the text is too short. */
+  aiParts: AiParts | null;
   rationale: string;
 }
 
@@ -141,6 +185,7 @@ export function summarise(result: ReportResult): ReportSummary {
     mode,
     processingMs: num(result.timings?.durationMs),
     chunks,
+    aiParts: tooShort ? null : aiPartsOf(result),
     rationale: result.rationale?.trim() || NO_RATIONALE,
   };
 }
@@ -180,6 +225,7 @@ export function featureInsights(result: ReportResult, summary: ReportSummary): I
       value: `${count('AI')} / ${count('Mixed')} / ${count('Human')}`,
     });
   }
+  if (summary.aiParts) rows.push({ feature: AI_PARTS_LABEL, value: aiPartsValue(summary.aiParts) });
   const signals = Array.isArray(result.signals) ? (result.signals as unknown[]) : [];
   for (const signal of signals.slice(0, 6)) {
     const s = signal as Record<string, unknown>;

@@ -1,5 +1,7 @@
 import type { ReportResult } from '@inkprint/contracts';
 import {
+  AI_PARTS_LABEL,
+  aiPartsOf,
   detectLanguage,
   excerpt,
   featureInsights,
@@ -210,5 +212,47 @@ describe('a text too short to judge (issue 43 item 2)', () => {
     });
     expect(reportTooShort({ score: 0.8, words: 120 } as ReportResult)).toBeNull();
     expect(humanAiSplit(summarise({ score: 0.8123, words: 120 } as ReportResult))).toBe('18.8% / 81.2%');
+  });
+});
+
+describe('AI-written parts (issue 42)', () => {
+  const sentences = [
+    'Short human start.',
+    'Another human line.',
+    'In today’s rapidly evolving landscape, organisations must navigate a multifaceted set of challenges.',
+    'Moreover, it matters.',
+  ].map((text) => ({ text }));
+  const result = (over: Record<string, unknown>) =>
+    ({ score: 0.9, rationale: 'r', sentences, ...over }) as unknown as ReportResult;
+
+  it('names each part by its sentences, words and opening, and counts them in section 4', () => {
+    const r = result({
+      segments: [{ start: 40, end: 200, words: 18, firstSentence: 2, lastSentence: 3 }],
+      aiWordShare: 0.6,
+    });
+    const summary = summarise(r);
+    expect(summary.aiParts).toEqual({
+      parts: [
+        {
+          number: 1,
+          place: 'Sentences 3-4',
+          words: 18,
+          opening: 'In today’s rapidly evolving landscape, organisations must navigate a multifaceted set of …',
+        },
+      ],
+      sharePercent: 60,
+    });
+    expect(featureInsights(r, summary)).toContainEqual({ feature: AI_PARTS_LABEL, value: '1 (60.0% of the words)' });
+    expect(aiPartsOf({ segments: [{ words: 30, firstSentence: 1, lastSentence: 1 }], sentences }).parts[0].place).toBe(
+      'Sentence 2',
+    );
+  });
+
+  it("says 'None found' where the engine looked and found none, and nothing where it did not look", () => {
+    const none = result({ segments: [], aiWordShare: 0 });
+    expect(featureInsights(none, summarise(none))).toContainEqual({ feature: AI_PARTS_LABEL, value: 'None found' });
+    const fast = result({});
+    expect(summarise(fast).aiParts).toBeNull();
+    expect(featureInsights(fast, summarise(fast)).map((i) => i.feature)).not.toContain(AI_PARTS_LABEL);
   });
 });

@@ -20,6 +20,7 @@ import {
   warningNotes,
 } from '../verdict-display';
 import { CopyButton } from './CopyButton';
+import { AI_PARTS_LABEL, aiPartsOf } from '../../reports/report-content';
 import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from '../../../components/ui/ProbabilityBar';
 
 export interface DetectorResultPanelProps {
@@ -39,6 +40,12 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
   const aiPercent = scorePercent(result.score);
   const band = reportBandView(result.score);
   const color = view.kind === 'ai' ? AI_COLOR : view.kind === 'human' ? HUMAN_COLOR : '#8a6d1f';
+  // The AI-written parts (issue 42): which part, if any, each sentence belongs to.
+  const parts = aiPartsOf(result);
+  const partOf = (index: number): number | null => {
+    const i = result.segments?.findIndex((g) => index >= g.firstSentence && index <= g.lastSentence) ?? -1;
+    return i >= 0 ? i + 1 : null;
+  };
   return (
     <Box data-testid="detector-result">
       <Stack direction="row" spacing={1.5} alignItems="center">
@@ -113,6 +120,12 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
             <Typography variant="body2" color="text.secondary">
               Red leans AI, green leans human; tap or tab to a sentence for its score.
             </Typography>
+            {parts && parts.parts.length > 0 && (
+              <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 650 }} data-testid="ai-parts-summary">
+                {AI_PARTS_LABEL} (underlined): {parts.parts.map((p) => p.place.toLowerCase()).join(', ')} —{' '}
+                {percent1(parts.sharePercent)} of the words.
+              </Typography>
+            )}
             <Box
               data-testid="sentence-map"
               role="region"
@@ -130,7 +143,8 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
               }}
             >
               {result.sentences.map((s) => {
-                const score = `AI ${percent1(sentencePercent(s))}`;
+                const part = partOf(s.index);
+                const score = `AI ${percent1(sentencePercent(s))}${part ? `, in AI-written part ${part}` : ''}`;
                 const shown = picked === s.index;
                 return (
                   <Box
@@ -142,6 +156,7 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
                     aria-pressed={shown}
                     aria-label={`Sentence ${s.index + 1}: ${score}`}
                     data-testid="sentence"
+                    data-ai-part={part ?? undefined}
                     onClick={() => setPicked(s.index)}
                     onFocus={() => setPicked(s.index)}
                     onKeyDown={(event) => {
@@ -155,6 +170,9 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
                       borderRadius: 0.5,
                       px: 0.25,
                       cursor: 'pointer',
+                      ...(part
+                        ? { textDecoration: 'underline', textDecorationThickness: 2, textUnderlineOffset: 3 }
+                        : {}),
                       outline: shown ? '2px solid #1b2a4a' : 'none',
                       '&:focus-visible': { outline: '3px solid #1b2a4a', outlineOffset: '1px' },
                     }}

@@ -11,7 +11,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { featureInsights, humanAiSplit, percent1, processingTime, summarise, tooShortNote } from '../report-content';
+import {
+  AI_PARTS_LABEL,
+  featureInsights,
+  humanAiSplit,
+  percent1,
+  processingTime,
+  summarise,
+  tooShortNote,
+} from '../report-content';
 import {
   CONFIDENCE_NOTE,
   CONFIDENTIALITY_NOTE,
@@ -199,6 +207,20 @@ export function ReportView({ report, verifyUrl }: ReportViewProps) {
               </TableBody>
             </Table>
           </TableContainer>
+          {summary.aiParts && summary.aiParts.parts.length > 0 && (
+            <Box sx={{ mt: 1.5 }} data-testid="report-ai-parts">
+              <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 750 }}>
+                {AI_PARTS_LABEL}
+              </Typography>
+              <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+                {summary.aiParts.parts.map((part) => (
+                  <Typography component="li" variant="body2" key={part.number} sx={{ overflowWrap: 'anywhere' }}>
+                    {part.place}, {part.words} words: “{part.opening}”
+                  </Typography>
+                ))}
+              </Box>
+            </Box>
+          )}
           {summary.chunks.length > 0 && (
             <Box sx={{ mt: 1.5 }}>
               <Button

@@ -2,6 +2,7 @@ import type { jsPDF } from 'jspdf';
 
 export type JsPdfModule = Pick<typeof import('jspdf'), 'jsPDF' | 'GState'>;
 import {
+  AI_PARTS_LABEL,
   excerpt,
   featureInsights,
   humanAiSplit,
@@ -212,6 +213,12 @@ export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions)
   } else {
     w.row(['Feature', 'Value'], [0, 0.6], true);
     for (const insight of insights) w.row([insight.feature, insight.value], [0, 0.6]);
+  }
+  if (summary.aiParts && summary.aiParts.parts.length > 0) {
+    w.y += 8;
+    w.paragraph(AI_PARTS_LABEL, { bold: true, size: 10, gap: 2 });
+    for (const part of summary.aiParts.parts)
+      w.paragraph(`${part.number}. ${part.place}, ${part.words} words: “${part.opening}”`, { size: 9, gap: 2 });
   }
   // In a batch, one chunk's breakdown repeats the document's figures: listed from two chunks.
   if (summary.chunks.length > (options.batchFile ? 1 : 0)) {
