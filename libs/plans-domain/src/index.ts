@@ -1,4 +1,4 @@
 export * from './plans';
 export * from './usage-day';
-export * from './usage-quota';
+export * from './daily-quota';
 export * from './guest-session';

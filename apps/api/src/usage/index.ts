@@ -1,2 +1,3 @@
 export { UsageModule } from './usage.module';
-export { UsageService, type UsageHolder, type QuotaGrant } from './usage.service';
+export { DailyQuota, type UsageHolder, type QuotaGrant } from './daily-quota';
+export { UsageService } from './usage.service';

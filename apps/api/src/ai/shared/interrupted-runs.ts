@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { toolRunStreamId } from '@inkprint/ai-domain';
 import type { Actor, CheckpointStore, EventStore, RecordedEvent } from '@inkprint/eventstore';
-import { UsageService } from '../../usage';
+import { DailyQuota } from '../../usage';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { CHECKPOINTS, EVENT_STORE } from '../../platform/tokens';
 import { AI_JOB_TIMEOUT_MS } from './run-ai-tool';
@@ -55,7 +55,7 @@ export class InterruptedRuns implements OnApplicationBootstrap, OnApplicationShu
   private recheck?: NodeJS.Timeout;
 
   constructor(
-    private readonly usage: UsageService,
+    private readonly dailyQuota: DailyQuota,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CHECKPOINTS) private readonly checkpoints: CheckpointStore,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -116,6 +116,6 @@ export class InterruptedRuns implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private release(request: OpenRequest): Promise<void> {
-    return this.usage.releaseInterrupted(request.requestId, request.streams, request.actor);
+    return this.dailyQuota.releaseInterrupted(request.requestId, request.streams, request.actor);
   }
 }

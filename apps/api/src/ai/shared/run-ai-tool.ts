@@ -13,7 +13,7 @@ import {
 import { DomainError } from '@inkprint/domain-kernel';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import type { JobBus } from '@inkprint/job-bus';
-import { UsageService } from '../../usage';
+import { DailyQuota } from '../../usage';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
 import { EVENT_STORE, JOB_BUS } from '../../platform/tokens';
@@ -79,7 +79,7 @@ export interface AiTool<Output, Facts, Answer> {
 export class AiToolRunner {
   constructor(
     private readonly users: ToolUsers,
-    private readonly usage: UsageService,
+    private readonly dailyQuota: DailyQuota,
     @Inject(JOB_BUS) private readonly bus: JobBus,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -94,7 +94,7 @@ export class AiToolRunner {
     tool.check?.(caller);
     const requestId = tool.requestId ?? this.ids.uuid();
     const quota = await tool.quota?.(caller);
-    const grant = quota ? await this.usage.consume(caller.holder, quota.feature, { ...quota, requestId }) : null;
+    const grant = quota ? await this.dailyQuota.consume(caller.holder, quota.feature, { ...quota, requestId }) : null;
     const run: AiRun = {
       caller,
       requestId,
