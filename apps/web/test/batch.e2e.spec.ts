@@ -367,12 +367,13 @@ document.body.dataset.done = '1';
     ]);
     const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
     expect(download.suggestedFilename()).toMatch(/^inkprint-batch-.+\.csv$/);
-    expect(csv[0]).toBe('file,words,verdict,ai_percent,engine_confidence_percent,error');
+    expect(csv[0]).toBe('file,words,verdict,ai_percent,engine_confidence_percent,ai_parts,ai_parts_word_percent,error');
     expect(csv.filter(Boolean)).toHaveLength(13);
-    expect(csv.find((line) => line.startsWith('note.txt'))).toMatch(/^note\.txt,\d+,Too short to judge,,,$/);
-    expect(csv.find((line) => line.startsWith('damaged.pdf'))).toMatch(/^damaged\.pdf,,Failed,,,.+/);
+    expect(csv.find((line) => line.startsWith('note.txt'))).toMatch(/^note\.txt,\d+,Too short to judge,,,,,$/);
+    expect(csv.find((line) => line.startsWith('damaged.pdf'))).toMatch(/^damaged\.pdf,,Failed,,,,,.+/);
+    // moderate looks for AI-written parts: 'None found' or the sentences, and their share of the words
     expect(csv.find((line) => line.startsWith('essay-10.pdf'))).toMatch(
-      /^essay-10\.pdf,\d+,(Human|Mixed|AI-Generated),\d+\.\d,\d+\.\d,$/,
+      /^essay-10\.pdf,\d+,(Human|Mixed|AI-Generated),\d+\.\d,\d+\.\d,(None found|"sentences? [^"]+"),\d+\.\d,$/,
     );
 
     // One PDF: a summary page with every file, then a report per checked file (A4, as the single report).

@@ -7,6 +7,7 @@ import {
   type BatchResponse,
   type BatchSummary,
 } from '@inkprint/contracts';
+import { aiPartsOf } from '../reports/report-content';
 
 /** One row of the results table and of the CSV: what a lecturer reads per file. */
 export interface BatchRow {
@@ -23,6 +24,12 @@ export interface BatchRow {
    */
   aiPercent: string | null;
   engineConfidence: string | null;
+  /**
+   * The AI-written parts (issue 42): 'sentences 7-11 (48.4% of the words)', 'None found', or null where the mode
+   * does not look for them (fast) or there is no verdict. aiShare: the share of the words in them, for the CSV.
+   */
+  aiParts: string | null;
+  aiShare: string | null;
   error: string | null;
   /** Checked and its result still kept (48 h): it has a report. */
   reportable: boolean;
@@ -42,6 +49,8 @@ export function batchRows(batch: BatchResponse): BatchRow[] {
       words: null,
       aiPercent: null,
       engineConfidence: null,
+      aiParts: null,
+      aiShare: null,
       reportable: item.status === 'done' && item.result !== undefined,
     };
     if (item.status === 'failed')
@@ -57,9 +66,19 @@ export function batchRows(batch: BatchResponse): BatchRow[] {
       verdict: reportClassification(r.score),
       aiPercent: `${one(r.score * 100)}%`,
       engineConfidence: `${one(r.confidence)}%`,
+      ...aiPartsCells(r),
       error: null,
     };
   });
+}
+
+/** A checked file's AI-written parts for the table and the CSV (the report's reading: aiPartsOf). */
+function aiPartsCells(result: object): { aiParts: string | null; aiShare: string | null } {
+  const found = aiPartsOf(result);
+  if (!found) return { aiParts: null, aiShare: null };
+  if (found.parts.length === 0) return { aiParts: 'None found', aiShare: one(0) };
+  const places = found.parts.map((p) => p.place.toLowerCase()).join(', ');
+  return { aiParts: `${places} (${one(found.sharePercent)}% of the words)`, aiShare: one(found.sharePercent) };
 }
 
 /** Pasted texts: blocks separated by a line holding only `---` (blank blocks dropped). */
@@ -84,7 +103,16 @@ const cell = (value: string | number | null) => {
 
 /** The table as CSV (RFC 4180; cells that a spreadsheet would run as formulas are quoted and defused). */
 export function batchCsv(rows: readonly BatchRow[]): string {
-  const header = ['file', 'words', 'verdict', 'ai_percent', 'engine_confidence_percent', 'error'];
+  const header = [
+    'file',
+    'words',
+    'verdict',
+    'ai_percent',
+    'engine_confidence_percent',
+    'ai_parts',
+    'ai_parts_word_percent',
+    'error',
+  ];
   const lines = rows.map((r) =>
     [
       r.file,
@@ -92,6 +120,8 @@ export function batchCsv(rows: readonly BatchRow[]): string {
       r.verdict,
       r.aiPercent?.replace('%', '') ?? null,
       r.engineConfidence?.replace('%', '') ?? null,
+      r.aiParts,
+      r.aiShare,
       r.error,
     ]
       .map(cell)

@@ -57,12 +57,48 @@ describe('batch rows', () => {
   it('writes CSV with quoted commas and defused formulas', () => {
     const csv = batchCsv(batchRows(batch));
     expect(csv.split('\r\n')).toEqual([
-      'file,words,verdict,ai_percent,engine_confidence_percent,error',
-      '"essay, final.txt",512,AI-Generated,81.2,62.3,',
-      `"'=cmd.pdf",,Failed,,,The file is damaged.`,
-      'short.txt,3,Too short to judge,,,',
-      'Text 4,,Checking…,,,',
+      'file,words,verdict,ai_percent,engine_confidence_percent,ai_parts,ai_parts_word_percent,error',
+      '"essay, final.txt",512,AI-Generated,81.2,62.3,,,',
+      `"'=cmd.pdf",,Failed,,,,,The file is damaged.`,
+      'short.txt,3,Too short to judge,,,,,',
+      'Text 4,,Checking…,,,,,',
       '',
+    ]);
+  });
+
+  it('names the AI-written parts where the mode looked for them (issue 42), in the table and the CSV', () => {
+    const withParts = (segments: unknown[], aiWordShare: number) =>
+      ({
+        ...result(0.9, 300),
+        sentences: Array.from({ length: 12 }, (_, i) => ({ text: `Sentence ${i + 1}.` })),
+        segments,
+        aiWordShare,
+      }) as unknown as DetectionResult;
+    const moderate: BatchResponse = {
+      ...batch,
+      mode: 'moderate',
+      items: [
+        {
+          index: 0,
+          name: 'mixed.txt',
+          status: 'done',
+          result: withParts(
+            [
+              { words: 60, firstSentence: 2, lastSentence: 4 },
+              { words: 45, firstSentence: 9, lastSentence: 9 },
+            ],
+            0.35,
+          ),
+        },
+        { index: 1, name: 'human.txt', status: 'done', result: withParts([], 0) },
+      ],
+    };
+    const rows = batchRows(moderate);
+    expect(rows.map((r) => r.aiParts)).toEqual(['sentences 3-5, sentence 10 (35.0% of the words)', 'None found']);
+    expect(batchRows(batch)[0].aiParts).toBeNull();
+    expect(batchCsv(rows).split('\r\n').slice(1, 3)).toEqual([
+      'mixed.txt,300,AI-Generated,90.0,62.3,"sentences 3-5, sentence 10 (35.0% of the words)",35.0,',
+      'human.txt,300,AI-Generated,90.0,62.3,None found,0.0,',
     ]);
   });
 

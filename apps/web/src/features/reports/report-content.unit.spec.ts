@@ -243,7 +243,7 @@ describe('AI-written parts (issue 42)', () => {
       sharePercent: 60,
     });
     expect(featureInsights(r, summary)).toContainEqual({ feature: AI_PARTS_LABEL, value: '1 (60.0% of the words)' });
-    expect(aiPartsOf({ segments: [{ words: 30, firstSentence: 1, lastSentence: 1 }], sentences }).parts[0].place).toBe(
+    expect(aiPartsOf({ segments: [{ words: 30, firstSentence: 1, lastSentence: 1 }], sentences })?.parts[0].place).toBe(
       'Sentence 2',
     );
   });

@@ -27,7 +27,7 @@ function ReportButton({ row, open }: { row: BatchRow; open?: (index: number) => 
   );
 }
 
-/** Phones and tablets: one card per file (the table's seven columns do not fit 768 px, issue 43 item 7). */
+/** Phones and tablets: one card per file (the table's eight columns do not fit 768 px, issue 43 item 7). */
 export function ResultCards({ rows, open }: { rows: BatchRow[]; open?: (index: number) => void }) {
   return (
     <Stack spacing={1} sx={{ display: { xs: 'flex', md: 'none' } }} aria-label="Batch results">
@@ -47,6 +47,7 @@ export function ResultCards({ rows, open }: { rows: BatchRow[]; open?: (index: n
                 row.verdict,
                 row.aiPercent && `AI ${row.aiPercent}`,
                 row.engineConfidence && `engine confidence ${row.engineConfidence}`,
+                row.aiParts && `AI-written parts: ${row.aiParts}`,
                 row.words !== null && wordsLabel(row.words),
               ]
                 .filter(Boolean)
@@ -78,6 +79,7 @@ export function Results({ rows, open }: { rows: BatchRow[]; open?: (index: numbe
             <TableCell>Verdict</TableCell>
             <TableCell align="right">AI %</TableCell>
             <TableCell align="right">Engine confidence</TableCell>
+            <TableCell>AI-written parts</TableCell>
             <TableCell>Report</TableCell>
           </TableRow>
         </TableHead>
@@ -100,6 +102,7 @@ export function Results({ rows, open }: { rows: BatchRow[]; open?: (index: numbe
               </TableCell>
               <TableCell align="right">{row.aiPercent ?? '—'}</TableCell>
               <TableCell align="right">{row.engineConfidence ?? '—'}</TableCell>
+              <TableCell sx={{ minWidth: 120 }}>{row.aiParts ?? '—'}</TableCell>
               <TableCell>
                 <ReportButton row={row} open={open} />
               </TableCell>
