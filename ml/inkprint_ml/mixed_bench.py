@@ -149,12 +149,36 @@ def build(per_family: int, seed: int = 42) -> list[dict]:
     return out
 
 
+def human_genres(per_genre: int, seed: int = 42) -> list[dict]:
+    """Single-author human documents of the genre validation (issue 38's ml/cache/genre-sample.jsonl: student,
+    learner and academic writing, first-person narratives, forum answers), ``per_genre`` each, graded only: how often
+    a human writer is shown an AI part."""
+    rows = [json.loads(line) for line in (CACHE / "genre-sample.jsonl").open()]
+    out = []
+    for genre in sorted({r["genre"] for r in rows if r["label"] == "human"}):
+        rs = [r for r in rows if r["label"] == "human" and r["genre"] == genre and 50 <= words(r["text"]) <= 600]
+        random.Random(f"{seed}|{genre}").shuffle(rs)
+        for r in rs[:per_genre]:
+            out.append({"id": f"humangenre:{r['id']}", "family": f"genre:{genre}", "role": "grade", "kind": "human",
+                        "generator": "human", "domain": genre, "text": r["text"], "ai_spans": [],
+                        "boundary_words": None, "pair_id": None})
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=CACHE / "mixed-bench.jsonl")
     ap.add_argument("--per-family", type=int, default=120)
+    ap.add_argument("--human-genres", type=int, metavar="N",
+                    help="instead: N human documents per genre of ml/cache/genre-sample.jsonl "
+                    "(default out: ml/cache/mixed-bench-human-genres.jsonl)")
     args = ap.parse_args()
-    docs = build(args.per_family)
+    if args.human_genres:
+        if args.out == CACHE / "mixed-bench.jsonl":
+            args.out = CACHE / "mixed-bench-human-genres.jsonl"
+        docs = human_genres(args.human_genres)
+    else:
+        docs = build(args.per_family)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("w", encoding="utf-8") as f:
         for d in docs:

@@ -44,13 +44,13 @@ import tempfile
 from pathlib import Path
 
 from .release_diff import SOURCES, compare, describe, json_diff, onnx_diff
-from .release_manifest import CARRY, MISSING, MODES, carry, dump_like, get, keep_measured, ordered_like
+from .release_manifest import BY_HAND, CARRY, MISSING, MODES, carry, dump_like, get, keep_measured, ordered_like
 from .release_steps import OWNS, Run, cascade_sample
 from .release_workspace import (CACHE_LINKED, CARD, LINKED, MANIFEST, OUTPUT_DIRS, REPO, extract_head,
                                 keep_feature_caches, log, make_scratch, outputs, tracked_files)
 
 # what the release module offered before its split (tests, ml/experiments/forensic_product.py)
-__all__ = ["CACHE_LINKED", "CARD", "CARRY", "LINKED", "MANIFEST", "MISSING", "MODES", "OUTPUT_DIRS", "OWNS", "REPO",
+__all__ = ["BY_HAND", "CACHE_LINKED", "CARD", "CARRY", "LINKED", "MANIFEST", "MISSING", "MODES", "OUTPUT_DIRS", "OWNS", "REPO",
            "SOURCES", "Run", "carry", "cascade_sample", "compare", "describe", "dump_like", "extract_head", "get",
            "json_diff", "keep_feature_caches", "keep_measured", "log", "main", "make_scratch", "onnx_diff",
            "ordered_like", "outputs", "tracked_files"]
@@ -91,6 +91,7 @@ def main(argv=None) -> int:
     carried = carry(scratch, run, ["forensic_lm", "encoder"])  # the cascade is fitted on the encoder stack's knots
     run.cascade()
     carried += carry(scratch, run, ["cascade"])
+    carried += carry(scratch, run, ["sentence_evidence"])
     run.lm_parity()
     run.fixtures()
     moved = keep_feature_caches(scratch)

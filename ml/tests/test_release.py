@@ -46,7 +46,20 @@ def test_cascade_sample_takes_the_encoder_stack_of_rows_judged_family_held_out(t
 
 def test_every_carried_manifest_entry_belongs_to_a_step_that_writes_the_manifest():
     for step in R.CARRY:
-        assert R.MANIFEST in R.OWNS[step]
+        assert step in R.BY_HAND or R.MANIFEST in R.OWNS[step]
+
+
+def test_the_sentence_evidence_blocks_survive_a_rebuilt_ngram_step(tmp_path):
+    from types import SimpleNamespace
+
+    blocks = [{"inputs": ["ngram:1"], "modes": ["moderate"]}]
+    (tmp_path / "committed").mkdir()
+    (tmp_path / "models").mkdir()
+    (tmp_path / "committed" / "inkprint-detector.json").write_text(json.dumps({"sentence_evidence": blocks, "modes": {}}))
+    (tmp_path / "models" / "inkprint-detector.json").write_text(json.dumps({"modes": {}}))
+    run = SimpleNamespace(ran={"ngram": "rebuilt"})
+    assert R.carry(tmp_path, run, ["sentence_evidence"]) == ["sentence_evidence (sentence_evidence)"]
+    assert json.loads((tmp_path / "models" / "inkprint-detector.json").read_text())["sentence_evidence"] == blocks
 
 
 def test_a_skipped_steps_manifest_entries_are_carried_after_a_rebuilt_ngram_step(tmp_path):
