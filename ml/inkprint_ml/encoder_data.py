@@ -62,6 +62,29 @@ EXTRA_FOLD = {"human_gutenberg_top_authors": 0, "human_python_peps_2019": 0, "hu
               "human_stackexchange_small_dumps": 4}
 
 
+# Hard human negatives for the genres where the shipped encoder accused human writers (issue 38): ACL abstracts, the
+# only genre file licensed for training (CC BY 4.0; the shared datasets' README), in the fold of the other scientific
+# prose. Student Research Workshop abstracts stay out: they are the genre the lines are graded on (genre_lines.py), so
+# the fine-tune never sees them. Opt-in (INKPRINT_ENCODER_HARD_NEGATIVES=1) until a GPU run measures it: then
+# genre_lines.py must read acl_abstract's scores from the fold model without it, not from the shipped encoder.
+HARD_NEGATIVE_FOLD = {"human_acl_anthology": 3}
+HARD_NEGATIVES = os.environ.get("INKPRINT_ENCODER_HARD_NEGATIVES") == "1"
+
+
+def load_hard_negatives(cap: int = EXTRA_CAP) -> list[dict]:
+    """ACL abstracts (not the student workshop's), up to `cap`, chosen by a hash of the id; `file` names the file."""
+    rows = []
+    for name in HARD_NEGATIVE_FOLD:
+        p = D.DATA_DIR / f"{name}.jsonl.gz"
+        if not p.exists():
+            continue
+        with gzip.open(p, "rt", encoding="utf-8") as f:
+            kept = [r for r in map(json.loads, f) if not r.get("student_workshop")]
+        for r in sorted(kept, key=lambda r: _h("hard|" + r["id"]))[:cap]:
+            rows.append({**r, "file": name, "source": r.get("source") or name.replace("human_", "")})
+    return rows
+
+
 def family_of(generator: str) -> str:
     g = generator.lower()
     if g.startswith(("gpt-j", "gpt-neo")):
@@ -120,7 +143,8 @@ def select(sample_ids: set[str]) -> list[dict]:
     old = D.load_rows()
     D.assign_splits(old, "release")
     rows = old + [r for s in NEW_SOURCES for r in load_new(s)]
-    extra = D.load_extra(EXTRA_CAP)
+    extra = D.load_extra(EXTRA_CAP) + (load_hard_negatives() if HARD_NEGATIVES else [])
+    folds = {**EXTRA_FOLD, **HARD_NEGATIVE_FOLD}
     for r in extra:
         r["source"] = r.get("source") or r["file"].replace("human_", "")
     out, per_cell = [], Counter()
@@ -140,9 +164,9 @@ def select(sample_ids: set[str]) -> list[dict]:
                 continue
         trainable = ((not extra_row and src in TRAINED_SOURCES and r["label"] in ("human", "ai")
                       and (src, r["domain"]) not in D.EVAL_ONLY_DOMAINS)
-                     or (extra_row and r["label"] == "human" and r["file"] in EXTRA_FOLD))
-        if extra_row and r["label"] == "human" and r["file"] in EXTRA_FOLD:
-            fold = EXTRA_FOLD[r["file"]]
+                     or (extra_row and r["label"] == "human" and r["file"] in folds))
+        if extra_row and r["label"] == "human" and r["file"] in folds:
+            fold = folds[r["file"]]
         elif r["label"] == "ai":
             fold = FAMILY_NAMES.index(r["family"])
         elif r["label"] == "human":
