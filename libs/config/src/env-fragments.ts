@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseEnv } from './parse-env';
 
 /**
  * Variables more than one process reads (the API, the detector worker, the CLI), declared once. Each process
@@ -123,4 +124,12 @@ export function engineSettings(env: EngineEnv): EngineSettings {
         }
       : {}),
   };
+}
+
+/**
+ * The engines' settings of a process that reads no other variable (the `inkprint` command line): `engineEnv`
+ * checked by `parseEnv`, so a bad variable is named the way the API and the worker name it.
+ */
+export function readEngineSettings(env: NodeJS.ProcessEnv, what = 'engine settings'): EngineSettings {
+  return engineSettings(parseEnv(z.object(engineEnv), env, what));
 }

@@ -15,7 +15,8 @@ import {
   type EvalReport,
   type MetricRow,
 } from '@inkprint/detector';
-import { Progress, parseLanguageModel, parseMode } from './detect.command';
+import { numberedLines, Progress } from '../jsonl/jsonl-runner';
+import { detectorSettings, parseMode } from './detect.command';
 
 export interface DatasetRow {
   id?: string;
@@ -78,11 +79,8 @@ export async function readDataset(
   const skipped: { line: number; message: string }[] = [];
   const rand = mulberry32(opts.seed ?? 1);
   let seen = 0;
-  let lineNo = 0;
-  for await (const line of lines) {
-    lineNo++;
-    if (line.trim() === '') continue;
-    const r = parseDatasetLine(line);
+  for await (const { line: lineNo, raw } of numberedLines(lines)) {
+    const r = parseDatasetLine(raw);
     if (typeof r === 'string') {
       skipped.push({ line: lineNo, message: r });
       continue;
@@ -224,12 +222,10 @@ export function register(program: Command): void {
     .option(
       '--language-model <choice>',
       'auto (the moderate, strong and forensic cascades use models/lm when npm run models:fetch has built it) | off (default: $INKPRINT_LANGUAGE_MODEL, else auto)',
-      process.env.INKPRINT_LANGUAGE_MODEL ?? 'auto',
     )
     .option(
       '--models-dir <dir>',
       'folder with inkprint-detector.json and the ONNX files (default: $INKPRINT_MODELS_DIR, else the repository models/)',
-      process.env.INKPRINT_MODELS_DIR,
     )
     .option('--json', 'print the report as JSON')
     .action(
@@ -244,7 +240,7 @@ export function register(program: Command): void {
         edited: string;
         engine: 'auto' | 'onnx' | 'heuristic';
         modelsDir?: string;
-        languageModel: string;
+        languageModel?: string;
         json?: boolean;
       }) => {
         if (!['ai', 'human', 'skip'].includes(o.edited)) throw new Error('--edited must be ai, human or skip');
@@ -256,11 +252,7 @@ export function register(program: Command): void {
         const threshold = o.threshold === undefined ? undefined : Number(o.threshold);
         if (threshold !== undefined && !(threshold >= 0 && threshold <= 1))
           throw new Error('--threshold must be between 0 and 1');
-        const detector = await createDetector({
-          engine: o.engine,
-          modelsDir: o.modelsDir,
-          languageModel: parseLanguageModel(o.languageModel),
-        });
+        const detector = await createDetector(detectorSettings(o));
         if (detector.info.fallbackReason)
           process.stderr.write(`inkprint: using the heuristic engine (${detector.info.fallbackReason})\n`);
         try {
