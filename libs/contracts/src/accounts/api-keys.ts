@@ -50,7 +50,7 @@ export const ApiKey = z
     id: z.string(),
     name: z.string(),
     scopes: z.array(z.enum(API_KEY_SCOPES)),
-    /** Requests per tool per day this key may use (below the plan's limit); null: the plan's limit. */
+    /** Requests per tool per day this key may use (at most the plan's limit); null: the plan's limit. */
     dailyCap: z.number().int().nullable(),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
