@@ -92,6 +92,11 @@ const SOURCE_OUT = new Set<string>([
   'a:considerable',
   'n:criticism',
   'n:responsibility',
+  // read in the held-out rewrites of this session's engine, after their measurement (docs/humaniser.md, issue 40)
+  'n:goal',
+  'v:recover',
+  'v:drift',
+  'n:effort',
 ]);
 
 interface SenseCount {

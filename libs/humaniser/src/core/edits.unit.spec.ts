@@ -1,5 +1,6 @@
 import { READ_OUT } from '../../scripts/vet-synonyms';
 import { applyEdits, editPairs, proposeEdits, synonymsOf } from './edits';
+import { lexiconPairs } from './lexicon';
 import { protect, SpanTable } from './protect';
 
 const swaps = (s: string): string[] => proposeEdits(s).map((e) => `${e.from}>${e.to}`);
@@ -71,6 +72,44 @@ describe('guided word edits (core/edits.ts)', () => {
     expect(
       swaps('Accrington Stanley secured a narrow 1-0 victory over Barnet.').some((x) => x.startsWith('secured')),
     ).toBe(false);
+  });
+
+  it("refuses the swaps read in this engine's held-out rewrites (issue 40, after their measurement)", () => {
+    const none = (s: string, word: string): boolean => !swaps(s).some((x) => x.startsWith(`${word}>`));
+    // "McCartan's aim": a goal in football is not an aim
+    expect(
+      none(
+        "Accrington manager John Coleman praised his team's resilience and the impact of McCartan's goal, stating, \"We had to dig deep today, and the lads showed great character.",
+        'goal',
+      ),
+    ).toBe(true);
+    // "allowing it to rest and potentially retrieve": a heart recovers, it does not retrieve
+    expect(
+      none(
+        'This remarkable emulation not only ensures efficient blood circulation but also reduces the strain on the failing heart, allowing it to rest and potentially recover.',
+        'recover',
+      ),
+    ).toBe(true);
+    // "my eyes floated to the old photograph"
+    expect(
+      none(
+        'As I stood, my eyes drifted to the old photograph on the wall, the one of Rachel and me, smiling and carefree on a sun-drenched beach.',
+        'drifted',
+      ),
+    ).toBe(true);
+    // "leaving Barnet's goalkeeper with no opportunity": the idiom is "no chance"
+    expect(
+      none(
+        "After Billy Kee was fouled on the edge of the area, McCartan stepped up and fired a 20-yard free-kick into the top corner, leaving Barnet's goalkeeper with no chance.",
+        'chance',
+      ),
+    ).toBe(true);
+    // "Despite the defensive attempts"
+    expect(
+      none('Despite the defensive efforts, Barnet struggled to make an impact on the offensive end.', 'efforts'),
+    ).toBe(true);
+    // "but at last, Barnet could not find a way through" (the plan's lexicon): "at last" is not "ultimately"
+    expect([...lexiconPairs()].some(([w, c]) => w === 'ultimately' && c === 'at last')).toBe(false);
   });
 
   describe('the three held-out rewrites a reader rejected (issue 40), refused by rule, not only by the table', () => {
