@@ -1,7 +1,8 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { ERROR_CODES, type ErrorCode } from '@inkprint/contracts';
 import { z } from 'zod';
+import { ZodValidationPipe } from './zod-validation.pipe';
 
 /** What a route takes and answers, from the zod contracts: the OpenAPI document is generated from these, never written twice. */
 export interface ApiContractOptions {
@@ -31,6 +32,9 @@ export function contractId(schema: z.ZodType): string {
 }
 
 const ref = (schema: z.ZodType) => ({ $ref: `${SCHEMAS}${contractId(schema)}` });
+
+/** Where `ApiContract` keeps a route's options on its handler, for `@ContractBody()` and `@ContractQuery()`. */
+const API_CONTRACT = 'inkprint:api-contract';
 
 export function ApiContract(options: ApiContractOptions): MethodDecorator {
   const keyNote = options.apiKeyScopes?.length ? ` (API key scope: ${options.apiKeyScopes.join(' or ')})` : '';
@@ -92,8 +96,33 @@ export function ApiContract(options: ApiContractOptions): MethodDecorator {
       }),
     );
   }
-  return applyDecorators(...decorators);
+  return applyDecorators(...decorators, SetMetadata(API_CONTRACT, options));
 }
+
+function contractSchema(context: ExecutionContext, part: 'body' | 'query'): z.ZodType {
+  const options = Reflect.getMetadata(API_CONTRACT, context.getHandler()) as ApiContractOptions | undefined;
+  const schema = options?.[part];
+  if (!schema)
+    throw new Error(`@Contract${part === 'body' ? 'Body' : 'Query'}() on a route whose ApiContract has no ${part}`);
+  return schema;
+}
+
+/**
+ * `@ContractBody()`: the request body, checked by `ZodValidationPipe` against the `body` its route's `ApiContract`
+ * documents, so a route names its schema once (the OpenAPI document and the check cannot drift apart).
+ */
+export const ContractBody = createParamDecorator((_: unknown, context: ExecutionContext): unknown =>
+  new ZodValidationPipe(contractSchema(context, 'body')).transform(
+    context.switchToHttp().getRequest<{ body: unknown }>().body,
+  ),
+);
+
+/** `@ContractQuery()`: the query parameters, checked against the `query` of the route's `ApiContract`. */
+export const ContractQuery = createParamDecorator((_: unknown, context: ExecutionContext): unknown =>
+  new ZodValidationPipe(contractSchema(context, 'query')).transform(
+    context.switchToHttp().getRequest<{ query: unknown }>().query,
+  ),
+);
 
 type JsonSchema = Record<string, unknown>;
 

@@ -44,3 +44,17 @@ export function guestIdOf(request: Pick<Request, 'body' | 'query' | 'headers'>):
 export const GuestId = createParamDecorator((_: unknown, context: ExecutionContext) =>
   guestIdOf(context.switchToHttp().getRequest<Request>()),
 );
+
+/**
+ * `@Caller()`: the caller of a route open to guests, as `callerOf` builds it from the request: the account the guards
+ * set (session or API key), else the guest id (`guestIdOf`), its X-Guest-Token and the client address.
+ */
+export const Caller = createParamDecorator((_: unknown, context: ExecutionContext): CallerCredentials => {
+  const request = context.switchToHttp().getRequest<Request & { account?: SignedInAccount }>();
+  return callerOf(
+    request.account,
+    guestIdOf(request),
+    request.headers['x-guest-token'] as string | undefined,
+    request.ip as string,
+  );
+});

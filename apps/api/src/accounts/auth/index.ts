@@ -1,3 +1,3 @@
 export { AuthGuard, OptionalAuthGuard, RolesGuard, Roles, MfaExempt, authRequired } from './auth.guard';
 export { CurrentAccount, CurrentAccountOptional, type SignedInAccount } from './current-account';
-export { callerOf, guestIdOf, GuestId, type CallerCredentials } from './caller';
+export { Caller, callerOf, guestIdOf, GuestId, type CallerCredentials } from './caller';

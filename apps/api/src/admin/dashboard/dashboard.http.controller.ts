@@ -1,13 +1,12 @@
-import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { DailyUsageQuery, DailyUsageResponse, DashboardResponse, HealthResponse } from '@inkprint/contracts';
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { GetDailyUsage } from './daily-usage.query';
 import { AuthGuard, Roles, RolesGuard } from '../../accounts/auth';
-import { ApiContract } from '../../http/api-contract';
+import { ApiContract, ContractQuery } from '../../http/api-contract';
 import { GetDashboard } from './dashboard.query';
 import { healthAnswer, HealthIndicatorRegistry } from '../../health';
 
@@ -40,9 +39,7 @@ export class DashboardController {
     errors: ['FORBIDDEN'],
     auth: 'bearer',
   })
-  daily(
-    @Query(new ZodValidationPipe(DailyUsageQuery)) query: z.output<typeof DailyUsageQuery>,
-  ): Promise<DailyUsageResponse> {
+  daily(@ContractQuery() query: z.output<typeof DailyUsageQuery>): Promise<DailyUsageResponse> {
     return this.queries.execute(new GetDailyUsage(query.days));
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -10,8 +10,7 @@ import {
 } from '@inkprint/contracts';
 import type { z } from 'zod';
 import { AuthGuard, CurrentAccount, Roles, RolesGuard, type SignedInAccount } from '../../accounts/auth';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { AcceptInvite } from './accept-invite.handler';
 import { IssueInvite } from './issue-invite.handler';
 import { ListInvites } from './list-invites.query';
@@ -41,7 +40,7 @@ export class InvitesController {
   })
   invite(
     @CurrentAccount() me: SignedInAccount,
-    @Body(new ZodValidationPipe(IssueInviteRequest)) body: z.output<typeof IssueInviteRequest>,
+    @ContractBody() body: z.output<typeof IssueInviteRequest>,
   ): Promise<InviteResponse> {
     return this.commands.execute(new IssueInvite(me, body.email));
   }
@@ -96,9 +95,7 @@ export class InvitesController {
     responses: { 200: InviteResponse },
     errors: ['INVITE_NOT_FOUND'],
   })
-  lookup(
-    @Body(new ZodValidationPipe(InviteTokenRequest)) body: z.output<typeof InviteTokenRequest>,
-  ): Promise<InviteResponse> {
+  lookup(@ContractBody() body: z.output<typeof InviteTokenRequest>): Promise<InviteResponse> {
     return this.queries.execute(new LookUpInvite(body.token));
   }
 
@@ -115,7 +112,7 @@ export class InvitesController {
   })
   accept(
     @CurrentAccount() me: SignedInAccount,
-    @Body(new ZodValidationPipe(InviteTokenRequest)) body: z.output<typeof InviteTokenRequest>,
+    @ContractBody() body: z.output<typeof InviteTokenRequest>,
   ): Promise<InviteAcceptedResponse> {
     return this.commands.execute(new AcceptInvite(me, body.token));
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   MfaCodeRequest,
@@ -11,8 +11,7 @@ import {
 import type { z } from 'zod';
 import { AuthGuard, CurrentAccount, MfaExempt, Roles, RolesGuard, type SignedInAccount } from '../../accounts/auth';
 import { AuthThrottlerGuard } from '../../accounts/auth/auth-throttler.guard';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { AdminMfa } from './admin-mfa';
 
 /** The administrators' second factor (issue 25 item 9): these routes are reachable before it is passed. */
@@ -61,7 +60,7 @@ export class AdminMfaController {
   })
   confirm(
     @CurrentAccount() me: SignedInAccount,
-    @Body(new ZodValidationPipe(MfaCodeRequest)) body: z.output<typeof MfaCodeRequest>,
+    @ContractBody() body: z.output<typeof MfaCodeRequest>,
   ): Promise<MfaEnabledResponse> {
     return this.mfa.confirm(me, body.code);
   }
@@ -79,7 +78,7 @@ export class AdminMfaController {
   })
   verify(
     @CurrentAccount() me: SignedInAccount,
-    @Body(new ZodValidationPipe(MfaCodeRequest)) body: z.output<typeof MfaCodeRequest>,
+    @ContractBody() body: z.output<typeof MfaCodeRequest>,
   ): Promise<MfaVerifiedResponse> {
     return this.mfa.verify(me, body.code);
   }

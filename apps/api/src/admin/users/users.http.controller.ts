@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import {
@@ -14,8 +14,7 @@ import {
 } from '@inkprint/contracts';
 import type { z } from 'zod';
 import { AuthGuard, CurrentAccount, Roles, RolesGuard, type SignedInAccount } from '../../accounts/auth';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody, ContractQuery } from '../../http/api-contract';
 import { GetAccountTimeline } from './account-timeline.query';
 import { ChangePlan } from './change-plan.handler';
 import { ChangeStatus } from './change-status.handler';
@@ -41,7 +40,7 @@ export class UsersController {
     errors: ['FORBIDDEN'],
     auth: 'bearer',
   })
-  list(@Query(new ZodValidationPipe(ListUsersQuery)) query: z.output<typeof ListUsersQuery>): Promise<UsersPage> {
+  list(@ContractQuery() query: z.output<typeof ListUsersQuery>): Promise<UsersPage> {
     return this.queries.execute(new ListUsers(query));
   }
 
@@ -68,7 +67,7 @@ export class UsersController {
   changePlan(
     @CurrentAccount() me: SignedInAccount,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(ChangePlanRequest)) body: z.output<typeof ChangePlanRequest>,
+    @ContractBody() body: z.output<typeof ChangePlanRequest>,
   ): Promise<PlanChangedResponse> {
     return this.commands.execute(new ChangePlan(me, id, body.planSlug));
   }
@@ -85,7 +84,7 @@ export class UsersController {
   changeStatus(
     @CurrentAccount() me: SignedInAccount,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(ChangeStatusRequest)) body: z.output<typeof ChangeStatusRequest>,
+    @ContractBody() body: z.output<typeof ChangeStatusRequest>,
   ): Promise<StatusChangedResponse> {
     return this.commands.execute(new ChangeStatus(me, id, body.status));
   }
@@ -98,10 +97,7 @@ export class UsersController {
     errors: ['FORBIDDEN', 'ACCOUNT_NOT_FOUND'],
     auth: 'bearer',
   })
-  timeline(
-    @Param('id') id: string,
-    @Query(new ZodValidationPipe(TimelineQuery)) query: z.output<typeof TimelineQuery>,
-  ): Promise<TimelineResponse> {
+  timeline(@Param('id') id: string, @ContractQuery() query: z.output<typeof TimelineQuery>): Promise<TimelineResponse> {
     return this.queries.execute(new GetAccountTimeline(id, query));
   }
 }
