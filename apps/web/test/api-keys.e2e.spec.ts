@@ -7,6 +7,7 @@ import {
   createAccount,
   ensureBuilt,
   hasChromium,
+  PASSWORD,
   post,
   REPO_ROOT,
   startApp,
@@ -51,7 +52,7 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
     expect(errors).toEqual([]);
   });
 
-  async function signedInPage(account: SignedIn, width = 1280): Promise<Page> {
+  async function signedInPage(account: SignedIn | null, width = 1280): Promise<Page> {
     const context = await browser.newContext({
       viewport: { width, height: 900 },
       extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${++client}` },
@@ -64,7 +65,7 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
         errors.push(`console: ${message.text()}`);
     });
-    await storeSession(page, app.baseUrl, account);
+    if (account) await storeSession(page, app.baseUrl, account);
     await page.goto(`${app.baseUrl}/account/api-keys`);
     return page;
   }
@@ -103,6 +104,20 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   }
+
+  it('asks a signed-out visitor to sign in, and returns them to /account/api-keys', async () => {
+    const email = uniqueEmail('keys-out');
+    await createAccount(app.baseUrl, email);
+    const page = await signedInPage(null);
+    await page.getByText('Sign in to manage your API keys.').waitFor();
+    await page.locator('main').getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/signin\?redirect=%2Faccount%2Fapi-keys$/);
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${app.baseUrl}/account/api-keys`);
+    await page.getByText('API keys come with the Basic, Pro and Enterprise plans. Upgrade to create one.').waitFor();
+  });
 
   it('a Free account is told keys come with Basic, Pro and Enterprise, with a way to the plans', async () => {
     const free = await createAccount(app.baseUrl, uniqueEmail('keys-free'));

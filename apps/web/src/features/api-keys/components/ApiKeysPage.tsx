@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { API_KEY_SCOPES, type CreatedApiKey } from '@inkprint/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { SignInGate } from '../../../components/auth/SignInGate';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
@@ -196,7 +197,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
 /** `/account/api-keys`: create, name and revoke API keys (issue 29; Basic, Pro and Enterprise). */
 export default function ApiKeysPage() {
   useDocumentTitle('API keys');
-  const { session, status } = useAuth();
+  const { session } = useAuth();
   const { plan } = usePlanLimits();
   const allowed = planHasApiKeys(plan);
   const keys = useApiKeys(Boolean(session) && allowed);
@@ -213,46 +214,39 @@ export default function ApiKeysPage() {
       </PageHeader>
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         <Stack spacing={3}>
-          {!session ? (
-            <Alert
-              severity="info"
-              action={
-                <Button component={RouterLink} to={paths.signin}>
-                  Sign in
-                </Button>
-              }
-            >
-              {status === 'ready' || status === 'error' ? 'Sign in to manage your API keys.' : 'Loading your account…'}
-            </Alert>
-          ) : !plan ? (
-            <Typography color="text.secondary">Loading your plan…</Typography>
-          ) : !allowed ? (
-            <Alert
-              severity="info"
-              action={
-                <Button component={RouterLink} to={{ pathname: paths.home, hash: '#pricing' }}>
-                  See plans
-                </Button>
-              }
-            >
-              API keys come with the Basic, Pro and Enterprise plans. Upgrade to create one.
-            </Alert>
-          ) : (
-            <>
-              {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
-              <CreateKeyForm onCreated={setCreated} />
-              <Box>
-                <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-                  Your keys
-                </Typography>
-                <ApiKeyRows query={keys} />
-              </Box>
-              <Typography variant="body2" color="text.secondary">
-                Keys are stored only as a hash: a lost key cannot be shown again, revoke it and create another. See the{' '}
-                <a href={paths.apiDocs}>API reference</a> for every route.
-              </Typography>
-            </>
-          )}
+          <SignInGate prompt="Sign in to manage your API keys.">
+            {() =>
+              !plan ? (
+                <Typography color="text.secondary">Loading your plan…</Typography>
+              ) : !allowed ? (
+                <Alert
+                  severity="info"
+                  action={
+                    <Button component={RouterLink} to={{ pathname: paths.home, hash: '#pricing' }}>
+                      See plans
+                    </Button>
+                  }
+                >
+                  API keys come with the Basic, Pro and Enterprise plans. Upgrade to create one.
+                </Alert>
+              ) : (
+                <>
+                  {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
+                  <CreateKeyForm onCreated={setCreated} />
+                  <Box>
+                    <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+                      Your keys
+                    </Typography>
+                    <ApiKeyRows query={keys} />
+                  </Box>
+                  <Typography variant="body2" color="text.secondary">
+                    Keys are stored only as a hash: a lost key cannot be shown again, revoke it and create another. See
+                    the <a href={paths.apiDocs}>API reference</a> for every route.
+                  </Typography>
+                </>
+              )
+            }
+          </SignInGate>
         </Stack>
       </Container>
     </>

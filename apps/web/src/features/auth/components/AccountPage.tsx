@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { SignInGate } from '../../../components/auth/SignInGate';
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
@@ -85,7 +86,7 @@ function ChangePassword({ email }: { email: string }) {
  */
 export default function AccountPage({ usage }: { usage?: ReactNode }) {
   useDocumentTitle('Your account');
-  const { session, status, signOut } = useAuth();
+  const { signOut } = useAuth();
   const { plan } = usePlanLimits();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
@@ -108,65 +109,52 @@ export default function AccountPage({ usage }: { usage?: ReactNode }) {
         Your profile, your plan and what you have used today.
       </PageHeader>
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-        {!session ? (
-          <Alert
-            severity="info"
-            action={
-              <Button
-                component={RouterLink}
-                to={`${paths.signin}?redirect=${encodeURIComponent(paths.account)}`}
-                sx={{ whiteSpace: 'nowrap' }}
-              >
-                Sign in
-              </Button>
-            }
-          >
-            {status === 'ready' || status === 'error' ? 'Sign in to see your account.' : 'Loading your account…'}
-          </Alert>
-        ) : (
-          <Stack spacing={3}>
-            <Panel id="account-profile" title="Profile">
-              <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
-                <Field label="Name" testId="account-name">
-                  {session.user.name || '—'}
-                </Field>
-                <Field label="E-mail" testId="account-email">
-                  {session.user.email}
-                </Field>
-              </Stack>
-            </Panel>
-            <Panel id="account-plan" title="Plan and usage">
-              <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
-                <Field label="Plan" testId="account-plan-name">
-                  {plan ? plan.name : 'Loading…'}
-                </Field>
-              </Stack>
-              {usage}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
-                <Button component={RouterLink} to={paths.home} state={{ scrollTo: 'pricing' }} variant="outlined">
-                  See plans
+        <SignInGate prompt="Sign in to see your account.">
+          {(session) => (
+            <Stack spacing={3}>
+              <Panel id="account-profile" title="Profile">
+                <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
+                  <Field label="Name" testId="account-name">
+                    {session.user.name || '—'}
+                  </Field>
+                  <Field label="E-mail" testId="account-email">
+                    {session.user.email}
+                  </Field>
+                </Stack>
+              </Panel>
+              <Panel id="account-plan" title="Plan and usage">
+                <Stack component="dl" spacing={1.5} sx={{ m: 0 }}>
+                  <Field label="Plan" testId="account-plan-name">
+                    {plan ? plan.name : 'Loading…'}
+                  </Field>
+                </Stack>
+                {usage}
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
+                  <Button component={RouterLink} to={paths.home} state={{ scrollTo: 'pricing' }} variant="outlined">
+                    See plans
+                  </Button>
+                  <Button component={RouterLink} to={paths.apiKeys}>
+                    API keys
+                  </Button>
+                </Stack>
+              </Panel>
+              <ChangePassword email={session.user.email} />
+              <Panel id="account-session" title="Sign out">
+                <Typography variant="body2" color="text.secondary">
+                  Signed in as {session.user.email} in this browser.
+                </Typography>
+                <Button
+                  variant="contained"
+                  sx={{ mt: 2 }}
+                  aria-disabled={signingOut || undefined}
+                  onClick={() => void onSignOut()}
+                >
+                  {signingOut ? 'Signing out…' : 'Sign out'}
                 </Button>
-                <Button component={RouterLink} to={paths.apiKeys}>
-                  API keys
-                </Button>
-              </Stack>
-            </Panel>
-            <ChangePassword email={session.user.email} />
-            <Panel id="account-session" title="Sign out">
-              <Typography variant="body2" color="text.secondary">
-                Signed in as {session.user.email} in this browser.
-              </Typography>
-              <Button
-                variant="contained"
-                sx={{ mt: 2 }}
-                aria-disabled={signingOut || undefined}
-                onClick={() => void onSignOut()}
-              >
-                {signingOut ? 'Signing out…' : 'Sign out'}
-              </Button>
-            </Panel>
-          </Stack>
-        )}
+              </Panel>
+            </Stack>
+          )}
+        </SignInGate>
       </Container>
     </>
   );

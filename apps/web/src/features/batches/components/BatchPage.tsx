@@ -10,9 +10,8 @@ import Typography from '@mui/material/Typography';
 import { BATCH_MAX_ITEMS, type BatchItemReport } from '@inkprint/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { SignInGate } from '../../../components/auth/SignInGate';
 import { PageHeader } from '../../../components/ui/PageHeader';
-import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -70,8 +69,7 @@ export default function BatchPage({
 }) {
   const [pdfState, setPdfState] = useState<'idle' | 'preparing' | 'failed'>('idle');
   useDocumentTitle('Batch check');
-  const { session, status } = useAuth();
-  const { pathname } = useLocation();
+  const { session } = useAuth();
   const client = useQueryClient();
   const { refresh: refreshUsage } = usePlanLimits();
   const submit = useSubmitBatch();
@@ -128,145 +126,151 @@ export default function BatchPage({
         {BATCH_COST_NOTE}
       </PageHeader>
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-        {!session ? (
-          <Alert
-            severity="info"
-            action={
-              <Button component={RouterLink} to={`${paths.signin}?redirect=${encodeURIComponent(pathname)}`}>
-                Sign in
-              </Button>
-            }
-          >
-            {status === 'ready' || status === 'error' ? 'Sign in to check several files at once.' : 'Loading…'}
-          </Alert>
-        ) : (
-          <Stack spacing={3}>
-            <Paper component="form" variant="outlined" onSubmit={start} sx={{ p: { xs: 2, sm: 3 } }} aria-label="Files">
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-                <Button variant="outlined" onClick={() => input.current?.click()} disabled={submit.isPending}>
-                  Choose files
-                </Button>
-                <input
-                  ref={input}
-                  type="file"
-                  multiple
-                  accept={ACCEPT}
-                  hidden
-                  aria-label="Files to check"
-                  data-testid="batch-files"
-                  onChange={(e) => setFiles([...(e.target.files ?? [])])}
-                />
-                <Typography sx={{ flex: 1 }} color="text.secondary">
-                  {files.length === 0
-                    ? 'No files chosen.'
-                    : `${files.length} file${files.length === 1 ? '' : 's'} chosen`}
-                </Typography>
-                <Button type="submit" variant="contained" disabled={files.length === 0 || tooMany || submit.isPending}>
-                  {submit.isPending ? 'Uploading…' : 'Check files'}
-                </Button>
-              </Stack>
-              <TextField
-                label="Or paste texts"
-                placeholder={'First text…\n---\nSecond text…'}
-                helperText={
-                  texts.length > 0
-                    ? `${texts.length} text${texts.length === 1 ? '' : 's'}; separate them with a line holding only ---`
-                    : 'Separate the texts with a line holding only ---'
-                }
-                value={pasted}
-                onChange={(e) => setPasted(e.target.value)}
-                multiline
-                minRows={3}
-                maxRows={10}
-                fullWidth
-                sx={{ mt: 2 }}
-              />
-              <Button
+        <SignInGate prompt="Sign in to check several files at once.">
+          {() => (
+            <Stack spacing={3}>
+              <Paper
+                component="form"
                 variant="outlined"
-                sx={{ mt: 1 }}
-                disabled={texts.length === 0 || tooMany || submit.isPending}
-                onClick={() => void send({ texts })}
+                onSubmit={start}
+                sx={{ p: { xs: 2, sm: 3 } }}
+                aria-label="Files"
               >
-                Check texts
-              </Button>
-              {tooMany && (
-                <Alert severity="warning" sx={{ mt: 2 }}>
-                  A batch holds at most {BATCH_MAX_ITEMS} files or texts.
-                </Alert>
-              )}
-              {submitError && (
-                <Alert severity="error" sx={{ mt: 2 }}>
-                  {submitError}
-                </Alert>
-              )}
-            </Paper>
-            {batchError && <Alert severity="error">{batchError}</Alert>}
-            {batchId && !batch.data && !batchError && (
-              <Typography color="text.secondary" data-testid="batch-loading">
-                Loading the batch…
-              </Typography>
-            )}
-            {batch.data && progress && (
-              <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
-                  <Box sx={{ flex: 1 }}>
-                    <Typography sx={{ fontWeight: 700 }} data-testid="batch-progress">
-                      {progress.settled} of {progress.total} checked
-                    </Typography>
-                    <LinearProgress
-                      variant="determinate"
-                      value={(progress.settled / progress.total) * 100}
-                      aria-label="Batch progress"
-                      sx={{ mt: 1 }}
-                    />
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="batch-counted">
-                      {countedItems(batch.data)} counted against today&apos;s detections (too-short, empty and
-                      unreadable files are free)
-                    </Typography>
-                  </Box>
-                  <Button
-                    variant="outlined"
-                    disabled={batch.data.status !== 'done'}
-                    onClick={() => download(`inkprint-batch-${batch.data.id.slice(0, 8)}.csv`, batchCsv(rows))}
-                  >
-                    Export CSV
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+                  <Button variant="outlined" onClick={() => input.current?.click()} disabled={submit.isPending}>
+                    Choose files
                   </Button>
-                  {onExportPdf && (
+                  <input
+                    ref={input}
+                    type="file"
+                    multiple
+                    accept={ACCEPT}
+                    hidden
+                    aria-label="Files to check"
+                    data-testid="batch-files"
+                    onChange={(e) => setFiles([...(e.target.files ?? [])])}
+                  />
+                  <Typography sx={{ flex: 1 }} color="text.secondary">
+                    {files.length === 0
+                      ? 'No files chosen.'
+                      : `${files.length} file${files.length === 1 ? '' : 's'} chosen`}
+                  </Typography>
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    disabled={files.length === 0 || tooMany || submit.isPending}
+                  >
+                    {submit.isPending ? 'Uploading…' : 'Check files'}
+                  </Button>
+                </Stack>
+                <TextField
+                  label="Or paste texts"
+                  placeholder={'First text…\n---\nSecond text…'}
+                  helperText={
+                    texts.length > 0
+                      ? `${texts.length} text${texts.length === 1 ? '' : 's'}; separate them with a line holding only ---`
+                      : 'Separate the texts with a line holding only ---'
+                  }
+                  value={pasted}
+                  onChange={(e) => setPasted(e.target.value)}
+                  multiline
+                  minRows={3}
+                  maxRows={10}
+                  fullWidth
+                  sx={{ mt: 2 }}
+                />
+                <Button
+                  variant="outlined"
+                  sx={{ mt: 1 }}
+                  disabled={texts.length === 0 || tooMany || submit.isPending}
+                  onClick={() => void send({ texts })}
+                >
+                  Check texts
+                </Button>
+                {tooMany && (
+                  <Alert severity="warning" sx={{ mt: 2 }}>
+                    A batch holds at most {BATCH_MAX_ITEMS} files or texts.
+                  </Alert>
+                )}
+                {submitError && (
+                  <Alert severity="error" sx={{ mt: 2 }}>
+                    {submitError}
+                  </Alert>
+                )}
+              </Paper>
+              {batchError && <Alert severity="error">{batchError}</Alert>}
+              {batchId && !batch.data && !batchError && (
+                <Typography color="text.secondary" data-testid="batch-loading">
+                  Loading the batch…
+                </Typography>
+              )}
+              {batch.data && progress && (
+                <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+                  <Stack
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={2}
+                    alignItems={{ sm: 'center' }}
+                    sx={{ mb: 2 }}
+                  >
+                    <Box sx={{ flex: 1 }}>
+                      <Typography sx={{ fontWeight: 700 }} data-testid="batch-progress">
+                        {progress.settled} of {progress.total} checked
+                      </Typography>
+                      <LinearProgress
+                        variant="determinate"
+                        value={(progress.settled / progress.total) * 100}
+                        aria-label="Batch progress"
+                        sx={{ mt: 1 }}
+                      />
+                      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="batch-counted">
+                        {countedItems(batch.data)} counted against today&apos;s detections (too-short, empty and
+                        unreadable files are free)
+                      </Typography>
+                    </Box>
                     <Button
                       variant="outlined"
-                      disabled={batch.data.status !== 'done' || pdfState === 'preparing'}
-                      onClick={() => {
-                        setPdfState('preparing');
-                        onExportPdf({ id: batch.data.id, createdAt: batch.data.createdAt, rows }).then(
-                          () => setPdfState('idle'),
-                          () => setPdfState('failed'),
-                        );
-                      }}
+                      disabled={batch.data.status !== 'done'}
+                      onClick={() => download(`inkprint-batch-${batch.data.id.slice(0, 8)}.csv`, batchCsv(rows))}
                     >
-                      {pdfState === 'preparing' ? 'Preparing PDF…' : 'Export PDF'}
+                      Export CSV
                     </Button>
+                    {onExportPdf && (
+                      <Button
+                        variant="outlined"
+                        disabled={batch.data.status !== 'done' || pdfState === 'preparing'}
+                        onClick={() => {
+                          setPdfState('preparing');
+                          onExportPdf({ id: batch.data.id, createdAt: batch.data.createdAt, rows }).then(
+                            () => setPdfState('idle'),
+                            () => setPdfState('failed'),
+                          );
+                        }}
+                      >
+                        {pdfState === 'preparing' ? 'Preparing PDF…' : 'Export PDF'}
+                      </Button>
+                    )}
+                  </Stack>
+                  {pdfState === 'failed' && (
+                    <Alert severity="error" sx={{ mb: 2 }}>
+                      Unable to prepare the PDF. Please try again.
+                    </Alert>
                   )}
-                </Stack>
-                {pdfState === 'failed' && (
-                  <Alert severity="error" sx={{ mb: 2 }}>
-                    Unable to prepare the PDF. Please try again.
-                  </Alert>
-                )}
-                {reportError && (
-                  <Alert severity="error" sx={{ mb: 2 }}>
-                    {reportError}
-                  </Alert>
-                )}
-                <Results rows={rows} open={openReport} />
-                <ResultCards rows={rows} open={openReport} />
-                <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1.5 }}>
-                  {BATCH_FIGURES_NOTE}
-                </Typography>
-              </Paper>
-            )}
-            <RecentBatches current={batchId} />
-          </Stack>
-        )}
+                  {reportError && (
+                    <Alert severity="error" sx={{ mb: 2 }}>
+                      {reportError}
+                    </Alert>
+                  )}
+                  <Results rows={rows} open={openReport} />
+                  <ResultCards rows={rows} open={openReport} />
+                  <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1.5 }}>
+                    {BATCH_FIGURES_NOTE}
+                  </Typography>
+                </Paper>
+              )}
+              <RecentBatches current={batchId} />
+            </Stack>
+          )}
+        </SignInGate>
       </Container>
     </>
   );
