@@ -8,12 +8,11 @@ import {
 } from '../report-copy';
 import type { ReportData } from '../types';
 import {
-  MARGIN,
   MUTED,
-  NAVY,
   newReportDocument,
   Writer,
   writeFooters,
+  writeHeader,
   writeReport,
   type JsPdfModule,
   type PdfOptions,
@@ -40,25 +39,8 @@ export function writeBatchPdf(pdf: JsPdfModule, batch: BatchPdfInput, options: P
   const doc = newReportDocument(pdf);
   doc.setProperties({ title: `${SITE_NAME} batch check`, creator: SITE_NAME });
   const w = new Writer(doc);
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(18);
-  doc.setTextColor(...NAVY);
-  doc.text(SITE_NAME, MARGIN, MARGIN + 12);
-  doc.setFont('helvetica', 'normal');
-  doc.setFontSize(11);
-  doc.setTextColor(...MUTED);
-  doc.text('Batch check summary', MARGIN, MARGIN + 27);
-  const created = new Date(batch.createdAt);
-  if (!Number.isNaN(created.getTime()))
-    doc.text(
-      created.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' }),
-      w.width - MARGIN,
-      MARGIN + 12,
-      {
-        align: 'right',
-      },
-    );
-  w.y = MARGIN + 44;
+  // The summary page's header has no logo (each file's report that follows has it).
+  writeHeader(w, { logo: null, subtitle: 'Batch check summary', createdAt: batch.createdAt });
   w.paragraph(
     `${batch.rows.length} ${batch.rows.length === 1 ? 'file' : 'files'}; ${batch.reports.length} with a report on the following pages, one page each where the text allows. ${BATCH_CONFIDENCE_NOTE}`,
     { color: MUTED, size: 9 },

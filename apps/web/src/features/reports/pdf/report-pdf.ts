@@ -113,14 +113,14 @@ export function writeReportPdf(pdf: JsPdfModule, report: ReportData, options: Pd
 export const newReportDocument = (pdf: JsPdfModule): jsPDF =>
   new pdf.jsPDF({ unit: 'pt', format: 'a4', orientation: 'portrait' });
 
-/** One report's pages (header, sections 1-6) from the current page of `doc` on (a batch PDF writes several). */
-export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions): void {
-  const summary = summarise(report.result);
-  const w = new Writer(doc);
-  doc.setProperties({ title: `${SITE_NAME} AI detection report`, creator: SITE_NAME });
-
-  if (options.logo) doc.addImage(options.logo, 'PNG', MARGIN, MARGIN - 4, 32, 32);
-  const textX = options.logo ? MARGIN + 42 : MARGIN;
+/**
+ * The header every PDF page set starts with (a report, a batch's summary): the logo when given, the site's name, the
+ * subtitle under it and the date on the right; leaves the writer below it.
+ */
+export function writeHeader(w: Writer, header: { logo: string | null; subtitle: string; createdAt: string }): void {
+  const { doc } = w;
+  if (header.logo) doc.addImage(header.logo, 'PNG', MARGIN, MARGIN - 4, 32, 32);
+  const textX = header.logo ? MARGIN + 42 : MARGIN;
   doc.setFont('helvetica', 'bold');
   doc.setFontSize(18);
   doc.setTextColor(...NAVY);
@@ -128,12 +128,9 @@ export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions)
   doc.setFont('helvetica', 'normal');
   doc.setFontSize(11);
   doc.setTextColor(...MUTED);
-  const subtitle = options.batchFile
-    ? `AI detection report: ${options.batchFile.length > 60 ? `${options.batchFile.slice(0, 57)}…` : options.batchFile}`
-    : 'AI detection report';
-  doc.text(subtitle, textX, MARGIN + 27);
-  const created = new Date(report.createdAt);
-  if (!Number.isNaN(created.getTime())) {
+  doc.text(header.subtitle, textX, MARGIN + 27);
+  const created = new Date(header.createdAt);
+  if (!Number.isNaN(created.getTime()))
     doc.text(
       created.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short' }),
       w.width - MARGIN,
@@ -142,8 +139,19 @@ export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions)
         align: 'right',
       },
     );
-  }
   w.y = MARGIN + 44;
+}
+
+/** One report's pages (header, sections 1-6) from the current page of `doc` on (a batch PDF writes several). */
+export function writeReport(doc: jsPDF, report: ReportData, options: PdfOptions): void {
+  const summary = summarise(report.result);
+  const w = new Writer(doc);
+  doc.setProperties({ title: `${SITE_NAME} AI detection report`, creator: SITE_NAME });
+
+  const subtitle = options.batchFile
+    ? `AI detection report: ${options.batchFile.length > 60 ? `${options.batchFile.slice(0, 57)}…` : options.batchFile}`
+    : 'AI detection report';
+  writeHeader(w, { logo: options.logo, subtitle, createdAt: report.createdAt });
 
   w.heading('1. Introduction');
   w.paragraph(options.batchFile ? BATCH_REPORT_INTRODUCTION : INTRODUCTION);
