@@ -1,69 +1,58 @@
 import type { NextFunction, Request, Response } from 'express';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
+import { ProcessMetrics } from '@inkprint/metrics';
 
-/** Seconds: 5 ms .. 30 s, enough for both a cached detection and a forensic one. */
-export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Seconds: 1 ms .. 2.5 s, for database work (an append, a projection batch). */
+const DATABASE_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 /**
- * The API's Prometheus metrics, on a registry of its own (not prom-client's global one), so two apps in one
- * process (the e2e tests) never register a metric twice. Scraped at GET /metrics.
+ * The API's Prometheus metrics, on a registry of its own (`ProcessMetrics`, shared with the detector worker), so
+ * two apps in one process (the e2e tests) never register a metric twice. Scraped at GET /metrics.
  */
-export class ApiMetrics {
-  readonly registry = new Registry();
+export class ApiMetrics extends ProcessMetrics {
+  readonly httpRequestDuration = this.histogram(
+    'inkprint_http_request_duration_seconds',
+    'HTTP request latency by method, route template and status code',
+    ['method', 'route', 'status'],
+  );
 
-  readonly httpRequestDuration = new Histogram({
-    name: 'inkprint_http_request_duration_seconds',
-    help: 'HTTP request latency by method, route template and status code',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly jobDuration = this.histogram(
+    'inkprint_job_duration_seconds',
+    'Time from a job request to its reply, as the API waits for it, by kind, detection mode and outcome',
+    ['kind', 'mode', 'outcome'],
+  );
 
-  readonly jobDuration = new Histogram({
-    name: 'inkprint_job_duration_seconds',
-    help: 'Time from a job request to its reply, as the API waits for it, by kind, detection mode and outcome',
-    labelNames: ['kind', 'mode', 'outcome'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly engineDuration = this.histogram(
+    'inkprint_detector_engine_seconds',
+    'Detector engine time reported by the worker (result.timings.durationMs), by job kind and mode',
+    ['kind', 'mode'],
+  );
 
-  readonly engineDuration = new Histogram({
-    name: 'inkprint_detector_engine_seconds',
-    help: 'Detector engine time reported by the worker (result.timings.durationMs), by job kind and mode',
-    labelNames: ['kind', 'mode'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly jobsInFlight = this.gauge(
+    'inkprint_jobs_in_flight',
+    'Jobs this API process has requested and not yet had answered (waiting or running), by priority',
+    ['priority'],
+  );
 
-  readonly jobsInFlight = new Gauge({
-    name: 'inkprint_jobs_in_flight',
-    help: 'Jobs this API process has requested and not yet had answered (waiting or running), by priority',
-    labelNames: ['priority'] as const,
-    registers: [this.registry],
-  });
+  readonly appendDuration = this.histogram(
+    'inkprint_eventstore_append_seconds',
+    'Event-store append latency (one appendToStream call), by outcome (ok or the error code)',
+    ['outcome'],
+    DATABASE_BUCKETS,
+  );
 
-  readonly appendDuration = new Histogram({
-    name: 'inkprint_eventstore_append_seconds',
-    help: 'Event-store append latency (one appendToStream call), by outcome (ok or the error code)',
-    labelNames: ['outcome'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [this.registry],
-  });
+  readonly projectionBatchDuration = this.histogram(
+    'inkprint_projection_batch_seconds',
+    'Time to apply one projection batch (read-model rows and checkpoint in one transaction), by projection',
+    ['projection'],
+    DATABASE_BUCKETS,
+  );
 
-  readonly projectionBatchDuration = new Histogram({
-    name: 'inkprint_projection_batch_seconds',
-    help: 'Time to apply one projection batch (read-model rows and checkpoint in one transaction), by projection',
-    labelNames: ['projection'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [this.registry],
-  });
-
-  readonly projectionEvents = new Counter({
-    name: 'inkprint_projection_events_total',
-    help: 'Events applied to a read model, by projection',
-    labelNames: ['projection'] as const,
-    registers: [this.registry],
-  });
+  readonly projectionEvents = this.counter(
+    'inkprint_projection_events_total',
+    'Events applied to a read model, by projection',
+    ['projection'],
+  );
 
   /** For ProjectionRunner's onBatch: one applied batch of `projection`. */
   observeProjectionBatch(projection: string, batch: { events: number; seconds: number }): void {
@@ -102,19 +91,17 @@ export class ApiMetrics {
     });
   }
 
-  readonly requestsShed = new Counter({
-    name: 'inkprint_requests_shed_total',
-    help: 'AI requests refused with 503 SERVICE_UNAVAILABLE because the process was at its admission limit, by route',
-    labelNames: ['route'] as const,
-    registers: [this.registry],
-  });
+  readonly requestsShed = this.counter(
+    'inkprint_requests_shed_total',
+    'AI requests refused with 503 SERVICE_UNAVAILABLE because the process was at its admission limit, by route',
+    ['route'],
+  );
 
-  readonly slowRequestsCut = new Counter({
-    name: 'inkprint_slow_requests_cut_total',
-    help: 'Requests cut off with 408 CLIENT_TIMEOUT because the client sent them too slowly, by what cut them off (body_deadline: a JSON or form body; server_timeout: headers or the whole request)',
-    labelNames: ['by'] as const,
-    registers: [this.registry],
-  });
+  readonly slowRequestsCut = this.counter(
+    'inkprint_slow_requests_cut_total',
+    'Requests cut off with 408 CLIENT_TIMEOUT because the client sent them too slowly, by what cut them off (body_deadline: a JSON or form body; server_timeout: headers or the whole request)',
+    ['by'],
+  );
 
   /** Counts the requests `admission` sheds and shows its in-flight count and limit; returns its middleware. */
   admit(admission: {
@@ -137,15 +124,15 @@ export class ApiMetrics {
     return admission.middleware();
   }
 
-  readonly quotaRefusals = new Counter({
-    name: 'inkprint_quota_refusals_total',
-    help: 'Requests refused with DAILY_LIMIT_REACHED, by feature (detector, humaniser)',
-    labelNames: ['feature'] as const,
-    registers: [this.registry],
-  });
+  readonly quotaRefusals = this.counter(
+    'inkprint_quota_refusals_total',
+    'Requests refused with DAILY_LIMIT_REACHED, by feature (detector, humaniser)',
+    ['feature'],
+  );
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
-    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'inkprint_api_' });
+    super();
+    this.collectProcessMetrics('inkprint_api_', options);
   }
 
   /**
@@ -204,10 +191,6 @@ export class ApiMetrics {
     } finally {
       this.jobsInFlight.dec({ priority: job.priority });
     }
-  }
-
-  async text(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 }
 

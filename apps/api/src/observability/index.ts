@@ -1,4 +1,4 @@
-export { ApiMetrics, LATENCY_BUCKETS, routeTemplate } from './api-metrics';
+export { ApiMetrics, routeTemplate } from './api-metrics';
 export { correlationMiddleware, correlationScope } from './correlation.middleware';
 export { ObservabilityModule } from './observability.module';
 export { metricsAccess } from './metrics-token';

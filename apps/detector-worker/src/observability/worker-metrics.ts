@@ -1,47 +1,33 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobOutcome } from '@inkprint/job-bus';
-
-/** Seconds: 5 ms .. 30 s (the API's job latency buckets). */
-const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+import { ProcessMetrics } from '@inkprint/metrics';
 
 /** The detector worker's Prometheus metrics, on a registry of its own (several workers can share a test process). */
-export class WorkerMetrics {
-  readonly registry = new Registry();
+export class WorkerMetrics extends ProcessMetrics {
+  readonly jobsProcessed = this.counter(
+    'inkprint_worker_jobs_total',
+    'Jobs this worker ran, by kind, detection mode and outcome (ok or the error name)',
+    ['kind', 'mode', 'outcome'],
+  );
 
-  readonly jobsProcessed = new Counter({
-    name: 'inkprint_worker_jobs_total',
-    help: 'Jobs this worker ran, by kind, detection mode and outcome (ok or the error name)',
-    labelNames: ['kind', 'mode', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly jobDuration = this.histogram(
+    'inkprint_worker_job_duration_seconds',
+    'Time a job took in this worker (handler start to result), by kind, mode and outcome',
+    ['kind', 'mode', 'outcome'],
+  );
 
-  readonly jobDuration = new Histogram({
-    name: 'inkprint_worker_job_duration_seconds',
-    help: 'Time a job took in this worker (handler start to result), by kind, mode and outcome',
-    labelNames: ['kind', 'mode', 'outcome'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly engineDuration = this.histogram(
+    'inkprint_worker_engine_seconds',
+    "Engine time the job's result reports (result.timings.durationMs), by kind and mode",
+    ['kind', 'mode'],
+  );
 
-  readonly engineDuration = new Histogram({
-    name: 'inkprint_worker_engine_seconds',
-    help: "Engine time the job's result reports (result.timings.durationMs), by kind and mode",
-    labelNames: ['kind', 'mode'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [this.registry],
-  });
-
-  readonly inFlight = new Gauge({
-    name: 'inkprint_worker_jobs_in_flight',
-    help: 'Jobs running in this worker now',
-    labelNames: ['kind'] as const,
-    registers: [this.registry],
-  });
+  readonly inFlight = this.gauge('inkprint_worker_jobs_in_flight', 'Jobs running in this worker now', ['kind']);
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
-    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'inkprint_worker_' });
+    super();
+    this.collectProcessMetrics('inkprint_worker_', options);
   }
 
   /** For observedJobHandler: a job started. */
@@ -69,9 +55,9 @@ export async function serveMetrics(
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found\n');
       return;
     }
-    metrics.registry.metrics().then(
-      (body) =>
-        res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' }).end(body),
+    metrics.text().then(
+      ({ contentType, body }) =>
+        res.writeHead(200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' }).end(body),
       (error: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`${String(error)}\n`),
     );
   });
