@@ -369,7 +369,8 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     const score = page.getByTestId('sentence-score');
     await score.waitFor();
     expect(await score.count()).toBe(1);
-    expect(await score.textContent()).toMatch(/^AI \d+\.\d%$/);
+    // A sentence inside an AI-written part (issue 42) says which part.
+    expect(await score.textContent()).toMatch(/^AI \d+\.\d%(, in AI-written part \d+)?$/);
     expect(await sentences.nth(1).getAttribute('aria-pressed')).toBe('true');
     expect(await sentences.nth(1).getAttribute('aria-label')).toBe(`Sentence 2: ${await score.textContent()}`);
     await sentences.nth(1).scrollIntoViewIfNeeded();

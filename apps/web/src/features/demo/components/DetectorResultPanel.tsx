@@ -20,6 +20,7 @@ import {
   warningNotes,
 } from '../verdict-display';
 import { CopyButton } from './CopyButton';
+import { ResultFrame, TextRegion } from './ResultFrame';
 import { AI_PARTS_LABEL, aiPartsOf } from '../../reports/report-content';
 import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from '../../../components/ui/ProbabilityBar';
 
@@ -46,8 +47,8 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
     const i = result.segments?.findIndex((g) => index >= g.firstSentence && index <= g.lastSentence) ?? -1;
     return i >= 0 ? i + 1 : null;
   };
-  return (
-    <Box data-testid="detector-result">
+  const summary = (
+    <>
       <Stack direction="row" spacing={1.5} alignItems="center">
         <Avatar sx={{ bgcolor: color, width: 44, height: 44 }} aria-hidden>
           {view.kind === 'ai' ? <SearchIcon /> : <PenIcon />}
@@ -93,125 +94,113 @@ export function DetectorResultPanel({ result, text, onPreviewReport, onHumanise 
           ))}
         </Alert>
       )}
-      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 2.5 }}>
-        {!tooShort && (
-          <Button variant="contained" onClick={onPreviewReport}>
-            Preview Report
-          </Button>
-        )}
-        <CopyButton text={text} label="Copy Text" />
-        <Button variant="outlined" onClick={onHumanise}>
-          Humanise Now
+    </>
+  );
+  const actions = (
+    <>
+      {!tooShort && (
+        <Button variant="contained" onClick={onPreviewReport}>
+          Preview Report
         </Button>
-      </Stack>
-      {!tooShort && result.sentences.length > 0 && (
-        <Box
-          sx={{
-            mt: 3,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'minmax(0, 1fr)',
-          }}
-        >
-          <Box>
-            <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 750 }}>
-              Sentence by sentence
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Red leans AI, green leans human; tap or tab to a sentence for its score.
-            </Typography>
-            {parts && parts.parts.length > 0 && (
-              <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 650 }} data-testid="ai-parts-summary">
-                {AI_PARTS_LABEL} (underlined): {parts.parts.map((p) => p.place.toLowerCase()).join(', ')} —{' '}
-                {percent1(parts.sharePercent)} of the words.
-              </Typography>
-            )}
-            <Box
-              data-testid="sentence-map"
-              role="region"
-              aria-label="Sentences shaded by AI probability"
-              sx={{
-                mt: 1,
-                p: 1.5,
-                borderRadius: 2,
-                border: 1,
-                borderColor: 'divider',
-                lineHeight: 1.8,
-                maxHeight: 320,
-                overflowY: 'auto',
-                overflowWrap: 'anywhere',
-              }}
-            >
-              {result.sentences.map((s) => {
-                const part = partOf(s.index);
-                const score = `AI ${percent1(sentencePercent(s))}${part ? `, in AI-written part ${part}` : ''}`;
-                const shown = picked === s.index;
-                return (
+      )}
+      <CopyButton text={text} label="Copy Text" />
+      <Button variant="outlined" onClick={onHumanise}>
+        Humanise Now
+      </Button>
+    </>
+  );
+  const details = !tooShort && result.sentences.length > 0 && (
+    <Box
+      sx={{
+        mt: 3,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'minmax(0, 1fr)',
+      }}
+    >
+      <Box>
+        <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 750 }}>
+          Sentence by sentence
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Red leans AI, green leans human; tap or tab to a sentence for its score.
+        </Typography>
+        {parts && parts.parts.length > 0 && (
+          <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 650 }} data-testid="ai-parts-summary">
+            {AI_PARTS_LABEL} (underlined): {parts.parts.map((p) => p.place.toLowerCase()).join(', ')} —{' '}
+            {percent1(parts.sharePercent)} of the words.
+          </Typography>
+        )}
+        <TextRegion testId="sentence-map" label="Sentences shaded by AI probability">
+          {result.sentences.map((s) => {
+            const part = partOf(s.index);
+            const score = `AI ${percent1(sentencePercent(s))}${part ? `, in AI-written part ${part}` : ''}`;
+            const shown = picked === s.index;
+            return (
+              <Box
+                component="span"
+                key={s.index}
+                role="button"
+                tabIndex={0}
+                title={score}
+                aria-pressed={shown}
+                aria-label={`Sentence ${s.index + 1}: ${score}`}
+                data-testid="sentence"
+                data-ai-part={part ?? undefined}
+                onClick={() => setPicked(s.index)}
+                onFocus={() => setPicked(s.index)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    setPicked(s.index);
+                  }
+                }}
+                sx={{
+                  bgcolor: sentenceShade(sentencePercent(s)),
+                  borderRadius: 0.5,
+                  px: 0.25,
+                  cursor: 'pointer',
+                  ...(part ? { textDecoration: 'underline', textDecorationThickness: 2, textUnderlineOffset: 3 } : {}),
+                  outline: shown ? '2px solid #1b2a4a' : 'none',
+                  '&:focus-visible': { outline: '3px solid #1b2a4a', outlineOffset: '1px' },
+                }}
+              >
+                {s.text}
+                {shown && (
                   <Box
                     component="span"
-                    key={s.index}
-                    role="button"
-                    tabIndex={0}
-                    title={score}
-                    aria-pressed={shown}
-                    aria-label={`Sentence ${s.index + 1}: ${score}`}
-                    data-testid="sentence"
-                    data-ai-part={part ?? undefined}
-                    onClick={() => setPicked(s.index)}
-                    onFocus={() => setPicked(s.index)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter' || event.key === ' ') {
-                        event.preventDefault();
-                        setPicked(s.index);
-                      }
-                    }}
+                    aria-hidden
+                    data-testid="sentence-score"
                     sx={{
-                      bgcolor: sentenceShade(sentencePercent(s)),
-                      borderRadius: 0.5,
-                      px: 0.25,
-                      cursor: 'pointer',
-                      ...(part
-                        ? { textDecoration: 'underline', textDecorationThickness: 2, textUnderlineOffset: 3 }
-                        : {}),
-                      outline: shown ? '2px solid #1b2a4a' : 'none',
-                      '&:focus-visible': { outline: '3px solid #1b2a4a', outlineOffset: '1px' },
+                      ml: 0.5,
+                      px: 0.75,
+                      borderRadius: 1,
+                      fontSize: 12,
+                      fontWeight: 800,
+                      color: '#fff',
+                      bgcolor: '#1b2a4a',
+                      whiteSpace: 'nowrap',
                     }}
                   >
-                    {s.text}
-                    {shown && (
-                      <Box
-                        component="span"
-                        aria-hidden
-                        data-testid="sentence-score"
-                        sx={{
-                          ml: 0.5,
-                          px: 0.75,
-                          borderRadius: 1,
-                          fontSize: 12,
-                          fontWeight: 800,
-                          color: '#fff',
-                          bgcolor: '#1b2a4a',
-                          whiteSpace: 'nowrap',
-                        }}
-                      >
-                        {score}
-                      </Box>
-                    )}{' '}
+                    {score}
                   </Box>
-                );
-              })}
-            </Box>
-          </Box>
-          <Box>
-            <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 750 }}>
-              Why this verdict
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
-              {result.rationale || 'No extended rationale available.'}
-            </Typography>
-          </Box>
-        </Box>
-      )}
+                )}{' '}
+              </Box>
+            );
+          })}
+        </TextRegion>
+      </Box>
+      <Box>
+        <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 750 }}>
+          Why this verdict
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
+          {result.rationale || 'No extended rationale available.'}
+        </Typography>
+      </Box>
     </Box>
+  );
+  return (
+    <ResultFrame testId="detector-result" summary={summary} actions={actions} actionsGap={2.5} details={details} />
   );
 }

@@ -12,6 +12,7 @@ import { TONE_LABELS } from '../options';
 import { percent1 } from '../verdict-display';
 import { diffStats, wordDiff } from '../word-diff';
 import { CopyButton } from './CopyButton';
+import { ResultFrame, TextRegion } from './ResultFrame';
 import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from '../../../components/ui/ProbabilityBar';
 
 /** The spec's badge classes (humanised ≤ 0.35, ai ≥ 0.65, else borderline), labelled by the band they stand for. */
@@ -49,8 +50,8 @@ export function HumaniserResultPanel({
   );
   const stats = useMemo(() => diffStats(parts), [parts]);
   const badge = evaluation ? BADGE[scoreBadge(evaluation.aiProbability)] : null;
-  return (
-    <Box data-testid="humaniser-result">
+  const summary = (
+    <>
       <Box sx={{ p: 2, borderRadius: 2, bgcolor: '#f3f5fb' }} data-testid="humaniser-metrics">
         <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
           {evaluation && badge ? (
@@ -105,55 +106,48 @@ export function HumaniserResultPanel({
           {result.notes}
         </Typography>
       )}
-      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 2 }}>
-        <CopyButton text={rewrite} label="Copy Output" />
-        <Button
-          variant="contained"
-          onClick={onRegenerate}
-          disabled={loading || atLimit}
-          title={atLimit ? 'You have used all your humanisation requests for now' : undefined}
-        >
-          Regenerate
-        </Button>
-        <Button variant="text" onClick={() => setShowChanges((v) => !v)} aria-expanded={showChanges}>
-          {showChanges ? 'Hide changes' : 'Show changes'}
-        </Button>
-      </Stack>
-      {showChanges && (
-        <Box sx={{ mt: 2 }} data-testid="humaniser-diff">
-          <Typography variant="body2" color="text.secondary">
-            {stats.same} words kept, {stats.added} added, {stats.removed} removed.
-          </Typography>
-          <Box
-            tabIndex={0}
-            role="region"
-            aria-label="Changes from your text to the rewrite"
-            sx={{
-              mt: 1,
-              p: 1.5,
-              borderRadius: 2,
-              border: 1,
-              borderColor: 'divider',
-              lineHeight: 1.8,
-              maxHeight: 320,
-              overflowY: 'auto',
-              overflowWrap: 'anywhere',
-              '& ins': { bgcolor: '#dff3e8', color: '#1d5e40', textDecoration: 'none' },
-              '& del': { bgcolor: '#f8dcd8', color: '#8e2a1e' },
-            }}
-          >
-            {parts.map((p, i) =>
-              p.kind === 'added' ? (
-                <ins key={i}>{p.text}</ins>
-              ) : p.kind === 'removed' ? (
-                <del key={i}>{p.text}</del>
-              ) : (
-                <span key={i}>{p.text}</span>
-              ),
-            )}
-          </Box>
-        </Box>
-      )}
+    </>
+  );
+  const actions = (
+    <>
+      <CopyButton text={rewrite} label="Copy Output" />
+      <Button
+        variant="contained"
+        onClick={onRegenerate}
+        disabled={loading || atLimit}
+        title={atLimit ? 'You have used all your humanisation requests for now' : undefined}
+      >
+        Regenerate
+      </Button>
+      <Button variant="text" onClick={() => setShowChanges((v) => !v)} aria-expanded={showChanges}>
+        {showChanges ? 'Hide changes' : 'Show changes'}
+      </Button>
+    </>
+  );
+  const details = showChanges && (
+    <Box sx={{ mt: 2 }} data-testid="humaniser-diff">
+      <Typography variant="body2" color="text.secondary">
+        {stats.same} words kept, {stats.added} added, {stats.removed} removed.
+      </Typography>
+      <TextRegion
+        label="Changes from your text to the rewrite"
+        focusable
+        sx={{
+          '& ins': { bgcolor: '#dff3e8', color: '#1d5e40', textDecoration: 'none' },
+          '& del': { bgcolor: '#f8dcd8', color: '#8e2a1e' },
+        }}
+      >
+        {parts.map((p, i) =>
+          p.kind === 'added' ? (
+            <ins key={i}>{p.text}</ins>
+          ) : p.kind === 'removed' ? (
+            <del key={i}>{p.text}</del>
+          ) : (
+            <span key={i}>{p.text}</span>
+          ),
+        )}
+      </TextRegion>
     </Box>
   );
+  return <ResultFrame testId="humaniser-result" summary={summary} actions={actions} details={details} />;
 }
