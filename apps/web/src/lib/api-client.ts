@@ -21,6 +21,27 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The contract's schema of an answer (a zod schema from `@inkprint/contracts`; only its `safeParse` is used, so the
+ * request layer itself stays free of zod). An answer that does not match fails like any other request, with
+ * {@link invalidAnswerError}.
+ */
+export interface AnswerSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/** Options of a call whose answer is parsed with its contract's schema. */
+export interface ParsedRequestOptions<T> extends RequestOptions {
+  schema: AnswerSchema<T>;
+}
+
+export const INVALID_ANSWER_MESSAGE = 'The server sent an answer this page cannot read.';
+/** A 2xx answer that is not what the contract says: not retried (the same server would answer the same). */
+export const invalidAnswerError = (status: number) => new ApiError(INVALID_ANSWER_MESSAGE, status, 'INVALID_RESPONSE');
+/** Whether a call failed because its answer did not match the contract's schema. */
+export const isInvalidAnswer = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'INVALID_RESPONSE';
+
 export interface ApiClientDeps {
   baseUrl: string;
   fetch: typeof fetch;
@@ -31,7 +52,11 @@ const NO_REFRESH = ['/auth/refresh', '/auth/login', '/auth/verify-otp', '/auth/r
 const guestRetryCodes = new Set<string>(GUEST_RETRY);
 
 /** One API call, without retries: timeout, JSON in and out, errors as ApiError. */
-async function send<T>(deps: ApiClientDeps, path: string, options: RequestOptions): Promise<T> {
+async function send<T>(
+  deps: ApiClientDeps,
+  path: string,
+  options: RequestOptions & { schema?: AnswerSchema<T> },
+): Promise<T> {
   const url = new URL(deps.baseUrl + path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
@@ -81,7 +106,10 @@ async function send<T>(deps: ApiClientDeps, path: string, options: RequestOption
     }
   }
   if (!response.ok) throw ApiError.fromBody(parsed, response.status);
-  return parsed as T;
+  if (!options.schema) return parsed as T;
+  const answer = options.schema.safeParse(parsed);
+  if (!answer.success) throw invalidAnswerError(response.status);
+  return answer.data;
 }
 
 /** The request layer of spec §4/§7/§8: timeout, retries, one refresh on 401, one guest retry, toasts. */
@@ -118,7 +146,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return creatingGuest;
   }
 
-  async function attempt<T>(path: string, options: RequestOptions): Promise<T> {
+  async function attempt<T>(path: string, options: RequestOptions & { schema?: AnswerSchema<T> }): Promise<T> {
     let refreshed = false;
     let guestRetried = false;
     for (;;) {
@@ -142,7 +170,13 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /**
+   * One call through the whole request layer. With `schema` the answer is parsed with the contract's schema (and
+   * typed by it); without, `T` is only what the caller says the answer is.
+   */
+  function request<T>(path: string, options: ParsedRequestOptions<T>): Promise<T>;
+  function request<T>(path: string, options?: RequestOptions): Promise<T>;
+  async function request<T>(path: string, options: RequestOptions & { schema?: AnswerSchema<T> } = {}): Promise<T> {
     const retries = options.retries ?? MAX_RETRIES;
     const method = options.method ?? 'GET';
     for (let attemptNo = 0; ; attemptNo++) {

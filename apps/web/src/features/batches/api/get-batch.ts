@@ -1,4 +1,4 @@
-import type { BatchResponse } from '@inkprint/contracts';
+import { BatchResponse } from '@inkprint/contracts/ai/batch';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 export const BATCH_POLL_MS = 1000;
 
 /** `GET /ai/batches/{id}`: each item queued, done (with its result) or failed (with why). */
-export const getBatch = (id: string) => api.request<BatchResponse>(`/ai/batches/${encodeURIComponent(id)}`);
+export const getBatch = (id: string) => api.request(`/ai/batches/${encodeURIComponent(id)}`, { schema: BatchResponse });
 
 export const useBatch = (id: string | null) =>
   useQuery({

@@ -1,4 +1,4 @@
-import type { BatchList } from '@inkprint/contracts';
+import { BatchList } from '@inkprint/contracts/ai/batch';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -7,7 +7,7 @@ export const BATCHES_QUERY = ['batch-list'] as const;
 
 /** `GET /ai/batches?limit=`: the signed-in caller's own batches, newest first, with their counts. */
 export const listBatches = (limit = RECENT_BATCHES) =>
-  api.request<BatchList>('/ai/batches', { query: { limit: String(limit) } });
+  api.request('/ai/batches', { schema: BatchList, query: { limit: String(limit) } });
 
 export const useRecentBatches = (enabled: boolean) =>
   useQuery({ queryKey: BATCHES_QUERY, queryFn: () => listBatches(), enabled });

@@ -1,4 +1,5 @@
-import type { BatchResponse, DetectionMode } from '@inkprint/contracts';
+import type { DetectionMode } from '@inkprint/contracts/ai/modes';
+import { BatchResponse } from '@inkprint/contracts/ai/batch';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -10,7 +11,7 @@ export function submitBatch({ files, texts, mode }: { files?: File[]; texts?: st
     for (const file of files) form.append('files', file, file.name);
     body = form;
   }
-  return api.request<BatchResponse>('/ai/batches', { method: 'POST', body, query: { mode }, retries: 0 });
+  return api.request('/ai/batches', { schema: BatchResponse, method: 'POST', body, query: { mode }, retries: 0 });
 }
 
 export const useSubmitBatch = () => useMutation({ mutationFn: submitBatch });

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DetectResponse } from '@inkprint/contracts';
+import { DetectResponse } from '@inkprint/contracts/ai/detection';
 import type { DetectionMode } from '@inkprint/contracts/ai/modes';
 import { api } from '../../../lib/api-client';
 
 /** `POST /ai/detect?mode=`: X-Client-Trim tells the API the text was trimmed to the plan's limit by the client. */
 export function detectText(input: { text: string; mode: DetectionMode; clientTrim: boolean }) {
-  return api.request<DetectResponse>('/ai/detect', {
+  return api.request('/ai/detect', {
+    schema: DetectResponse,
     method: 'POST',
     query: { mode: input.mode },
     body: { text: input.text },

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { HumaniseResponse } from '@inkprint/contracts';
+import { HumaniseResponse } from '@inkprint/contracts/ai/humanisation';
 import type { Tone } from '@inkprint/contracts/ai/modes';
 import { api } from '../../../lib/api-client';
 
 /** `POST /ai/humanise`: the rewrite and the detector's evaluation of it. */
 export function humaniseText(input: { text: string; tone: Tone; clientTrim: boolean; attempt?: number }) {
-  return api.request<HumaniseResponse>('/ai/humanise', {
+  return api.request('/ai/humanise', {
+    schema: HumaniseResponse,
     method: 'POST',
     // attempt: 0 the first rewrite, 1, 2 … each 'Regenerate' (another rewrite, whichever worker takes it).
     body: { text: input.text, tone: input.tone, ...(input.attempt ? { attempt: input.attempt } : {}) },

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UploadTextResponse } from '@inkprint/contracts';
+import { UploadTextResponse } from '@inkprint/contracts/ai/upload';
 import type { DetectionMode } from '@inkprint/contracts/ai/modes';
 import { api } from '../../../lib/api-client';
 import { timeoutError } from '../../../lib/api-error';
@@ -16,7 +16,8 @@ export async function uploadFile(input: { file: File; action: Action; mode?: Det
   if (input.mode) form.set('mode', input.mode);
   form.set('file', input.file, input.file.name);
   try {
-    return await api.request<UploadTextResponse>('/ai/upload-text', {
+    return await api.request('/ai/upload-text', {
+      schema: UploadTextResponse,
       method: 'POST',
       body: form,
       guest: true,
@@ -30,7 +31,8 @@ export async function uploadFile(input: { file: File; action: Action; mode?: Det
 
 /** `POST /ai/upload-text` with an https URL (JSON). */
 export function importUrl(input: { url: string; action: Action; mode?: DetectionMode }) {
-  return api.request<UploadTextResponse>('/ai/upload-text', {
+  return api.request('/ai/upload-text', {
+    schema: UploadTextResponse,
     method: 'POST',
     body: { url: input.url, action: input.action, ...(input.mode ? { mode: input.mode } : {}) },
     guest: true,

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { checkoutUrl } from '../../../config/env';
 import { useAuth } from '../../../lib/auth';
+import { isInvalidAnswer } from '../../../lib/api-client';
 import { usePlanLimits } from '../../../lib/plan-limits';
 import { showToast } from '../../../lib/toast-store';
 import { useDetectText } from '../api/detect-text';
@@ -187,9 +188,12 @@ export default function DemoSection({ onPreviewReport, initialTab = 'detector' }
     try {
       if (tab === 'detector') {
         setDetection(null);
-        const answer = await detect.mutateAsync({ text: payload, mode, clientTrim });
-        const score = answer?.result?.score;
-        if (typeof score !== 'number' || !(score >= 0 && score <= 1)) {
+        const answer = await detect.mutateAsync({ text: payload, mode, clientTrim }).catch((failure: unknown) => {
+          // An answer the contract refuses (no result, a score not 0..1): the demo's own message for it.
+          if (isInvalidAnswer(failure)) return null;
+          throw failure;
+        });
+        if (!answer) {
           setError(INVALID_DETECTION);
           showToast({ type: 'error', title: 'Request Error', message: INVALID_DETECTION, ttlMs: DEMO_TOAST_TTL_MS });
           return;
