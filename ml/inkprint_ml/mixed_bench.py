@@ -165,6 +165,23 @@ def human_genres(per_genre: int, seed: int = 42) -> list[dict]:
     return out
 
 
+def ai_only(per_genre: int, seed: int = 7) -> list[dict]:
+    """Whole AI documents of the genre sample's AI sources (100-600 words), ``per_genre`` each, graded only: how often
+    the sentence path leaves part of a pure AI text human (``sentence_evidence`` ``partly_ai``)."""
+    rows = [json.loads(line) for line in (CACHE / "genre-sample.jsonl").open()]
+    ai = [r for r in rows if r["label"] == "ai" and 100 <= words(r["text"]) <= 600]
+    random.Random(seed).shuffle(ai)
+    out, per = [], {}
+    for r in ai:
+        if per.get(r["genre"], 0) >= per_genre:
+            continue
+        per[r["genre"]] = per.get(r["genre"], 0) + 1
+        out.append({"id": f"aionly:{r['id']}", "family": r["genre"], "role": "grade", "kind": "ai",
+                    "generator": r.get("generator"), "domain": r["genre"], "text": r["text"],
+                    "ai_spans": [[0, len(r["text"])]], "boundary_words": None, "pair_id": None})
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path, default=CACHE / "mixed-bench.jsonl")
@@ -172,8 +189,15 @@ def main() -> None:
     ap.add_argument("--human-genres", type=int, metavar="N",
                     help="instead: N human documents per genre of ml/cache/genre-sample.jsonl "
                     "(default out: ml/cache/mixed-bench-human-genres.jsonl)")
+    ap.add_argument("--ai-only", type=int, metavar="N",
+                    help="instead: N whole AI documents per AI source of ml/cache/genre-sample.jsonl "
+                    "(default out: ml/cache/mixed-bench-ai.jsonl)")
     args = ap.parse_args()
-    if args.human_genres:
+    if args.ai_only:
+        if args.out == CACHE / "mixed-bench.jsonl":
+            args.out = CACHE / "mixed-bench-ai.jsonl"
+        docs = ai_only(args.ai_only)
+    elif args.human_genres:
         if args.out == CACHE / "mixed-bench.jsonl":
             args.out = CACHE / "mixed-bench-human-genres.jsonl"
         docs = human_genres(args.human_genres)

@@ -189,6 +189,31 @@ def evaluate(docs: list[dict], zs: list[np.ndarray], penalty: float, gate: float
     return out
 
 
+WHOLLY_AI_SHARE, REST_HUMAN_MAX, AI_BAND = 0.8, 0.2, 0.65  # result.ts
+
+
+def partly_ai(docs: list[dict], zs: list[np.ndarray], penalty: float) -> dict:
+    """Of the documents scored in the AI band (docScore >= 0.65), how many the product moves to Mixed as partly
+    AI-written (result.ts ``partlyAi``): AI parts under 80% of the words, and the rest reading human on its own
+    (word-weighted probability < 0.2); ``path_only``: the first condition alone. By kind: whole AI / mixed."""
+    out: dict = {}
+    for d, z in zip(docs, zs):
+        if d["docScore"] < AI_BAND or d["kind"] == "human":
+            continue
+        w = weights(d)
+        path = ai_segments(segment(z, w, penalty), w)
+        share = float((path * w).sum() / w.sum())
+        rest = path == 0
+        p = 1 / (1 + np.exp(-z))
+        rest_p = float((p[rest] * w[rest]).sum() / w[rest].sum()) if rest.any() else 1.0
+        key = "whole_ai" if d["kind"] == "ai" else "mixed"
+        c = out.setdefault(key, {"docs": 0, "path_only": 0, "partly_ai": 0})
+        c["docs"] += 1
+        c["path_only"] += int(path.any() and share < WHOLLY_AI_SHARE)
+        c["partly_ai"] += int(path.any() and share < WHOLLY_AI_SHARE and rest_p < REST_HUMAN_MAX)
+    return out
+
+
 def with_shipped_scores(human: list[dict]) -> list[dict]:
     """The human genre texts with ``docScore`` the shipped moderate score (genre-evidence.jsonl: the cascade with the
     language model and the lines of issue 38), where it is higher than the evidence run's (language model off)."""
@@ -223,6 +248,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--evidence", type=Path, default=CACHE / "mixed-evidence.jsonl")
     ap.add_argument("--human", type=Path, default=CACHE / "mixed-evidence-human-genres.jsonl")
+    ap.add_argument("--ai", type=Path, default=CACHE / "mixed-evidence-ai.jsonl",
+                    help="whole AI documents (mixed_bench --ai-only, then mixed-evidence.ts) for partly_ai")
     ap.add_argument("--json", type=Path)
     ap.add_argument("--write", type=Path, help="manifest to write the chosen stack into (sentence_evidence)")
     ap.add_argument("--inputs", choices=sorted(INPUT_SETS), default="ngram+encoder1")
@@ -232,6 +259,7 @@ def main() -> None:
     tune = [d for d in docs if d["role"] == "tune"]
     grade = [d for d in docs if d["role"] == "grade"]
     human = with_shipped_scores(load(args.human)) if args.human.exists() else []
+    whole_ai = load(args.ai) if args.ai.exists() else []
     report: dict = {"tune_families": sorted({d["family"] for d in tune}),
                     "grade_families": sorted({d["family"] for d in grade}), "variants": {}}
 
@@ -259,6 +287,7 @@ def main() -> None:
         entry["grade_gated"] = evaluate(grade, zs_of(grade), penalty, DOCUMENT_MIN_SCORE)
         if human:
             entry["human_genres_gated"] = evaluate(human, zs_of(human), penalty, DOCUMENT_MIN_SCORE)
+        entry["partly_ai"] = partly_ai(grade + whole_ai, zs_of(grade + whole_ai), penalty)
         report["variants"][name] = entry
 
     for name, entry in report["variants"].items():
@@ -293,7 +322,7 @@ def main() -> None:
             "modes": modes,
             "fitted_on": "mixed-authorship benchmark (ml/inkprint_ml/mixed_bench.py), tune families "
             + ", ".join(report["tune_families"]),
-            "metrics": {"grade": entry["grade"], "grade_gated": entry["grade_gated"],
+            "metrics": {"grade": entry["grade"], "grade_gated": entry["grade_gated"], "partly_ai": entry["partly_ai"],
                         **({"human_genres_gated": entry["human_genres_gated"]} if human else {})},
         }
         manifest["sentence_evidence"] = [*kept, block]

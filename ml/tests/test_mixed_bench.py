@@ -54,3 +54,21 @@ def test_tune_and_grade_families_do_not_overlap():
     assert roles == {"tune", "grade"}
     files = [file for file, _ in FAMILIES.values()]
     assert len(files) == len(set(files))
+
+
+def test_partly_ai_needs_the_rest_to_read_human():
+    import numpy as np
+
+    from inkprint_ml.sentence_evidence import partly_ai
+
+    def doc(kind, score=0.9):
+        return {"kind": kind, "docScore": score, "sentences": [{"words": 20, "ai": 1}] * 5}
+
+    # sentences 3-5 AI, 1-2 human (60% of the words): partly AI only when the rest reads human on its own
+    human_rest = np.array([-3.0, -3.0, 3.0, 3.0, 3.0])
+    unsure_rest = np.array([-1.0, -1.0, 3.0, 3.0, 3.0])
+    whole = np.array([3.0] * 5)
+    got = partly_ai([doc("ai"), doc("ai"), doc("ai"), doc("human_ai"), doc("ai", 0.6)],
+                    [unsure_rest, whole, human_rest, human_rest, human_rest], penalty=2)
+    assert got["whole_ai"] == {"docs": 3, "path_only": 2, "partly_ai": 1}
+    assert got["mixed"] == {"docs": 1, "path_only": 1, "partly_ai": 1}  # under 0.65 not counted at all

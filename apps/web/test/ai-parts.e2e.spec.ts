@@ -83,7 +83,8 @@ describeInBrowser(`AI-written parts in Chromium${hasChromium ? '' : ` [skipped: 
     const panel = page.getByTestId('detector-result');
     // The demo's quick verdict reads the score at 0.5 (spec §2); the rationale says only part of the text reads AI.
     await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('AI Generated');
-    expect(await panel.textContent()).toContain('only part of it reads that way');
+    expect(await panel.textContent()).toContain('reads only part of the text as AI-written');
+    expect(result.score).toBe(0.649); // scored in the Mixed band: the report's classification reads Mixed
     const summary = await panel.getByTestId('ai-parts-summary').textContent();
     expect(summary).toContain('AI-written parts (underlined): sentences 7-11');
     expect(summary).toContain(`${(Math.round(result.aiWordShare * 1000) / 10).toFixed(1)}% of the words`);
@@ -104,6 +105,7 @@ describeInBrowser(`AI-written parts in Chromium${hasChromium ? '' : ` [skipped: 
     await parts.waitFor();
     expect(await parts.textContent()).toContain('Sentences 7-11, 106 words: “In today');
     expect(await dialog.textContent()).toContain('AI-written parts1 (');
+    expect(await dialog.textContent()).toMatch(/ClassificationMixed/);
     await page.waitForTimeout(400); // the dialog's fade-in, before axe reads its colours
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'report', () => null, parts);

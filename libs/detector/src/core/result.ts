@@ -239,7 +239,29 @@ export function buildResult(input: ResultInput): DetectionResult {
   // score: the product score (report bands), pulled to the middle for short texts; every figure the result shows reads it.
   const scored = scoreOf(input.probability);
   const heldBack = input.maxScore !== undefined && scored > input.maxScore;
-  const score = shortTextScore(heldBack ? input.maxScore! : scored, input.words, lengthPolicy);
+  let score = shortTextScore(heldBack ? input.maxScore! : scored, input.words, lengthPolicy);
+  // AI segments (issue 42) only where the document itself reads AI at the demo's 0.5 line and is long enough to judge:
+  // a human writer is not shown 'AI parts' the document's own evidence does not support. On human student, learner and
+  // academic writing the sentence evidence alone marks an AI part in a third of the documents; behind the document's
+  // line, at most as often as the document score accuses (ml/experiments/results/mixed-sentences.md).
+  const withEvidence =
+    input.segmentPolicy && input.sentences.length > 0 && input.sentences.every((s) => s.logOdds !== undefined);
+  const segmentsShown = !tooShort && input.segmentPolicy !== undefined && score >= input.segmentPolicy.documentMinScore;
+  const found =
+    withEvidence && segmentsShown
+      ? aiSegments(
+          input.sentences.map((s) => ({ start: s.start, end: s.end, words: s.words, logOdds: s.logOdds! })),
+          input.segmentPolicy!,
+        )
+      : { segments: [], aiWordShare: 0, unresolved: false };
+  // A document only part of which reads AI-written, the rest reading human on its own sentences' evidence, is mixed
+  // authorship, not AI-generated as a whole (issue 42): its score stays in the Mixed band (at most 0.649, as the
+  // agreement rule holds it), so the report, the PDF, the verdict and the rationale say the same. Both conditions:
+  // on pure AI text the path alone leaves part of the text human in 1 of 2 documents (moderate), the rest's reading
+  // in 1 of 43 (ml/experiments/results/mixed-sentences.md).
+  const partlyAi = found.segments.length > 0 && found.aiWordShare < WHOLLY_AI_SHARE && restReadsHuman(input, found);
+  if (partlyAi) score = Math.min(score, MIXED_BAND_TOP);
+
   const chunkWords = (i: number): number => input.chunks[i]?.words ?? input.words;
   const chunkProbabilities = input.chunkProbabilities.map((cp, i) => shrinkShort(cp, chunkWords(i), min));
   const chunkLabels = input.chunkProbabilities.map((cp, i) =>
@@ -280,14 +302,8 @@ export function buildResult(input: ResultInput): DetectionResult {
   // A sentence with its own evidence shows its own probability; otherwise its chunk's score, mapped like the document.
   // Below the segment line (documentMinScore, 0.5) a sentence never reads above its document: the sentence evidence
   // is noisier than the document's, and alone it would show a human writer's sentence as AI (issue 42).
-  const ownEvidenceUncapped =
-    !tooShort && input.segmentPolicy !== undefined && score >= input.segmentPolicy.documentMinScore;
   const sentenceScore = (s: ResultInput['sentences'][number]): number =>
-    s.logOdds === undefined
-      ? scoreOf(s.probability)
-      : ownEvidenceUncapped
-        ? s.probability
-        : Math.min(s.probability, score);
+    s.logOdds === undefined ? scoreOf(s.probability) : segmentsShown ? s.probability : Math.min(s.probability, score);
   const sentences: SentenceScore[] = input.sentences.map((s, i) => {
     const score = sentenceScore(s);
     return {
@@ -301,24 +317,6 @@ export function buildResult(input: ResultInput): DetectionResult {
       label: classify(score, t),
     };
   });
-  // AI segments (issue 42) only where the document itself reads AI at the demo's 0.5 line and is long enough to judge:
-  // a human writer is not shown 'AI parts' the document's own evidence does not support. On human student, learner and
-  // academic writing the sentence evidence alone marks an AI part in a third of the documents; behind the document's
-  // line, at most as often as the document score accuses (ml/experiments/results/mixed-sentences.md).
-  const withEvidence =
-    input.segmentPolicy && input.sentences.length > 0 && input.sentences.every((s) => s.logOdds !== undefined);
-  const found =
-    withEvidence && ownEvidenceUncapped
-      ? aiSegments(
-          input.sentences.map((s) => ({ start: s.start, end: s.end, words: s.words, logOdds: s.logOdds! })),
-          input.segmentPolicy!,
-        )
-      : { segments: [], aiWordShare: 0, unresolved: false };
-  // A document only part of which reads AI-written is mixed authorship, not AI-generated as a whole (issue 42): the
-  // same rule as chunks that disagree. The AI figure stays the document's score.
-  const partlyAi = found.segments.length > 0 && found.aiWordShare < WHOLLY_AI_SHARE;
-  if (partlyAi && verdict === 'AI-Generated') verdict = 'Mixed';
-
   const towards: 'ai' | 'human' = score >= 0.5 ? 'ai' : 'human';
   const { supporting, opposing } = strongestSignals(input.dense, towards);
   const signals = [...supporting, ...opposing].map(toDetectionSignal);
@@ -405,6 +403,21 @@ const pct0 = (q: number): string => `${(100 * q).toFixed(1)}%`;
 
 /** Under this share of its words in AI parts, a document reads Mixed (partly AI-written), whatever its score. */
 export const WHOLLY_AI_SHARE = 0.8;
+/** ... provided the rest reads human: its sentences' own probability, word-weighted, under this. */
+export const REST_HUMAN_MAX = 0.2;
+/** The top of the Mixed band, where a score that may not read AI-Generated stays. */
+export const MIXED_BAND_TOP = 0.649;
+
+function restReadsHuman(input: ResultInput, found: { segments: readonly AiSegment[] }): boolean {
+  let words = 0;
+  let weighted = 0;
+  input.sentences.forEach((s, i) => {
+    if (found.segments.some((g) => i >= g.firstSentence && i <= g.lastSentence)) return;
+    words += s.words;
+    weighted += s.words * s.probability;
+  });
+  return words > 0 && weighted / words < REST_HUMAN_MAX;
+}
 
 /** 'sentences 7-11' / 'sentence 3', 1-based, for each AI part. */
 function partPlaces(segments: readonly AiSegment[]): string {
@@ -449,7 +462,7 @@ function buildRationale(
   }
   if (x.parts?.partlyAi) {
     parts.push(
-      `${engineName} rates the whole text ${pct} likely AI-written, but only part of it reads that way: ${describeParts(x.parts, x.words)}, and the rest reads human-written. This suggests mixed authorship: a person's text with AI-written passages, or the reverse.`,
+      `${engineName} reads only part of the text as AI-written: ${describeParts(x.parts, x.words)}, and the rest reads human-written on its own. This suggests mixed authorship (a person's text with AI-written passages, or the reverse), so the text is scored in the Mixed band (${pct}) rather than reported as AI-generated as a whole.`,
     );
   } else if (x.verdict === 'Mixed' && x.chunkLabels.includes('AI') && x.chunkLabels.includes('Human')) {
     const ai = x.chunkLabels.filter((l) => l === 'AI').length;

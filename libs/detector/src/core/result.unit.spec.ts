@@ -259,13 +259,26 @@ describe('AI segments from sentences with their own evidence (issue 42)', () => 
     expect(r.sentences[2].score).toBeCloseTo(1 / (1 + Math.exp(-3)), 4);
   });
 
-  it('reads a document only partly in AI parts as Mixed, and says where the parts are', () => {
+  it('scores a document only partly in AI parts, the rest reading human, in the Mixed band and says where', () => {
     const r = buildResult(base({ sentences: evidence, segmentPolicy: policy, words: 100, probability: 0.95 }));
-    expect(r.score).toBeGreaterThanOrEqual(0.65);
+    expect(r.score).toBe(0.649);
     expect(r.verdict).toBe('Mixed');
-    expect(r.aiProbability).toBe(Math.round(1000 * r.score) / 10);
-    expect(r.rationale).toContain('only part of it reads that way');
-    expect(r.rationale).toContain('reads that way: one part (sentences 3-5; 60 of 100 words, 60.0%)');
+    expect(r.aiProbability).toBe(64.9);
+    expect(r.segments).toHaveLength(1);
+    expect(r.rationale).toContain(
+      'reads only part of the text as AI-written: one part (sentences 3-5; 60 of 100 words, 60.0%)',
+    );
+    expect(r.rationale).toContain('scored in the Mixed band (64.9%)');
+  });
+
+  it('keeps the score where the rest of the text does not read human on its own', () => {
+    const unsure = [-1, -1, 3, 3, 3].map((z, i) => sentence(i, z)); // the rest at 0.27: not human enough
+    const r = buildResult(base({ sentences: unsure, segmentPolicy: policy, words: 100, probability: 0.95 }));
+    expect(r.segments).toHaveLength(1);
+    expect(r.aiWordShare).toBeLessThan(0.8);
+    expect(r.score).toBeGreaterThanOrEqual(0.65);
+    expect(r.verdict).toBe('AI-Generated');
+    expect(r.rationale).not.toContain('only part of the text');
   });
 
   it('keeps AI-Generated when the AI parts hold the whole document', () => {
@@ -273,7 +286,7 @@ describe('AI segments from sentences with their own evidence (issue 42)', () => 
     const r = buildResult(base({ sentences: all, segmentPolicy: policy, words: 100, probability: 0.95 }));
     expect(r.verdict).toBe('AI-Generated');
     expect(r.aiWordShare).toBe(1);
-    expect(r.rationale).not.toContain('only part of it');
+    expect(r.rationale).not.toContain('only part of the text');
   });
 
   it('marks no AI part in a document that reads Human', () => {

@@ -6,6 +6,7 @@ import { detectLanguage } from '../core/language';
 import { describeNormalization, normalizeWithReport } from '../core/normalize';
 import {
   buildResult,
+  MIXED_BAND_TOP,
   type DetectionMode,
   type DetectionResult,
   type LengthPolicy,
@@ -335,7 +336,7 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
 }
 
 /** Where a score the agreement rule holds back stays: just under the AI-Generated band (0.65), in Mixed. */
-export const AI_BAND_HELD_BACK_SCORE = 0.649;
+export const AI_BAND_HELD_BACK_SCORE = MIXED_BAND_TOP;
 
 /**
  * The AI band's agreement rule (issue 38, manifest lm.ai_band_encoder_min): with the language model in the mode, a

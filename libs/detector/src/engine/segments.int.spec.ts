@@ -13,7 +13,8 @@ describe('AI parts with the shipped models (manifest sentence_evidence)', () => 
 
   it.each(['moderate', 'strong', 'forensic'] as const)('%s: one AI part where the AI text starts', async (mode) => {
     const r = await detector.detect(MIXED, { mode });
-    expect(r.score).toBeGreaterThanOrEqual(0.5);
+    // the human paragraph reads human on its own: the document is scored in the Mixed band, not AI-Generated
+    expect(r.score).toBe(0.649);
     expect(r.segments).toHaveLength(1);
     const [part] = r.segments!;
     // the boundary within one sentence of the truth (sentence 7 opens the AI paragraph), to the end of the text
@@ -22,7 +23,7 @@ describe('AI parts with the shipped models (manifest sentence_evidence)', () => 
     expect(r.aiWordShare).toBeGreaterThan(0.4);
     expect(r.aiWordShare).toBeLessThan(0.7);
     expect(r.verdict).toBe('Mixed');
-    expect(r.rationale).toContain('only part of it reads that way');
+    expect(r.rationale).toContain('reads only part of the text as AI-written');
     // each sentence its own evidence: the human sentences read human, the AI ones AI
     expect(Math.max(...r.sentences.slice(0, 5).map((s) => s.score))).toBeLessThan(0.35);
     expect(Math.min(...r.sentences.slice(7).map((s) => s.score))).toBeGreaterThan(0.65);
