@@ -11,6 +11,9 @@ const tseslint = require('typescript-eslint');
 const js = require('@eslint/js');
 const reactHooks = require('eslint-plugin-react-hooks');
 const jsxA11y = require('eslint-plugin-jsx-a11y');
+const importPlugin = require('eslint-plugin-import');
+const fs = require('node:fs');
+const path = require('node:path');
 
 // What the event store's core must not pull in: a domain lib or an in-memory test imports it without them.
 const driverPackages = ['pg', 'kafkajs', 'knex', '@mikro-orm/*', '@electric-sql/*', '@kurrent/*'];
@@ -36,6 +39,51 @@ const infrastructurePackages = [
   'child_process',
   'node:worker_threads',
   'worker_threads',
+];
+
+// Inside the two browser apps, folders import one way (bulletproof-react's import/no-restricted-paths; the project's
+// conventions, 'Frontends import features one way').
+//   web:   app -> features -> lib, components, config; no feature imports another (app/ composes them).
+//   admin: app -> the screens (admins, dashboard, invite, mfa, timeline, users) -> layout, lib, providers.
+const web = (dir) => `./apps/web/src/${dir}`;
+const admin = (dir) => `./apps/admin/src/${dir}`;
+const webFeatures = fs
+  .readdirSync(path.join(__dirname, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const adminShared = ['layout', 'lib', 'providers'];
+const adminScreens = fs
+  .readdirSync(path.join(__dirname, 'apps/admin/src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'app' && !adminShared.includes(entry.name))
+  .map((entry) => entry.name);
+const frontendZones = [
+  {
+    target: web('features'),
+    from: web('app'),
+    message: 'A feature may not import app/: app/ composes the features (docs/web.md, Layout).',
+  },
+  ...webFeatures.map((name) => ({
+    target: web(`features/${name}`),
+    from: web('features'),
+    except: [`./${name}`],
+    message:
+      'A feature may not import another feature: compose them in app/, or move what both need to lib/ or components/.',
+  })),
+  {
+    target: ['lib', 'components', 'config'].map(web),
+    from: [web('features'), web('app')],
+    message: 'lib/, components/ and config/ sit below the features and app/ and may not import them.',
+  },
+  {
+    target: adminScreens.map(admin),
+    from: admin('app'),
+    message: 'A console screen may not import app/: app/ composes the screens.',
+  },
+  {
+    target: adminShared.map(admin),
+    from: [admin('app'), ...adminScreens.map(admin)],
+    message: 'layout/, lib/ and providers/ sit below the screens and app/ and may not import them.',
+  },
 ];
 
 module.exports = [
@@ -135,5 +183,11 @@ module.exports = [
   {
     files: ['apps/web/src/**/*.tsx', 'apps/admin/src/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: { 'import/no-restricted-paths': ['error', { basePath: __dirname, zones: frontendZones }] },
   },
 ];

@@ -7,7 +7,7 @@ import {
   type BatchResponse,
   type BatchSummary,
 } from '@inkprint/contracts';
-import { aiPartsOf } from '../reports/report-content';
+import { aiPartsOf } from '../../lib/ai-parts';
 
 /** One row of the results table and of the CSV: what a lecturer reads per file. */
 export interface BatchRow {

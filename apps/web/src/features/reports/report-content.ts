@@ -9,7 +9,12 @@ import {
   tooShortWords,
   type ReportClassification,
 } from '@inkprint/contracts/ai/verdicts';
+import { AI_PARTS_LABEL, aiPartsOf, type AiParts } from '../../lib/ai-parts';
 import { DETECTOR_WORDS_LABEL } from './report-copy';
+
+// The AI-written parts are read by the demo and the batch table too: their reading lives in lib/ai-parts.ts.
+export { AI_PARTS_LABEL, aiPartsOf };
+export type { AiPart, AiParts } from '../../lib/ai-parts';
 
 /** Spec §9: the PDF shows inputs over 500 words as the first 120 and the last 120 words with the omitted count. */
 export const EXCERPT_MAX_WORDS = 500;
@@ -68,44 +73,6 @@ export interface ChunkRow {
   aiPercent: number;
   confidencePercent: number;
   words: number;
-}
-
-/** One AI-written part of the text (issue 42): where it is, how long, and how it opens. */
-export interface AiPart {
-  number: number;
-  /** 'Sentence 3' or 'Sentences 7-11', 1-based. */
-  place: string;
-  words: number;
-  /** The part's first words, '…' where cut. */
-  opening: string;
-}
-
-/** The AI-written parts of a result, or null where the engine did not look for them (fast mode, older results). */
-export interface AiParts {
-  parts: AiPart[];
-  /** Share of the words inside the parts, 0..100. */
-  sharePercent: number;
-}
-
-const OPENING_WORDS = 12;
-export const AI_PARTS_LABEL = 'AI-written parts';
-
-/** The result's AI segments in the report's words; sentences give each part's opening. */
-export function aiPartsOf(result: object): AiParts | null {
-  const r = result as { segments?: unknown; aiWordShare?: unknown; sentences?: unknown };
-  if (!Array.isArray(r.segments)) return null;
-  const sentences = Array.isArray(r.sentences) ? (r.sentences as { text?: unknown }[]) : [];
-  const parts = (r.segments as Record<string, unknown>[]).map((g, i): AiPart => {
-    const firstIndex = num(g.firstSentence) ?? 0;
-    const lastIndex = num(g.lastSentence) ?? firstIndex;
-    const firstText = sentences[firstIndex]?.text;
-    const first = wordsOf(typeof firstText === 'string' ? firstText : '');
-    const place =
-      firstIndex === lastIndex ? `Sentence ${firstIndex + 1}` : `Sentences ${firstIndex + 1}-${lastIndex + 1}`;
-    const opening = first.slice(0, OPENING_WORDS).join(' ') + (first.length > OPENING_WORDS ? ' …' : '');
-    return { number: i + 1, place, words: num(g.words) ?? 0, opening };
-  });
-  return { parts, sharePercent: clampPercent(100 * (num(r.aiWordShare) ?? 0)) };
 }
 
 /** Section 4's row for the AI parts: 'None found' or '2 (48.4% of the words)'. */

@@ -21,7 +21,7 @@ import {
 } from '../verdict-display';
 import { CopyButton } from './CopyButton';
 import { ResultFrame, TextRegion } from './ResultFrame';
-import { AI_PARTS_LABEL, aiPartsOf } from '../../reports/report-content';
+import { AI_PARTS_LABEL, aiPartsOf } from '../../../lib/ai-parts';
 import { AI_COLOR, HUMAN_COLOR, ProbabilityBar } from '../../../components/ui/ProbabilityBar';
 
 export interface DetectorResultPanelProps {
