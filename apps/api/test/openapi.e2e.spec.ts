@@ -115,6 +115,20 @@ describe('OpenAPI document generated from @inkprint/contracts', () => {
     }
   });
 
+  it("documents a detection's AI-written parts (issue 42): segments with offsets and sentences, and their word share", () => {
+    const result = document.components.schemas.DetectionResult as {
+      properties: Record<string, { type?: string; items?: { properties?: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(result.properties.segments.items?.properties ?? {}).sort()).toEqual([
+      'end',
+      'firstSentence',
+      'lastSentence',
+      'start',
+      'words',
+    ]);
+    expect(result.properties.aiWordShare.type).toBe('number');
+  });
+
   it('is the document the app builds (no drift between UI and JSON)', () => {
     const rebuilt = SwaggerModule.createDocument(t.app, new DocumentBuilder().build());
     expect(Object.keys(rebuilt.paths).sort()).toEqual(Object.keys(document.paths).sort());
