@@ -8,7 +8,7 @@ import * as path from 'node:path';
 // The engine's own fixture: the same document its segments test marks.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { MIXED_DOCUMENT } from '../../../libs/detector/src/testing/mixed-document';
-import { readPdf } from './pdf-text';
+import { readPdf, shootPdfPages } from './pdf-text';
 import {
   axeViolations,
   CHROMIUM,
@@ -114,9 +114,40 @@ describeInBrowser(`AI-written parts in Chromium${hasChromium ? '' : ` [skipped: 
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Save PDF' }).click(),
     ]);
-    const pdf = await readPdf(fs.readFileSync((await download.path())!));
+    const bytes = fs.readFileSync((await download.path())!);
+    const pdf = await readPdf(bytes);
     expect(pdf.text).toContain('AI-written parts');
     expect(pdf.text).toMatch(/1\. Sentences 7-11, 106 words: “In today's rapidly evolving world/);
+    if (SHOTS) {
+      const viewer = await context.newPage();
+      await viewer.goto(`${app.baseUrl}/favicon.svg`);
+      const at = pdf.pageOf('AI-written parts');
+      await shootPdfPages(
+        viewer,
+        app.baseUrl,
+        bytes,
+        [360, 768, 1280].map((width) => ({
+          page: at,
+          width,
+          file: path.join(REPO_ROOT, `docs/screenshots/ai-parts-pdf-${width}.png`),
+        })),
+      );
+      await viewer.close();
+    }
+
+    // Shared, the report page shows the same parts.
+    const saved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/ai/report' && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Share Report' }).click();
+    const { id } = (await (await saved).json()) as { id: string };
+    await page.keyboard.press('Escape');
+    await page.goto(`${app.baseUrl}/report/${id}`);
+    const shared = page.getByTestId('report-ai-parts');
+    await shared.waitFor();
+    expect(await shared.textContent()).toContain('Sentences 7-11, 106 words');
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'report-page', () => null, shared);
     expect(errors).toEqual([]);
   }, 180_000);
 });

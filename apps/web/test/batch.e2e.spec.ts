@@ -1,12 +1,10 @@
 import type { BatchResponse } from '@inkprint/contracts';
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (real docx and pdf bytes)
 import { makeDocx, makePdf } from '../../../libs/ingest/src/testing/fixtures';
-// The ingest library's loader of the ESM-only pdfjs-dist (reused to read the saved PDF back, as reports.e2e does).
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { importPackageFile } from '../../../libs/ingest/src/worker/esm';
+import { readPdf, shootPdfPages } from './pdf-text';
 import {
   axeViolations,
   CHROMIUM,
@@ -55,29 +53,6 @@ function folder(): Array<{ name: string; mimeType: string; buffer: Buffer }> {
     { name: 'damaged.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj garbage, no end') },
     txt('note.txt', 'Back in five minutes.'),
   ];
-}
-
-interface PdfJs {
-  getDocument(params: Record<string, unknown>): {
-    promise: Promise<{
-      numPages: number;
-      getPage(n: number): Promise<{ view: number[]; getTextContent(): Promise<{ items: { str?: string }[] }> }>;
-    }>;
-  };
-}
-
-/** Page sizes (points) and text of a PDF, read with pdfjs-dist. */
-async function readPdf(bytes: Buffer): Promise<{ sizes: number[][]; text: string }> {
-  const pdfjs = await importPackageFile<PdfJs>('pdfjs-dist', 'legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
-  const sizes: number[][] = [];
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    sizes.push([page.view[2] - page.view[0], page.view[3] - page.view[1]]);
-    parts.push((await page.getTextContent()).items.map((item) => item.str ?? '').join(' '));
-  }
-  return { sizes, text: parts.join(' ').replace(/\s+/g, ' ') };
 }
 
 describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
@@ -135,33 +110,18 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     const context = await browser.newContext({ viewport: { width: 900, height: 1200 } });
     contexts.push(context);
     const page = await context.newPage();
-    const build = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'build');
-    await page.route(`${app.baseUrl}/__pdf/**`, (route: Route) => {
-      const name = new URL(route.request().url()).pathname.replace('/__pdf/', '');
-      if (name === 'batch.pdf') return route.fulfill({ body: bytes, contentType: 'application/pdf' });
-      if (name === 'view.html')
-        return route.fulfill({
-          contentType: 'text/html',
-          body: `<!doctype html><html><body style="margin:0;background:#e5e7eb"><canvas id="c"></canvas>
-<script type="module">
-import * as pdfjs from '/__pdf/pdf.mjs';
-pdfjs.GlobalWorkerOptions.workerSrc = '/__pdf/pdf.worker.mjs';
-const doc = await pdfjs.getDocument('/__pdf/batch.pdf').promise;
-const page = await doc.getPage(Number(location.search.slice(1)));
-const viewport = page.getViewport({ scale: window.innerWidth / page.view[2] });
-const canvas = document.getElementById('c');
-canvas.width = viewport.width; canvas.height = viewport.height;
-await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
-document.body.dataset.done = '1';
-</script></body></html>`,
-        });
-      return route.fulfill({ path: path.join(build, name), contentType: 'text/javascript' });
-    });
-    for (const n of pages) {
-      await page.goto(`${app.baseUrl}/__pdf/view.html?${n}`);
-      await page.locator('body[data-done="1"]').waitFor();
-      await page.locator('#c').screenshot({ path: path.join(REPO_ROOT, `docs/screenshots/batch-pdf-page-${n}.png`) });
-    }
+    await page.goto(`${app.baseUrl}/favicon.svg`);
+    await shootPdfPages(
+      page,
+      app.baseUrl,
+      bytes,
+      pages.map((n) => ({
+        page: n,
+        width: 900,
+        height: 1200,
+        file: path.join(REPO_ROOT, `docs/screenshots/batch-pdf-page-${n}.png`),
+      })),
+    );
   }
 
   it('asks a signed-out visitor to sign in, and the sign-in comes back to /batch (issue 43 item 7)', async () => {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { DetectResponse, ReportResponse, SavedReport } from '@inkprint/contracts';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,7 +12,7 @@ import {
   startApp,
   type RunningApp,
 } from './support';
-import { readPdf } from './pdf-text';
+import { readPdf, shootPdfPages } from './pdf-text';
 
 const describeInBrowser = hasChromium ? describe : describe.skip;
 /** REPORT_SCREENSHOTS=1 also writes docs/screenshots/report-*.png at 360, 768 and 1280 px. */
@@ -146,37 +146,16 @@ describeInBrowser(
     async function shootPdf(bytes: Buffer) {
       if (!SHOTS) return;
       const page = await visit('/favicon.svg');
-      const build = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'build');
-      await page.route(`${app.baseUrl}/__pdf/**`, (route: Route) => {
-        const name = new URL(route.request().url()).pathname.replace('/__pdf/', '');
-        if (name === 'report.pdf') return route.fulfill({ body: bytes, contentType: 'application/pdf' });
-        if (name === 'view.html') {
-          return route.fulfill({
-            contentType: 'text/html',
-            body: `<!doctype html><html><body style="margin:0;background:#e5e7eb"><canvas id="c"></canvas>
-<script type="module">
-import * as pdfjs from '/__pdf/pdf.mjs';
-pdfjs.GlobalWorkerOptions.workerSrc = '/__pdf/pdf.worker.mjs';
-const doc = await pdfjs.getDocument('/__pdf/report.pdf').promise;
-const page = await doc.getPage(1);
-const scale = window.innerWidth / page.view[2];
-const viewport = page.getViewport({ scale: scale * window.devicePixelRatio });
-const canvas = document.getElementById('c');
-canvas.width = viewport.width; canvas.height = viewport.height;
-canvas.style.width = window.innerWidth + 'px';
-await page.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
-document.body.dataset.done = '1';
-</script></body></html>`,
-          });
-        }
-        return route.fulfill({ path: path.join(build, name), contentType: 'text/javascript' });
-      });
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(`${app.baseUrl}/__pdf/view.html`);
-        await page.locator('body[data-done="1"]').waitFor();
-        await page.locator('#c').screenshot({ path: path.join(REPO_ROOT, `docs/screenshots/report-pdf-${width}.png`) });
-      }
+      await shootPdfPages(
+        page,
+        app.baseUrl,
+        bytes,
+        WIDTHS.map((width) => ({
+          page: 1,
+          width,
+          file: path.join(REPO_ROOT, `docs/screenshots/report-pdf-${width}.png`),
+        })),
+      );
     }
 
     it('previews a real detection in the modal, saves the PDF, shares it and opens the link in another browser', async () => {
