@@ -22,6 +22,10 @@ EVIDENCE = ROOT / "ml" / "cache" / "genre-evidence.jsonl"
 MANIFEST = ROOT / "models" / "inkprint-detector.json"
 MIN_WORDS = 50
 FPR50_POOLED, FPR50_GROUP, FPR65_POOLED, MIN_GROUP = 0.01, 0.02, 0.001, 100
+# The transfer margin (session 21): lines that hold every choose genre at 2% held the genre left out at up to 3.2%
+# (student reports, nested, session 20), a 1.6x gap between genres seen and unseen. An unseen genre (college essays,
+# TOEFL essays: not obtainable here) is protected at the policy's 2% only if the choose genres are held at 2% / 1.6.
+CHOOSE_GROUP_RATE = FPR50_GROUP / 1.6
 ENCODER_MIN = 0.999
 AI_CAP = 0.649
 
@@ -47,7 +51,7 @@ def choose(humans, floor50, floor65):
     for r in humans:
         by[r["genre"]].append(r["pShipped"])
     t50 = max([thr_for([r["pShipped"] for r in humans], FPR50_POOLED), floor50]
-              + [thr_for(v, FPR50_GROUP) for v in by.values() if len(v) >= MIN_GROUP])
+              + [thr_for(v, CHOOSE_GROUP_RATE) for v in by.values() if len(v) >= MIN_GROUP])
     t65 = max(thr_for([r["pShipped"] for r in humans], FPR65_POOLED), floor65, t50 + 1e-4)
     return round(t50, 7), round(t65, 7)
 
@@ -85,7 +89,8 @@ def main():
     print("# Lines by genre (issue 38)\n")
     print(f"Evidence: `{EVIDENCE.relative_to(ROOT)}`, {len(rows)} texts of {MIN_WORDS}+ words scored through the product's "
           "moderate mode (n-gram model, fine-tuned encoder, Gemma cascade). Lines chosen on the `choose` genres only: "
-          f"**t50 = {t50}, t65 = {t65}** (before: {floor50} / {floor65}). 0.65 also needs the encoder alone at "
+          f"**t50 = {t50}, t65 = {t65}** (before: {floor50} / {floor65}), each choose genre held at "
+          f"{100 * CHOOSE_GROUP_RATE:.2f}% (the transfer margin: graded at 2%). 0.65 also needs the encoder alone at "
           f">= {ENCODER_MIN} (else the score stays at {AI_CAP}, Mixed). Intervals: Wilson 95%.\n")
     print("## Human texts by genre\n")
     print("`choose` genres are graded at lines chosen **without** them (nested); `measure` genres (licence: measure "

@@ -2,7 +2,7 @@
 // Skipped (not passed) while the fixtures or the manifest do not exist.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DETECTION_MODES } from '../core/result';
+import { DETECTION_MODES, MIXED_BAND_TOP } from '../core/result';
 import { createDetector, MANIFEST_FILE, type Detector } from './detector';
 import { loadParityFixtures } from '../testing/parity';
 
@@ -42,12 +42,17 @@ const ready = fixtures.length > 0 && fs.existsSync(path.join(modelsDir, MANIFEST
   });
 
   // The product score (manifest score_knots + the short-text rule) of the full result matches engine.py final_score.
+  // The partly-AI rule (issue 42: AI parts under 80% of the words, the rest reading human) reads each sentence's own
+  // evidence, which engine.py does not compute: where it holds, the score is engine.py's held at the Mixed band's top.
   const scored = cases.filter(([, , f]) => f.score);
   (scored.length > 0 ? it.each(scored) : it.skip.each([['-', 'moderate', fixtures[0]] as const]))(
     'score %s / %s',
     async (_name, mode, f) => {
       const r = await detector.detect(f.text, { mode });
-      expect(Math.abs(r.score - (f.score as Record<string, number>)[mode])).toBeLessThanOrEqual(1e-3);
+      const python = (f.score as Record<string, number>)[mode];
+      const partlyAi = r.rationale.includes('reads only part of the text as AI-written');
+      if (partlyAi) expect(r.aiWordShare).toBeLessThan(0.8);
+      expect(Math.abs(r.score - (partlyAi ? Math.min(python, MIXED_BAND_TOP) : python))).toBeLessThanOrEqual(1e-3);
       if (f.n_words > 0 && f.n_words < detector.info.minWords) expect(r.score).toBeLessThan(0.5);
     },
   );
