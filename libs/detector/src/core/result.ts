@@ -1,7 +1,10 @@
 // Building the Detection result (product spec section 3) from calibrated probabilities. Pure.
 import type { DetectedLanguage } from './language';
 import { describeSignal, strongestSignals, type Signal } from './heuristic';
-import { aiSegments, type AiSegment, type SegmentPolicy } from './segments';
+import { MIXED_BAND_TOP, REST_HUMAN_MAX, restReadsHuman, WHOLLY_AI_SHARE } from './partly-ai';
+import { buildRationale } from './rationale';
+import { round1, round4 } from './rounding';
+import { aiSegments, type SegmentPolicy } from './segments';
 
 import {
   DEFAULT_DETECTION_MODE,
@@ -13,6 +16,7 @@ import {
 
 // The mode list is the product's (@inkprint/contracts), shared with the job bus, the API and the web app.
 export { DETECTION_MODES, isDetectionMode, type DetectionMode };
+export { MIXED_BAND_TOP, REST_HUMAN_MAX, round1, WHOLLY_AI_SHARE };
 export const DEFAULT_MODE: DetectionMode = DEFAULT_DETECTION_MODE;
 
 export type Verdict = 'Human' | 'Mixed' | 'AI-Generated';
@@ -136,10 +140,6 @@ export function classify(p: number, t: Thresholds): ChunkLabel {
   if (p >= t.ai) return 'AI';
   if (p <= t.human) return 'Human';
   return 'Mixed';
-}
-
-export function round1(x: number): number {
-  return Math.round(x * 10) / 10;
 }
 
 /** Length reliability in 0..1: grows linearly to 0.5 at minWords, then to 1 at reliableWords. */
@@ -383,10 +383,6 @@ export function buildResult(input: ResultInput): DetectionResult {
   };
 }
 
-function round4(x: number): number {
-  return Math.round(x * 10000) / 10000;
-}
-
 function toDetectionSignal(s: Signal): DetectionSignal {
   return {
     feature: s.feature,
@@ -396,110 +392,4 @@ function toDetectionSignal(s: Signal): DetectionSignal {
     direction: s.direction,
     description: describeSignal(s),
   };
-}
-
-// One decimal, as every percentage the product shows (the report PDF's rule).
-const pct0 = (q: number): string => `${(100 * q).toFixed(1)}%`;
-
-/** Under this share of its words in AI parts, a document reads Mixed (partly AI-written), whatever its score. */
-export const WHOLLY_AI_SHARE = 0.8;
-/** ... provided the rest reads human: its sentences' own probability, word-weighted, under this. */
-export const REST_HUMAN_MAX = 0.2;
-/** The top of the Mixed band, where a score that may not read AI-Generated stays. */
-export const MIXED_BAND_TOP = 0.649;
-
-function restReadsHuman(input: ResultInput, found: { segments: readonly AiSegment[] }): boolean {
-  let words = 0;
-  let weighted = 0;
-  input.sentences.forEach((s, i) => {
-    if (found.segments.some((g) => i >= g.firstSentence && i <= g.lastSentence)) return;
-    words += s.words;
-    weighted += s.words * s.probability;
-  });
-  return words > 0 && weighted / words < REST_HUMAN_MAX;
-}
-
-/** 'sentences 7-11' / 'sentence 3', 1-based, for each AI part. */
-function partPlaces(segments: readonly AiSegment[]): string {
-  const one = (g: AiSegment): string =>
-    g.firstSentence === g.lastSentence
-      ? `sentence ${g.firstSentence + 1}`
-      : `sentences ${g.firstSentence + 1}-${g.lastSentence + 1}`;
-  return segments.map(one).join(', ');
-}
-
-function describeParts(
-  parts: { segments: readonly AiSegment[]; share: number },
-  words: number,
-  opening = false,
-): string {
-  const aiWords = parts.segments.reduce((n, g) => n + g.words, 0);
-  const n = parts.segments.length;
-  return `${n === 1 ? (opening ? 'One part' : 'one part') : `${n} parts`} (${partPlaces(parts.segments)}; ${aiWords} of ${words} words, ${pct0(parts.share)}) ${n === 1 ? 'reads' : 'read'} AI-written on ${n === 1 ? 'its' : 'their'} own sentences' evidence`;
-}
-
-function buildRationale(
-  x: ResultInput & {
-    p: number;
-    verdict: Verdict;
-    /** The AI parts (issue 42), where the document has any. */
-    parts?: { segments: readonly AiSegment[]; share: number; partlyAi: boolean };
-    tooShort: boolean;
-    heldBack: boolean;
-    chunkLabels: ChunkLabel[];
-    supporting: Signal[];
-    opposing: Signal[];
-  },
-): string {
-  if (x.words === 0) return 'There is no text to analyse.';
-  // The number the user sees beside it: the score the verdict reads (bars, report, history), not the raw probability.
-  const pct = `${round1(100 * x.p).toFixed(1)}%`;
-  const parts: string[] = [];
-  const engineName = x.engine === 'heuristic' ? 'The fallback stylometric heuristic' : 'The detection model';
-  if (x.tooShort) {
-    // Too short to judge (issue 43 item 2): no figure is quoted, as the demo, batch table, report and PDF show none.
-    return `Too short to judge: with only ${x.words} ${x.words === 1 ? 'word' : 'words'} (minimum ${x.lengthPolicy.minWords}) there is too little evidence for a verdict, so no AI figure is given. Add more of the text for one.`;
-  }
-  if (x.parts?.partlyAi) {
-    parts.push(
-      `${engineName} reads only part of the text as AI-written: ${describeParts(x.parts, x.words)}, and the rest reads human-written on its own. This suggests mixed authorship (a person's text with AI-written passages, or the reverse), so the text is scored in the Mixed band (${pct}) rather than reported as AI-generated as a whole.`,
-    );
-  } else if (x.verdict === 'Mixed' && x.chunkLabels.includes('AI') && x.chunkLabels.includes('Human')) {
-    const ai = x.chunkLabels.filter((l) => l === 'AI').length;
-    const human = x.chunkLabels.filter((l) => l === 'Human').length;
-    parts.push(
-      `${engineName} rates the whole text ${pct} likely AI-written, but its parts disagree: ${ai} of ${x.chunkLabels.length} chunks read as AI and ${human} as human, which suggests mixed authorship or editing.`,
-    );
-  } else if (x.heldBack) {
-    parts.push(
-      `${engineName} reads the text as likely AI-written (${pct}), but its independent evidence does not all agree, so it is not reported as AI-generated: this is typical of AI-assisted writing (a person's text edited or paraphrased with an AI tool, or AI text reworked by a person) and of some polished human writing.`,
-    );
-  } else if (x.verdict === 'Mixed') {
-    // The quick verdict splits at 0.5 and the report bands at the thresholds: say both, so neither contradicts this.
-    const { human, ai } = x.thresholds;
-    parts.push(
-      x.p >= 0.5
-        ? `${engineName} rates the text ${pct} likely AI-written: over the 0.5 line, so the quick verdict leans AI Generated, but short of the ${pct0(ai)} needed to report it as AI-generated, so the evidence is mixed or uncertain. Scores in this band are typical of AI-assisted writing (a person's text edited or paraphrased with an AI tool), which is not the same as AI-written.`
-        : `${engineName} rates the text ${pct} likely AI-written: under the 0.5 line, so the quick verdict leans Human Written, but over the ${pct0(human)} needed to report it as human-written, so the evidence is mixed or uncertain.`,
-    );
-  } else {
-    parts.push(
-      `${engineName} rates the text ${pct} likely AI-written, so it reads as ${x.verdict === 'Human' ? 'human-written' : 'AI-generated'}.`,
-    );
-  }
-  if (x.supporting.length > 0) {
-    const say = (s: Signal): string =>
-      describeSignal(s, s.feature === 'ai_word_rate' && s.value > s.humanMean ? x.aiWordsFound : []);
-    parts.push(
-      `Stylistic signals pointing ${x.p >= 0.5 ? 'to AI' : 'to a human writer'}: ${x.supporting.map(say).join('; ')}.`,
-    );
-  }
-  if (x.opposing.length > 0)
-    parts.push(`Pointing the other way: ${x.opposing.map((s) => describeSignal(s)).join('; ')}.`);
-  if (x.parts && !x.parts.partlyAi && x.parts.share < 1) parts.push(`${describeParts(x.parts, x.words, true)}.`);
-  if (x.chunkLabels.length >= 2 && !(x.chunkLabels.includes('AI') && x.chunkLabels.includes('Human'))) {
-    const ai = x.chunkLabels.filter((l) => l === 'AI').length;
-    parts.push(`${ai} of ${x.chunkLabels.length} chunks read as AI.`);
-  }
-  return parts.join(' ');
 }

@@ -1,0 +1,25 @@
+// The partly-AI rule (issue 42): a document only part of which reads AI-written, the rest human on its own sentences'
+// evidence, is scored in the Mixed band. Pure.
+import type { ResultInput } from './result';
+import type { AiSegment } from './segments';
+
+/** Under this share of its words in AI parts, a document reads Mixed (partly AI-written), whatever its score. */
+export const WHOLLY_AI_SHARE = 0.8;
+/** ... provided the rest reads human: its sentences' own probability, word-weighted, under this. */
+export const REST_HUMAN_MAX = 0.2;
+/** The top of the Mixed band, where a score that may not read AI-Generated stays. */
+export const MIXED_BAND_TOP = 0.649;
+
+export function restReadsHuman(
+  input: Pick<ResultInput, 'sentences'>,
+  found: { segments: readonly AiSegment[] },
+): boolean {
+  let words = 0;
+  let weighted = 0;
+  input.sentences.forEach((s, i) => {
+    if (found.segments.some((g) => i >= g.firstSentence && i <= g.lastSentence)) return;
+    words += s.words;
+    weighted += s.words * s.probability;
+  });
+  return words > 0 && weighted / words < REST_HUMAN_MAX;
+}
