@@ -1,35 +1,45 @@
-// Reads a saved PDF back in the browser suites: page sizes and the text, with pdfjs-dist.
-// The ingest library's loader of the ESM-only pdfjs-dist.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { importPackageFile } from '../../../libs/ingest/src/worker/esm';
+// Reads a saved PDF back in the browser suites: page sizes and the text, with pdfjs-dist (ESM only).
+// pdfjs is imported in a child Node process: a dynamic import from inside Jest's VM binds to the first test file's
+// environment, and the next suite of the same worker that reads a PDF fails with "import after the Jest environment
+// has been torn down" (seen with reports.e2e then ai-parts.e2e in one worker).
+import { execFile } from 'node:child_process';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page, Route } from 'playwright-core';
 
-interface PdfPage {
-  view: number[];
-  getTextContent(): Promise<{ items: { str?: string }[] }>;
+const READ_PDF = `
+const pdfjs = await import(process.argv[1]);
+const chunks = [];
+for await (const c of process.stdin) chunks.push(c);
+const doc = await pdfjs.getDocument({ data: new Uint8Array(Buffer.concat(chunks)), isEvalSupported: false, verbosity: 0 }).promise;
+const sizes = [], pages = [];
+for (let n = 1; n <= doc.numPages; n++) {
+  const page = await doc.getPage(n);
+  sizes.push([page.view[2] - page.view[0], page.view[3] - page.view[1]]);
+  pages.push((await page.getTextContent()).items.map((item) => item.str ?? '').join(' '));
 }
-interface PdfJs {
-  getDocument(params: Record<string, unknown>): {
-    promise: Promise<{ numPages: number; getPage(n: number): Promise<PdfPage> }>;
-  };
-}
+process.stdout.write(JSON.stringify({ sizes, pages }));
+`;
 
 /** Page sizes (points) and the text of a PDF, read with pdfjs-dist; pageOf: the first page holding a text (1-based). */
 export async function readPdf(
   bytes: Buffer,
 ): Promise<{ sizes: number[][]; text: string; pageOf: (needle: string) => number }> {
-  const pdfjs = await importPackageFile<PdfJs>('pdfjs-dist', 'legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
-  const sizes: number[][] = [];
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    sizes.push([page.view[2] - page.view[0], page.view[3] - page.view[1]]);
-    parts.push((await page.getTextContent()).items.map((item) => item.str ?? '').join(' '));
-  }
-  const pageOf = (needle: string): number => parts.findIndex((t) => t.includes(needle)) + 1;
-  return { sizes, text: parts.join(' ').replace(/\s+/g, ' '), pageOf };
+  const pdfjs = pathToFileURL(
+    path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'legacy/build/pdf.mjs'),
+  ).href;
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      ['--input-type=module', '-e', READ_PDF, pdfjs],
+      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    );
+    child.stdin!.end(bytes);
+  });
+  const { sizes, pages } = JSON.parse(out) as { sizes: number[][]; pages: string[] };
+  const pageOf = (needle: string): number => pages.findIndex((t) => t.includes(needle)) + 1;
+  return { sizes, text: pages.join(' ').replace(/\s+/g, ' '), pageOf };
 }
 
 /**
