@@ -149,6 +149,14 @@ def build(per_family: int, seed: int = 42) -> list[dict]:
     return out
 
 
+def single_author(r: dict, prefix: str, family: str) -> dict:
+    """A genre-sample row as a graded single-author document of the benchmark (the whole text one author's)."""
+    ai = r["label"] == "ai"
+    return {"id": f"{prefix}:{r['id']}", "family": family, "role": "grade", "kind": "ai" if ai else "human",
+            "generator": r.get("generator") if ai else "human", "domain": r["genre"], "text": r["text"],
+            "ai_spans": [[0, len(r["text"])]] if ai else [], "boundary_words": None, "pair_id": None}
+
+
 def human_genres(per_genre: int, seed: int = 42) -> list[dict]:
     """Single-author human documents of the genre validation (issue 38's ml/cache/genre-sample.jsonl: student,
     learner and academic writing, first-person narratives, forum answers), ``per_genre`` each, graded only: how often
@@ -159,9 +167,7 @@ def human_genres(per_genre: int, seed: int = 42) -> list[dict]:
         rs = [r for r in rows if r["label"] == "human" and r["genre"] == genre and 50 <= words(r["text"]) <= 600]
         random.Random(f"{seed}|{genre}").shuffle(rs)
         for r in rs[:per_genre]:
-            out.append({"id": f"humangenre:{r['id']}", "family": f"genre:{genre}", "role": "grade", "kind": "human",
-                        "generator": "human", "domain": genre, "text": r["text"], "ai_spans": [],
-                        "boundary_words": None, "pair_id": None})
+            out.append(single_author(r, "humangenre", f"genre:{genre}"))
     return out
 
 
@@ -176,9 +182,7 @@ def ai_only(per_genre: int, seed: int = 7) -> list[dict]:
         if per.get(r["genre"], 0) >= per_genre:
             continue
         per[r["genre"]] = per.get(r["genre"], 0) + 1
-        out.append({"id": f"aionly:{r['id']}", "family": r["genre"], "role": "grade", "kind": "ai",
-                    "generator": r.get("generator"), "domain": r["genre"], "text": r["text"],
-                    "ai_spans": [[0, len(r["text"])]], "boundary_words": None, "pair_id": None})
+        out.append(single_author(r, "aionly", r["genre"]))
     return out
 
 
