@@ -45,6 +45,22 @@ export type VerificationCodeSent = { type: 'VerificationCodeSent'; data: { codeH
 export type VerificationCodeRejected = { type: 'VerificationCodeRejected'; data: { attempts: number } & At };
 export type EmailVerified = { type: 'EmailVerified'; data: At };
 
+/** The account's first event, from the command's identity and credentials, with the role and status it starts in. */
+function registered(d: BootstrapSuperAdmin['data'], role: Role, status: AccountStatus): AccountRegistered {
+  return {
+    type: 'AccountRegistered',
+    data: {
+      accountId: d.accountId,
+      email: d.email,
+      name: d.name,
+      passwordHash: d.passwordHash,
+      role,
+      status,
+      at: d.at,
+    },
+  };
+}
+
 function requireCooldownOver(account: Account, at: string): void {
   if (!account.code) return;
   const waitMs = ms(account.code.sentAt) + OTP_RESEND_COOLDOWN_MS - ms(at);
@@ -82,21 +98,7 @@ export function registerAccount(
     requireCooldownOver(state.account, d.at);
     return [sent];
   }
-  return [
-    {
-      type: 'AccountRegistered',
-      data: {
-        accountId: d.accountId,
-        email: d.email,
-        name: d.name,
-        passwordHash: d.passwordHash,
-        role: 'user',
-        status: 'pending_verification',
-        at: d.at,
-      },
-    },
-    sent,
-  ];
+  return [registered(d, 'user', 'pending_verification'), sent];
 }
 
 export function bootstrapSuperAdmin(
@@ -116,20 +118,7 @@ export function bootstrapSuperAdmin(
       events.push({ type: 'AccountStatusChanged', data: { from: a.status, to: 'active', at: d.at } });
     return events;
   }
-  return [
-    {
-      type: 'AccountRegistered',
-      data: {
-        accountId: d.accountId,
-        email: d.email,
-        name: d.name,
-        passwordHash: d.passwordHash,
-        role: 'super_admin',
-        status: 'active',
-        at: d.at,
-      },
-    },
-  ];
+  return [registered(d, 'super_admin', 'active')];
 }
 
 export function verifyEmail(command: VerifyEmail, state: AccountState): (VerificationCodeRejected | EmailVerified)[] {
