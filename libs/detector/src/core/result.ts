@@ -4,6 +4,7 @@ import { describeSignal, strongestSignals, type Signal } from './heuristic';
 import { MIXED_BAND_TOP, REST_HUMAN_MAX, restReadsHuman, WHOLLY_AI_SHARE } from './partly-ai';
 import { buildRationale } from './rationale';
 import { round1, round4 } from './rounding';
+import { documentScore, shrinkShort, SHORT_TEXT_MAX_SCORE, shortTextScore } from './document-score';
 import { aiSegments, type SegmentPolicy } from './segments';
 
 import {
@@ -17,6 +18,7 @@ import {
 // The mode list is the product's (@inkprint/contracts), shared with the job bus, the API and the web app.
 export { DETECTION_MODES, isDetectionMode, type DetectionMode };
 export { MIXED_BAND_TOP, REST_HUMAN_MAX, round1, WHOLLY_AI_SHARE };
+export { documentScore, shrinkShort, SHORT_TEXT_MAX_SCORE, shortTextScore };
 export const DEFAULT_MODE: DetectionMode = DEFAULT_DETECTION_MODE;
 
 export type Verdict = 'Human' | 'Mixed' | 'AI-Generated';
@@ -38,9 +40,6 @@ export interface LengthPolicy {
   /** Below minWords the score (and probability) never exceed this (default SHORT_TEXT_MAX_SCORE): never 0.5. */
   shortTextMaxScore?: number;
 }
-
-/** A text below the minimum length never reaches 0.5 (the demo's "AI Generated" line). */
-export const SHORT_TEXT_MAX_SCORE = 0.49;
 
 export interface DetectionChunk {
   index: number;
@@ -212,34 +211,15 @@ const VERDICT_LABEL: Record<Verdict, string> = {
   'AI-Generated': 'AI Generated',
 };
 
-/**
- * Below the minimum length a probability is pulled into the Mixed band (|p - 0.5| < 0.14), so no consumer applying
- * the report thresholds to a score can read a confident verdict off a text too short to judge.
- */
-export function shrinkShort(probability: number, words: number, minWords: number): number {
-  if (words <= 0) return 0.5;
-  if (words >= minWords) return probability;
-  return 0.5 + (probability - 0.5) * ((0.28 * words) / minWords);
-}
-
-/**
- * The document-level short-text rule (ml/inkprint_ml/engine.py final_score): pulled to the middle like shrinkShort and
- * capped below 0.5, so a text under the minimum length never reads as AI, whatever the model says.
- */
-export function shortTextScore(score: number, words: number, policy: LengthPolicy): number {
-  const s = shrinkShort(score, words, policy.minWords);
-  return words > 0 && words < policy.minWords ? Math.min(s, policy.shortTextMaxScore ?? SHORT_TEXT_MAX_SCORE) : s;
-}
-
 export function buildResult(input: ResultInput): DetectionResult {
   const { thresholds: t, lengthPolicy } = input;
   const tooShort = input.words < lengthPolicy.minWords;
   const scoreOf = input.scoreOf ?? ((q: number) => q);
   const min = lengthPolicy.minWords;
   // score: the product score (report bands), pulled to the middle for short texts; every figure the result shows reads it.
-  const scored = scoreOf(input.probability);
-  const heldBack = input.maxScore !== undefined && scored > input.maxScore;
-  let score = shortTextScore(heldBack ? input.maxScore! : scored, input.words, lengthPolicy);
+  const document = documentScore(input.probability, scoreOf, input.maxScore, input.words, lengthPolicy);
+  const heldBack = document.heldBack;
+  let score = document.score;
   // AI segments (issue 42) only where the document itself reads AI at the demo's 0.5 line and is long enough to judge:
   // a human writer is not shown 'AI parts' the document's own evidence does not support. On human student, learner and
   // academic writing the sentence evidence alone marks an AI part in a third of the documents; behind the document's

@@ -6,6 +6,7 @@ import { detectLanguage } from '../core/language';
 import { describeNormalization, normalizeWithReport } from '../core/normalize';
 import {
   buildResult,
+  documentScore,
   MIXED_BAND_TOP,
   type DetectionMode,
   type DetectionResult,
@@ -251,10 +252,10 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
   let sentenceEvidence: number[] | undefined;
   // Sentences' own evidence (issue 42) costs an encoder pass per sentence: only where it can be shown, a document long
   // enough to judge that does not read Human (a Human document's sentences keep their chunk's score).
-  const docScore = Math.min(
-    productScore(docProb, ctx.humanProbability, ctx.plan.operatingThreshold, ctx.thresholds, ctx.plan.scoreKnots),
-    aiBandHeldBack ? AI_BAND_HELD_BACK_SCORE : 1,
-  );
+  const scoreOf = (p: number): number =>
+    productScore(p, ctx.humanProbability, ctx.plan.operatingThreshold, ctx.thresholds, ctx.plan.scoreKnots);
+  const maxScore = aiBandHeldBack ? AI_BAND_HELD_BACK_SCORE : undefined;
+  const { score: docScore } = documentScore(docProb, scoreOf, maxScore, doc.words, ctx.lengthPolicy);
   const sentencesShown = doc.words >= ctx.lengthPolicy.minWords && docScore > ctx.thresholds.human;
   if (
     ctx.plan.sentenceEvidence &&
@@ -290,9 +291,8 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
   const aiWordsFound = [...new Set(doc.toks.filter((t) => ctx.wordLists.aiWords.has(t)))];
   return buildResult({
     probability: docProb,
-    ...(aiBandHeldBack ? { maxScore: AI_BAND_HELD_BACK_SCORE } : {}),
-    scoreOf: (p) =>
-      productScore(p, ctx.humanProbability, ctx.plan.operatingThreshold, ctx.thresholds, ctx.plan.scoreKnots),
+    ...(maxScore !== undefined ? { maxScore } : {}),
+    scoreOf,
     chunkProbabilities: chunkProbs,
     chunks,
     sentences: sentences.map((s, i) => ({
