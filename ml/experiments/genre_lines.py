@@ -10,6 +10,10 @@ evidence moderate reads, per text, through the product's own code) and
    never chooses and is graded at the shipped lines. AI recall per source at the same lines.
 
     cd ml && python3 experiments/genre_lines.py [--write-manifest] > experiments/results/genre-lines.md
+
+It also writes experiments/results/genre-lines.json (every genre's counts and Wilson intervals at both lines, nested as
+above): the model card's section "Human writing by genre" (inkprint_ml/card.py) and the product's genre limits
+(libs/detector/src/core/genre-limits.ts, whose unit spec checks the figures it quotes) read it.
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 EVIDENCE = ROOT / "ml" / "cache" / "genre-evidence.jsonl"
+RESULT_JSON = ROOT / "ml" / "experiments" / "results" / "genre-lines.json"
 MANIFEST = ROOT / "models" / "inkprint-detector.json"
 MIN_WORDS = 50
 FPR50_POOLED, FPR50_GROUP, FPR65_POOLED, MIN_GROUP = 0.01, 0.02, 0.001, 100
@@ -70,6 +75,11 @@ def score(r, t50, t65, agree=True):
     return s
 
 
+def rate(k, n):
+    lo, hi = wilson(k, n)
+    return {"k": k, "n": n, "rate": round(k / n, 5) if n else 0.0, "ci95": [round(lo, 5), round(hi, 5)]}
+
+
 def pct(k, n):
     lo, hi = wilson(k, n)
     return f"{100 * k / n:.1f}% ({k}/{n}; {100 * lo:.1f}-{100 * hi:.1f})" if n else "–"
@@ -98,6 +108,8 @@ def main():
     print("| genre | role | n | before: >= 0.5 | before: >= 0.65 | now: >= 0.5 | now: >= 0.65 |")
     print("|---|---|---:|---|---|---|---|")
     tot = defaultdict(int)
+    out = {"evidence": str(EVIDENCE.relative_to(ROOT)), "t50": t50, "t65": t65, "encoder_min": ENCODER_MIN,
+           "choose_group_rate": CHOOSE_GROUP_RATE, "human": {}, "ai": {}}
     for g in sorted({r["genre"] for r in humans}):
         rs = [r for r in humans if r["genre"] == g]
         role = rs[0]["role"]
@@ -110,7 +122,11 @@ def main():
         for key, v in (("n", n), ("k0", k0), ("k1", k1), ("k2", k2), ("k3", k3)):
             tot[key] += v
         print(f"| {g} | {role} | {n} | {pct(k0, n)} | {pct(k1, n)} | {pct(k2, n)} | {pct(k3, n)} |")
+        words = sorted(r["words"] for r in rs)
+        out["human"][g] = {"role": role, "words_median": words[len(words) // 2], "at_0.5": rate(k2, n),
+                           "at_0.65": rate(k3, n), "lines": [a, b]}
     n = tot["n"]
+    out["human"]["all"] = {"role": "all", "at_0.5": rate(tot["k2"], n), "at_0.65": rate(tot["k3"], n)}
     print(f"| **all human** | | {n} | {pct(tot['k0'], n)} | {pct(tot['k1'], n)} | {pct(tot['k2'], n)} | {pct(tot['k3'], n)} |")
     print("\n## AI texts (100+ words) and human texts edited by a model\n")
     print("The encoder and the n-gram models trained on other rows of these sources (not SeqXGPT), so these rates are "
@@ -128,11 +144,22 @@ def main():
                 tot[i] += k
             tot["n"] += n
         print(f"| {g} | {n} | " + " | ".join(pct(k, n) for k in ks) + " |")
+        out["ai"][g] = {"at_0.5": rate(ks[2], n), "at_0.65": rate(ks[3], n)}
     print(f"| **all AI** | {tot['n']} | " + " | ".join(pct(tot[i], tot['n']) for i in range(4)) + " |")
+    out["ai"]["all"] = {"at_0.5": rate(tot[2], tot["n"]), "at_0.65": rate(tot[3], tot["n"])}
+    # where human texts reach 0.5 at the shipped lines, by length (the product's short-formal-prose limit quotes it)
+    buckets = [(50, 100), (100, 250), (250, 10 ** 6)]
+    out["human_by_words"] = {}
+    for lo, hi in buckets:
+        rs = [r for r in humans if lo <= r["words"] < hi]
+        key = f"{lo}-{hi - 1}" if hi < 10 ** 6 else f"{lo}+"
+        out["human_by_words"][key] = {"at_0.5": rate(sum(score(r, t50, t65) >= 0.5 for r in rs), len(rs)),
+                                      "at_0.65": rate(sum(score(r, t50, t65) >= 0.65 for r in rs), len(rs))}
     mixed = [r for r in rows if r["label"] == "ai_edited" and r["words"] >= 100]
     held = sum(score(r, t50, t65, False) >= 0.65 and score(r, t50, t65) < 0.65 for r in mixed)
     print(f"\nHuman texts edited by a model (ImBD polish / rewrite / expand) that the agreement rule holds in the Mixed "
           f"band instead of AI-Generated: {held} of {len(mixed)}.")
+    RESULT_JSON.write_text(json.dumps(out, indent=1) + "\n")
     if "--write-manifest" in sys.argv:
         for m in ("moderate", "strong", "forensic"):
             plan = manifest["modes"][m].get("lm")
