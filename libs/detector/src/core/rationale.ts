@@ -37,6 +37,8 @@ export function buildRationale(
     chunkLabels: ChunkLabel[];
     supporting: Signal[];
     opposing: Signal[];
+    /** The genre limit the result names (core/genre-limits.ts), last. */
+    genreLimit?: string | null;
   },
 ): string {
   if (x.words === 0) return 'There is no text to analyse.';
@@ -89,5 +91,6 @@ export function buildRationale(
     const ai = x.chunkLabels.filter((l) => l === 'AI').length;
     parts.push(`${ai} of ${x.chunkLabels.length} chunks read as AI.`);
   }
+  if (x.genreLimit) parts.push(x.genreLimit);
   return parts.join(' ');
 }

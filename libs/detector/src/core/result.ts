@@ -2,6 +2,7 @@
 import type { DetectedLanguage } from './language';
 import { describeSignal, strongestSignals, type Signal } from './heuristic';
 import { MIXED_BAND_TOP, REST_HUMAN_MAX, restReadsHuman, WHOLLY_AI_SHARE } from './partly-ai';
+import { genreLimitOf } from './genre-limits';
 import { buildRationale } from './rationale';
 import { round1, round4 } from './rounding';
 import { documentScore, shrinkShort, SHORT_TEXT_MAX_SCORE, shortTextScore } from './document-score';
@@ -345,6 +346,10 @@ export function buildResult(input: ResultInput): DetectionResult {
       chunkLabels,
       supporting,
       opposing,
+      genreLimit:
+        input.language === 'English'
+          ? genreLimitOf({ text: input.sentences.map((s) => s.text).join(' '), words: input.words, score, tooShort })
+          : null,
     }),
     words: input.words,
     characters: input.characters,
