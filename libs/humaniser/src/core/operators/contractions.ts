@@ -1,0 +1,63 @@
+// Contractions added (casual tones) or expanded (formal tones), keeping typographic apostrophes.
+import type { Changes, OperatorOptions } from './changes';
+
+const CONTRACT: [RegExp, string][] = [
+  [/\b(do|does|did|is|are|was|were|has|have|had|would|should|could|need) not\b/gi, "$1n't"],
+  [/\bcan ?not\b/gi, "can't"],
+  [/\bwill not\b/gi, "won't"],
+  // not "who is": "who's half-brother" reads as "whose" (LanguageTool WHOS_NN); not after a preposition or "for":
+  // "for it's ancient" reads as "for its ancient …" (ABOUT_ITS_NN)
+  [
+    /(?<!\b(?:for|of|about|with|in|on|to|from|by|at|like) )\b(it|that|there|what|he|she|here) is (?=[a-z])(?!not\b)/gi,
+    "$1's ",
+  ],
+  [/\b(I) am (?=[a-z])/g, "$1'm "],
+  [/\b(we|they|you) are (?=[a-z])(?!not\b)/gi, "$1're "],
+  [
+    /\b(I|we|they|you) have (?=(?:been|had|got|seen|done|made|never|always|already|just|lost|found|heard|learned|noticed)\b)/gi,
+    "$1've ",
+  ],
+  [/\b(I|we|they|you|he|she|it) will (?=[a-z])(?!not\b)/gi, "$1'll "],
+  [/\b(I|we|they|you|he|she) would (?=[a-z])(?!not\b|have\b)/gi, "$1'd "],
+];
+
+const EXPAND: [RegExp, string | ((...a: string[]) => string)][] = [
+  [/\b([Cc])an't\b/g, '$1annot'],
+  [/\b([Ww])on't\b/g, '$1ill not'],
+  [/\b([Ss])han't\b/g, '$1hall not'],
+  [/\b(\w+)n't\b/g, '$1 not'],
+  // "'s" before a past participle is "has", also with an adverb between ("it's always been" -> "it has always been")
+  [
+    /\b(it|that|there|what|who|he|she|here)'s ((?:always|never|already|just|long|ever|also|since|recently|now|really|finally|certainly|probably|not|[a-z]+ly) )?(been|got|had|gone|done|seen|become|taken|given)\b/gi,
+    '$1 has $2$3',
+  ],
+  [/\b(it|that|there|what|who|he|she|here)'s\b/gi, '$1 is'],
+  [/\b(I)'m\b/g, '$1 am'],
+  [/\b(\w+)'re\b/g, '$1 are'],
+  [/\b(\w+)'ve\b/g, '$1 have'],
+  [/\b(\w+)'ll\b/g, '$1 will'],
+  // "'d" before a past participle is "had" ("she'd walked out" -> "she had walked out", not "she would walked")
+  [/\b(I|we|they|you|he|she)'d (?=(?:been|had|done|seen|gone|never|already|just|[a-z]+ed)\b)/gi, '$1 had '],
+  [/\b(I|we|they|you|he|she)'d\b/gi, '$1 would'],
+  [/\b([Ll])et's\b/g, '$1et us'],
+];
+
+export function rewriteContractions(s: string, o: OperatorOptions, changes: Changes): string {
+  const mode = o.profile.contractions;
+  if (mode === 'keep') return s;
+  let out = s.replace(/\u2019/g, "'");
+  const rules = mode === 'add' ? CONTRACT : EXPAND;
+  for (const [re, to] of rules) {
+    out = out.replace(re, (...args: string[]) => {
+      if (mode === 'add') changes.contractions++;
+      else changes.expansions++;
+      const groups = args.slice(1, -2);
+      const text =
+        typeof to === 'string' ? to.replace(/\$(\d)/g, (_, d: string) => groups[Number(d) - 1] ?? '') : to(...args);
+      return text;
+    });
+  }
+  // restore a typographic apostrophe if the input used them
+  if (s.includes('\u2019')) out = out.replace(/(\w)'(\w)/g, '$1\u2019$2');
+  return out;
+}
