@@ -2,10 +2,11 @@
 // as the engine loads them, and a resumable JSONL output.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseWordLists, type WordLists } from '../src/core/features';
+import { parseWordLists, type WordLists } from '../src/core/word-lists';
 import { findModelsDir, MANIFEST_FILE } from '../src/engine/detector';
 import { EncoderRunner } from '../src/engine/encoder-runner';
-import { parseManifest, type DetectorPlan } from '../src/engine/manifest';
+import { parseManifest } from '../src/engine/manifest';
+import type { DetectorPlan } from '../src/engine/manifest-plan';
 import { OnnxScorer } from '../src/engine/onnx-scorer';
 
 /** `IN.jsonl OUT.jsonl [--shard i/n] [--name value ...]` */

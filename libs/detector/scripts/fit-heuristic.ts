@@ -4,7 +4,8 @@
 //   cd libs/detector && node -r ../../scripts/ts-register.js scripts/fit-heuristic.ts [/work/shared/datasets]
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DENSE_NAMES, denseFeatures, parseWordLists } from '../src/core/features';
+import { DENSE_NAMES, denseFeatures } from '../src/core/dense-features';
+import { parseWordLists } from '../src/core/word-lists';
 import { normalize } from '../src/core/normalize';
 import { auroc } from '../src/core/metrics';
 import { readJsonl } from './jsonl';

@@ -1,7 +1,7 @@
 // Stylometric heuristic engine: a logistic model over the 40 dense features (FEATURES.md section 5),
 // fitted by libs/detector/scripts/fit-heuristic.ts on the training families. Used when the ONNX model
 // cannot load (engine 'heuristic'), and by every engine to explain a score (rationale signals).
-import { DENSE_NAMES, type DenseName } from './features';
+import { DENSE_NAMES, type DenseName } from './dense-features';
 import { HEURISTIC_PARAMS } from './heuristic-params';
 
 export interface HeuristicFeatureParams {

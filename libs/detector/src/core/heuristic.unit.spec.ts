@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { denseFeatures, parseWordLists } from './features';
+import { denseFeatures } from './dense-features';
+import { parseWordLists } from './word-lists';
 import {
   describeSignal,
   heuristicContributions,
@@ -8,7 +9,7 @@ import {
   modelAgreesWithClasses,
   strongestSignals,
 } from './heuristic';
-import { DENSE_NAMES } from './features';
+import { DENSE_NAMES } from './dense-features';
 import { HEURISTIC_PARAMS } from './heuristic-params';
 import { normalize } from './normalize';
 

@@ -2,7 +2,10 @@
 // from ml/inkprint_ml/features.py). The ML engineer's fixtures are checked in parity.int.spec.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DENSE_NAMES, FEATURE_SETS, TextFeatures, parseWordLists } from './features';
+import { DENSE_NAMES } from './dense-features';
+import { FEATURE_SETS } from './feature-sets';
+import { TextFeatures } from './features';
+import { parseWordLists } from './word-lists';
 import { normalize } from './normalize';
 
 interface Fixture {

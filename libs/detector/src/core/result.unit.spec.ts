@@ -1,4 +1,4 @@
-import { N_DENSE } from './features';
+import { N_DENSE } from './dense-features';
 import {
   buildResult,
   classify,

@@ -1,7 +1,8 @@
 // The detection pipeline, independent of how probabilities are computed (ONNX model or heuristic):
 // normalise -> language -> sentences -> chunks -> features -> the mode's procedure (manifest) -> result.
 import { chunkSentences } from '../core/chunk';
-import { TextFeatures, type WordLists } from '../core/features';
+import { TextFeatures } from '../core/features';
+import type { WordLists } from '../core/word-lists';
 import { detectLanguage } from '../core/language';
 import { describeNormalization, normalizeWithReport } from '../core/normalize';
 import {
@@ -15,7 +16,8 @@ import {
 } from '../core/result';
 import { splitSentences } from '../core/sentences';
 import { tokenSpans } from '../core/tokenize';
-import { productScore, type EncoderStack, type ModePlan, type SentenceEvidencePlan } from './manifest';
+import { productScore } from './product-score';
+import type { EncoderStack, ModePlan, SentenceEvidencePlan } from './manifest-plan';
 
 /** Computes calibrated AI probabilities for a batch of texts with one named model. */
 export interface ProbabilityScorer {

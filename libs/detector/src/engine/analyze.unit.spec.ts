@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { TextFeatures, parseWordLists } from '../core/features';
+import { TextFeatures } from '../core/features';
+import { parseWordLists } from '../core/word-lists';
 import {
   aiBandNeedsAgreement,
   analyze,

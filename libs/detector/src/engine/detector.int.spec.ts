@@ -3,7 +3,9 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FEATURE_SETS, TextFeatures, parseWordLists } from '../core/features';
+import { FEATURE_SETS } from '../core/feature-sets';
+import { TextFeatures } from '../core/features';
+import { parseWordLists } from '../core/word-lists';
 import { normalize } from '../core/normalize';
 import { createDetector } from './detector';
 

@@ -2,7 +2,8 @@
 // (engine 'heuristic') when the model cannot load. Safe to create one per worker thread.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { EMPTY_WORD_LISTS, TextFeatures, parseWordLists, type WordLists } from '../core/features';
+import { EMPTY_WORD_LISTS, parseWordLists, type WordLists } from '../core/word-lists';
+import { TextFeatures } from '../core/features';
 import { normalize } from '../core/normalize';
 import { HEURISTIC_PARAMS } from '../core/heuristic-params';
 import {
@@ -16,7 +17,8 @@ import { analyze, modeProbability, type ProbabilityScorer } from './analyze';
 import { HeuristicScorer } from './heuristic-scorer';
 import { EncoderRunner } from './encoder-runner';
 import { LmRunner, lmFilesPresent } from './lm-runner';
-import { parseManifest, type DetectorPlan, type LanguageModelPlan, type ModePlan } from './manifest';
+import { parseManifest } from './manifest';
+import type { DetectorPlan, LanguageModelPlan, ModePlan } from './manifest-plan';
 import { OnnxScorer } from './onnx-scorer';
 
 export const MANIFEST_FILE = 'inkprint-detector.json';

@@ -1,4 +1,5 @@
-import { parseManifest, productScore } from './manifest';
+import { parseManifest } from './manifest';
+import { productScore } from './product-score';
 
 const block = (family: string, offset: number, dim: number) => ({ family, offset, dim });
 /** The shape ml/inkprint_ml/card.py writes. */

@@ -1,6 +1,7 @@
 // ONNX Runtime scoring: one InferenceSession per model file, loaded once and reused; batched rows.
 import * as ort from 'onnxruntime-node';
-import { featureDim, type FeatureSetLayout, type TextFeatures } from '../core/features';
+import { featureDim, type FeatureSetLayout } from '../core/feature-sets';
+import type { TextFeatures } from '../core/features';
 import type { ProbabilityScorer } from './analyze';
 
 const MAX_BATCH = 8;

@@ -3,7 +3,10 @@
 // probabilities are checked in parity.int.spec.ts. Skipped (not passed) while the fixture file does not exist.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DENSE_NAMES, FEATURE_SETS, TextFeatures, parseWordLists } from '../core/features';
+import { DENSE_NAMES } from '../core/dense-features';
+import { FEATURE_SETS } from '../core/feature-sets';
+import { TextFeatures } from '../core/features';
+import { parseWordLists } from '../core/word-lists';
 import { normalize } from '../core/normalize';
 import { featureSentences, tokenize } from '../core/tokenize';
 import { chunkTexts } from './analyze';
