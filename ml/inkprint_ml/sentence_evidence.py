@@ -189,7 +189,10 @@ def evaluate(docs: list[dict], zs: list[np.ndarray], penalty: float, gate: float
     return out
 
 
-WHOLLY_AI_SHARE, REST_HUMAN_MAX, AI_BAND = 0.8, 0.2, 0.65  # result.ts
+#: the partly-AI rule's numbers (libs/detector/src/core/partly-ai.ts), read from the one file both sides read
+PARTLY_AI_RULE = json.loads((ROOT / "libs" / "detector" / "src" / "core" / "partly-ai-rule.json").read_text())
+WHOLLY_AI_SHARE, REST_HUMAN_MAX = PARTLY_AI_RULE["WHOLLY_AI_SHARE"], PARTLY_AI_RULE["REST_HUMAN_MAX"]
+AI_BAND = 0.65  # result.ts DEFAULT_THRESHOLDS.ai
 
 
 def partly_ai(docs: list[dict], zs: list[np.ndarray], penalty: float) -> dict:
