@@ -47,7 +47,10 @@ def encoder_stack(p: float, pe: float, stack: dict) -> float:
     return 1.0 / (1.0 + math.exp(-(c0 * z(p) + c1 * z(pe) + stack["intercept"])))
 
 
-AI_BAND_HELD_BACK_SCORE = 0.649  # libs/detector AI_BAND_HELD_BACK_SCORE
+# The score an AI-band read is held at when independent evidence does not agree: the top of the Mixed band, one number
+# for both sides (libs/detector AI_BAND_HELD_BACK_SCORE reads the same file).
+AI_BAND_HELD_BACK_SCORE = json.loads((F.REPO_ROOT / "libs" / "detector" / "src" / "core" / "partly-ai-rule.json")
+                                     .read_text())["MIXED_BAND_TOP"]
 
 
 def score_knots(manifest: dict, mode: str) -> list:
