@@ -1,10 +1,10 @@
 import {
   type AppendOptions,
   type AppendResult,
-  completeEvent,
   type EventMetadata,
   type EventStore,
   type NewEvent,
+  prepareAppend,
   type ReadStreamOptions,
   type RecordedEvent,
   StreamVersionConflictError,
@@ -70,9 +70,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    if (!streamId) throw new Error('streamId is required');
-    if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const completed = events.map((event) => completeEvent(event, options.metadata, this.now));
+    const completed = prepareAppend(streamId, events, options, this.now);
     const count = completed.length;
     const t = this.tables;
 

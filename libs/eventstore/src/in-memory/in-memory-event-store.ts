@@ -1,7 +1,7 @@
 import type { NewEvent, RecordedEvent } from '../port/event-envelope';
 import { StreamVersionConflictError } from '../port/errors';
 import type { AppendOptions, AppendResult, EventStore, ReadStreamOptions } from '../port/event-store';
-import { completeEvent } from '../metadata';
+import { prepareAppend } from '../metadata';
 import { Upcasters } from '../upcasting';
 
 export interface InMemoryEventStoreOptions {
@@ -28,9 +28,7 @@ export class InMemoryEventStore implements EventStore {
   }
 
   async appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    if (!streamId) throw new Error('streamId is required');
-    if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const completed = events.map((event) => completeEvent(event, options.metadata, this.now));
+    const completed = prepareAppend(streamId, events, options, this.now);
     const stream = this.streams.get(streamId) ?? [];
     const actual = stream.length;
     const expected = options.expectedVersion;
