@@ -3,6 +3,7 @@ import type { EventMetadata, RecordedEvent } from './port/event-envelope';
 import { StreamVersionConflictError } from './port/errors';
 import type { EventStore } from './port/event-store';
 import type { StreamStateCache } from './stream-state-cache';
+import { type StateDecider, type StreamState, toDomainEvent } from './stream-state';
 
 export interface HandleCommandOptions {
   /** Metadata of every appended event (actor, correlation and causation ids). */
@@ -117,8 +118,8 @@ export function readStreams(store: EventStore, streamIds: readonly string[]): Pr
 /** The state folded from a stream's events (as loadState gives it, for events read by `readStreams`). */
 export function foldState<S, E extends Event>(
   recorded: readonly RecordedEvent[],
-  decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
-): { state: S; version: number } {
+  decider: StateDecider<S, E>,
+): StreamState<S> {
   return {
     state: recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<E>(e)), decider.initialState()),
     version: recorded.length,
@@ -129,15 +130,7 @@ export function foldState<S, E extends Event>(
 export async function loadState<S, E extends Event>(
   store: EventStore,
   streamId: string,
-  decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
-): Promise<{ state: S; version: number }> {
-  const recorded = await store.readStream(streamId);
-  return {
-    state: recorded.reduce((s, e) => decider.evolve(s, toDomainEvent<E>(e)), decider.initialState()),
-    version: recorded.length,
-  };
-}
-
-function toDomainEvent<E extends Event>(e: RecordedEvent): E {
-  return { type: e.type, data: e.data } as unknown as E;
+  decider: StateDecider<S, E>,
+): Promise<StreamState<S>> {
+  return foldState(await store.readStream(streamId), decider);
 }

@@ -11,5 +11,6 @@ export * from './subscription';
 export * from './polling-loop';
 export * from './command-handling';
 export * from './stream-state-cache';
+export type { StateDecider, StreamState } from './stream-state';
 export * from './personal-data';
 export * from './in-memory';

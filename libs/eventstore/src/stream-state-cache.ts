@@ -1,6 +1,6 @@
-import type { Decider, Event } from '@inkprint/domain-kernel';
-import type { RecordedEvent } from './port/event-envelope';
+import type { Event } from '@inkprint/domain-kernel';
 import type { EventStore } from './port/event-store';
+import { type StateDecider, type StreamState, toDomainEvent } from './stream-state';
 
 /**
  * Folded states of hot streams kept in memory (e.g. today's quota streams, appended to on every request): a load
@@ -15,11 +15,7 @@ export class StreamStateCache {
 
   constructor(private readonly maxEntries = 5_000) {}
 
-  load<S, E extends Event>(
-    store: EventStore,
-    streamId: string,
-    decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
-  ): Promise<{ state: S; version: number }> {
+  load<S, E extends Event>(store: EventStore, streamId: string, decider: StateDecider<S, E>): Promise<StreamState<S>> {
     const previous = this.loading.get(streamId);
     const next = (previous ?? Promise.resolve())
       .catch(() => undefined)
@@ -35,8 +31,8 @@ export class StreamStateCache {
   private async loadNow<S, E extends Event>(
     store: EventStore,
     streamId: string,
-    decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
-  ): Promise<{ state: S; version: number }> {
+    decider: StateDecider<S, E>,
+  ): Promise<StreamState<S>> {
     const cached = this.entries.get(streamId) as { version: number; state: S } | undefined;
     const from = cached ? cached.version + 1 : 1;
     const recorded = await store.readStream(streamId, { fromVersion: from });
@@ -69,8 +65,4 @@ export class StreamStateCache {
   get size(): number {
     return this.entries.size;
   }
-}
-
-function toDomainEvent<E extends Event>(e: RecordedEvent): E {
-  return { type: e.type, data: e.data } as unknown as E;
 }
