@@ -1,4 +1,4 @@
-import { PollingLoop } from './polling-loop';
+import { PollingWorker } from './polling-loop';
 import type { EventStore } from './port/event-store';
 import type { CheckpointStore, LogConsumer } from './port/subscription';
 
@@ -12,9 +12,7 @@ export interface EventLogSubscriptionOptions {
  * Polls the committed global log for one named consumer: hands each batch to the consumer, then saves the
  * checkpoint. A crash between the two redelivers the batch (at-least-once), so consumers dedupe by event id.
  */
-export class EventLogSubscription {
-  private readonly polling: PollingLoop;
-
+export class EventLogSubscription extends PollingWorker {
   constructor(
     private readonly store: EventStore,
     private readonly checkpoints: CheckpointStore,
@@ -22,14 +20,16 @@ export class EventLogSubscription {
     private readonly consumer: LogConsumer,
     private readonly options: EventLogSubscriptionOptions = {},
   ) {
-    this.polling = new PollingLoop(async () => {
-      try {
-        return (await this.runOnce()) > 0;
-      } catch (error) {
-        this.options.onError?.(error);
-        return false;
-      }
-    }, options.pollIntervalMs ?? 250);
+    super(options.pollIntervalMs ?? 250);
+  }
+
+  protected async poll(): Promise<boolean> {
+    try {
+      return (await this.runOnce()) > 0;
+    } catch (error) {
+      this.options.onError?.(error);
+      return false;
+    }
   }
 
   /** Delivers at most one batch; returns how many events it delivered. */
@@ -40,17 +40,5 @@ export class EventLogSubscription {
     await this.consumer.handle(events);
     await this.checkpoints.save(this.consumerName, events[events.length - 1].globalPosition);
     return events.length;
-  }
-
-  start(): void {
-    this.polling.start();
-  }
-
-  wake(): void {
-    this.polling.wake();
-  }
-
-  async stop(): Promise<void> {
-    await this.polling.stop();
   }
 }

@@ -1,5 +1,5 @@
 import { type Database, quoteIdentifier } from '@inkprint/eventstore-postgresql';
-import { type EventStore, PollingLoop, type RecordedEvent } from '@inkprint/eventstore';
+import { type EventStore, PollingWorker, type RecordedEvent } from '@inkprint/eventstore';
 import type { DeadLetter, Projection, ProjectionStatus } from './projection';
 import {
   advanceCheckpoints,
@@ -46,11 +46,10 @@ const CHECKPOINTS_KNOWN_MS = 1_000;
  * transaction in `projection-checkpoints.ts`, dead letters in `projection-dead-letters.ts`, the schema's DDL and the
  * rebuild's swap in `projection-rebuild.ts`, status in `projection-status.ts`.
  */
-export class ProjectionRunner {
+export class ProjectionRunner extends PollingWorker {
   readonly schema: string;
   private readonly batchSize: number;
   private readonly byName = new Map<string, Projection>();
-  private readonly polling: PollingLoop;
   private readonly maxAttempts: number;
   /** Where a projection (per schema) failed: its checkpoint then, and the failed attempts at one event. */
   private readonly failures = new Map<string, { from: bigint; position: bigint; attempts: number }>();
@@ -63,11 +62,11 @@ export class ProjectionRunner {
     projections: readonly Projection[],
     private readonly options: ProjectionRunnerOptions = {},
   ) {
+    super(options.pollIntervalMs ?? 250, options.settleMs ?? 0);
     this.schema = options.schema ?? 'read_model';
     quoteIdentifier(this.schema);
     this.batchSize = options.batchSize ?? 500;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 3);
-    this.polling = new PollingLoop(() => this.processAllOnce(), options.pollIntervalMs ?? 250, options.settleMs ?? 0);
     for (const projection of projections) {
       if (this.byName.has(projection.name)) throw new Error(`Duplicate projection ${projection.name}`);
       this.byName.set(projection.name, projection);
@@ -208,18 +207,8 @@ export class ProjectionRunner {
     for (const projection of this.projections) await this.catchUp(projection.name);
   }
 
-  /** Polls the log in the background until stop(). */
-  start(): void {
-    this.polling.start();
-  }
-
-  /** Shortens the wait after an append so read models follow writes closely. */
-  wake(): void {
-    this.polling.wake();
-  }
-
-  async stop(): Promise<void> {
-    await this.polling.stop();
+  protected poll(): Promise<boolean> {
+    return this.processAllOnce();
   }
 
   /**
