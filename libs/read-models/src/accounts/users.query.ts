@@ -1,34 +1,13 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { AccountStatus, Role } from '@inkprint/accounts-domain';
 import type { ReadModels } from '../read-models';
+import { afterCursor, decodePageCursor, encodePageCursor, type PageCursor, pageOf } from '../page-cursor';
 import { UserDirectoryRow } from './users.projection';
 
 /** Position after the last row of a page of the user directory: ordered by (createdAt desc, id desc). */
-export interface UserCursor {
-  createdAt: Date;
-  id: string;
-}
-
-/** An opaque base64url token of a page position. */
-export function encodeUserCursor(cursor: UserCursor): string {
-  return Buffer.from(JSON.stringify({ c: cursor.createdAt.toISOString(), i: cursor.id }), 'utf8').toString('base64url');
-}
-
-/** The position of a cursor, or null when it is not one of ours. */
-export function decodeUserCursor(token: string): UserCursor | null {
-  if (!/^[A-Za-z0-9_-]{1,600}$/.test(token)) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (!value || typeof value !== 'object') return null;
-    const { c, i } = value as { c?: unknown; i?: unknown };
-    if (typeof c !== 'string' || typeof i !== 'string' || i.length === 0) return null;
-    const createdAt = new Date(c);
-    if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== c) return null;
-    return { createdAt, id: i };
-  } catch {
-    return null;
-  }
-}
+export type UserCursor = PageCursor;
+export const encodeUserCursor = encodePageCursor;
+export const decodeUserCursor = decodePageCursor;
 
 export interface UserListQuery {
   limit: number;
@@ -64,26 +43,13 @@ export async function listUsers(read: ReadModels, query: UserListQuery): Promise
   const q = query.q?.trim();
   if (q) filters.push({ $or: [{ emailLower: { $like: likePattern(q) } }, { nameLower: { $like: likePattern(q) } }] });
   const where: FilterQuery<UserDirectoryRow> = filters.length ? { $and: filters } : {};
-  const paged: FilterQuery<UserDirectoryRow> = query.cursor
-    ? {
-        $and: [
-          ...filters,
-          {
-            $or: [
-              { createdAt: { $lt: query.cursor.createdAt } },
-              { createdAt: query.cursor.createdAt, id: { $lt: query.cursor.id } },
-            ],
-          },
-        ],
-      }
-    : where;
+  const paged: FilterQuery<UserDirectoryRow> = query.cursor ? { $and: [...filters, afterCursor(query.cursor)] } : where;
   const [rows, total] = await Promise.all([
     em.find(UserDirectoryRow, paged, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: query.limit + 1 }),
     em.count(UserDirectoryRow, where),
   ]);
-  const users = rows.slice(0, query.limit);
-  const last = users[users.length - 1];
-  return { users, nextCursor: rows.length > query.limit && last ? encodeUserCursor(last) : null, total };
+  const { rows: users, nextCursor } = pageOf(rows, query.limit);
+  return { users, nextCursor, total };
 }
 
 export async function getDirectorySummary(
