@@ -44,14 +44,19 @@ export const CreateApiKeyRequest = z
   .meta({ id: 'CreateApiKeyRequest' });
 export type CreateApiKeyRequest = z.input<typeof CreateApiKeyRequest>;
 
+/** The fields every answer about a key starts with (listed or just created). */
+const apiKeyFields = {
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  /** Requests per tool per day this key may use (at most the plan's limit); null: the plan's limit. */
+  dailyCap: z.number().int().nullable(),
+};
+
 /** A key as listed: never the key itself (it is shown once, when created). */
 export const ApiKey = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    scopes: z.array(z.enum(API_KEY_SCOPES)),
-    /** Requests per tool per day this key may use (at most the plan's limit); null: the plan's limit. */
-    dailyCap: z.number().int().nullable(),
+    ...apiKeyFields,
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
     /** Tool runs recorded with this key. */
@@ -66,10 +71,7 @@ export type ApiKey = z.infer<typeof ApiKey>;
 /** `POST /auth/api-keys` answer: the only answer that carries `key`. */
 export const CreatedApiKey = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    scopes: z.array(z.enum(API_KEY_SCOPES)),
-    dailyCap: z.number().int().nullable(),
+    ...apiKeyFields,
     key: z.string(),
     createdAt: z.string(),
     expiresAt: z.string().nullable().optional(),
