@@ -110,12 +110,14 @@ function contractSchema(context: ExecutionContext, part: 'body' | 'query'): z.Zo
 /**
  * `@ContractBody()`: the request body, checked by `ZodValidationPipe` against the `body` its route's `ApiContract`
  * documents, so a route names its schema once (the OpenAPI document and the check cannot drift apart).
+ * `@ContractBody('on-call')`: a function that checks the body when called, for a route whose body is checked only
+ * in one case (a batch's texts, when no files were uploaded); same schema, same errors.
  */
-export const ContractBody = createParamDecorator((_: unknown, context: ExecutionContext): unknown =>
-  new ZodValidationPipe(contractSchema(context, 'body')).transform(
-    context.switchToHttp().getRequest<{ body: unknown }>().body,
-  ),
-);
+export const ContractBody = createParamDecorator((when: 'on-call' | undefined, context: ExecutionContext): unknown => {
+  const pipe = new ZodValidationPipe(contractSchema(context, 'body'));
+  const check = () => pipe.transform(context.switchToHttp().getRequest<{ body: unknown }>().body);
+  return when === 'on-call' ? check : check();
+});
 
 /** `@ContractQuery()`: the query parameters, checked against the `query` of the route's `ApiContract`. */
 export const ContractQuery = createParamDecorator((_: unknown, context: ExecutionContext): unknown =>

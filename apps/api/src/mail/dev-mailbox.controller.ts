@@ -1,9 +1,9 @@
-import { Controller, Get, Header, Inject, NotFoundException, Query } from '@nestjs/common';
+import { Controller, Get, Header, Inject, NotFoundException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { DevMailbox, MAIL_KINDS, type DevMailboxMessage, type Mailer } from '@inkprint/mail';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config';
-import { ZodValidationPipe } from '../http';
+import { ApiContract, ContractQuery } from '../http/api-contract';
 import { devMailboxPage } from './dev-mailbox.page';
 import { MAILER } from './tokens';
 
@@ -18,9 +18,9 @@ const latestQuery = z.object({ to: recipient, kind: kind.optional() });
 
 /**
  * Development only (registered when `config.devMailbox`: not in production, not with SMTP_URL): the e-mails the
- * app "sent", as JSON and as a page. Left out of the OpenAPI document.
+ * app "sent", as JSON and as a page. Left out of the OpenAPI document; its `ApiContract`s name each route's query
+ * once, for `@ContractQuery()`.
  */
-@ApiExcludeController()
 @ApiExcludeController()
 @Controller('dev')
 export class DevMailboxController {
@@ -32,18 +32,20 @@ export class DevMailboxController {
   /** `{ messages }`, newest first; `?to=` (case-insensitive) and `?kind=` filter. */
   @Get('mailbox')
   @Header('Cache-Control', 'no-store')
-  async list(
-    @Query(new ZodValidationPipe(listQuery)) query: z.output<typeof listQuery>,
-  ): Promise<{ messages: DevMailboxMessage[] }> {
+  @ApiContract({ summary: 'The dev mailbox, newest first', query: listQuery, responses: { 200: null } })
+  async list(@ContractQuery() query: z.output<typeof listQuery>): Promise<{ messages: DevMailboxMessage[] }> {
     return { messages: await this.mailbox().list(query) };
   }
 
   /** The newest message to `to` (of `kind`); 404 when there is none. */
   @Get('mailbox/latest')
   @Header('Cache-Control', 'no-store')
-  async latest(
-    @Query(new ZodValidationPipe(latestQuery)) query: z.output<typeof latestQuery>,
-  ): Promise<DevMailboxMessage> {
+  @ApiContract({
+    summary: 'The newest dev-mailbox message to an address',
+    query: latestQuery,
+    responses: { 200: null },
+  })
+  async latest(@ContractQuery() query: z.output<typeof latestQuery>): Promise<DevMailboxMessage> {
     const message = await this.mailbox().latest(query);
     if (!message)
       throw new NotFoundException(`No ${query.kind ?? ''}${query.kind ? ' ' : ''}e-mail to ${query.to} yet`);
@@ -57,7 +59,8 @@ export class DevMailboxController {
     'Content-Security-Policy',
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   )
-  async page(@Query(new ZodValidationPipe(listQuery)) query: z.output<typeof listQuery>): Promise<string> {
+  @ApiContract({ summary: 'The dev mailbox as a page', query: listQuery, responses: { 200: null } })
+  async page(@ContractQuery() query: z.output<typeof listQuery>): Promise<string> {
     const mailbox = this.mailbox();
     return devMailboxPage(await mailbox.list(query), query, mailbox.capacity);
   }

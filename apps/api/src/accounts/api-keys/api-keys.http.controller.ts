@@ -1,9 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiKey, ApiKeyList, CreateApiKeyRequest, CreatedApiKey } from '@inkprint/contracts';
 import type { z } from 'zod';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { AuthGuard, CurrentAccount, type SignedInAccount } from '../auth';
 import { assertAdminMfa } from '../auth/auth.guard';
@@ -31,7 +30,7 @@ export class ApiKeysController {
   })
   create(
     @CurrentAccount() account: SignedInAccount,
-    @Body(new ZodValidationPipe(CreateApiKeyRequest)) body: z.output<typeof CreateApiKeyRequest>,
+    @ContractBody() body: z.output<typeof CreateApiKeyRequest>,
   ): Promise<CreatedApiKey> {
     // An admin's key is made with a session that passed the second factor (issue 39 item 6): a stolen password
     // alone mints no key.

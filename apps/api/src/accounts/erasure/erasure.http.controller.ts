@@ -1,11 +1,10 @@
-import { Body, Controller, Delete, HttpCode, UseGuards } from '@nestjs/common';
+import { Controller, Delete, HttpCode, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { EraseAccountRequest, MessageResponse } from '@inkprint/contracts';
 import type { z } from 'zod';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { AuthGuard, CurrentAccount, type SignedInAccount } from '../auth';
 import { AuthThrottlerGuard, SIGN_IN_LIMIT } from '../auth/auth-throttler.guard';
 import { EraseAccount } from './erase-account.handler';
@@ -29,7 +28,7 @@ export class ErasureController {
   })
   async erase(
     @CurrentAccount() account: SignedInAccount,
-    @Body(new ZodValidationPipe(EraseAccountRequest)) body: z.output<typeof EraseAccountRequest>,
+    @ContractBody() body: z.output<typeof EraseAccountRequest>,
   ): Promise<MessageResponse> {
     await this.commands.execute(new EraseAccount(account, body.password));
     return { message: 'Your account and personal data were erased.' };

@@ -1,11 +1,10 @@
-import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { ForgotPasswordRequest, MessageResponse, ResetPasswordRequest } from '@inkprint/contracts';
 import type { z } from 'zod';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { AbuseLimits } from '../auth/abuse-limits';
 import { AuthThrottlerGuard, CODE_LIMIT } from '../auth/auth-throttler.guard';
 import { refuseCommonPassword } from '../shared/common-password';
@@ -31,7 +30,7 @@ export class PasswordResetController {
     errors: ['MAIL_DELIVERY_FAILED', 'TOO_MANY_REQUESTS'],
   })
   async forgot(
-    @Body(new ZodValidationPipe(ForgotPasswordRequest)) body: z.output<typeof ForgotPasswordRequest>,
+    @ContractBody() body: z.output<typeof ForgotPasswordRequest>,
     @Ip() ip: string,
   ): Promise<MessageResponse> {
     this.limits.take('passwordReset', ip, body.email);
@@ -47,9 +46,7 @@ export class PasswordResetController {
     responses: { 200: MessageResponse },
     errors: ['RESET_TOKEN_INVALID', 'TOO_MANY_REQUESTS'],
   })
-  async reset(
-    @Body(new ZodValidationPipe(ResetPasswordRequest)) body: z.output<typeof ResetPasswordRequest>,
-  ): Promise<MessageResponse> {
+  async reset(@ContractBody() body: z.output<typeof ResetPasswordRequest>): Promise<MessageResponse> {
     refuseCommonPassword(body.password);
     await this.commands.execute(new ResetPassword(body));
     return { message: 'Password updated. Redirecting you to sign in...' };

@@ -1,10 +1,9 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { MessageResponse, RefreshRequest, RefreshResponse } from '@inkprint/contracts';
 import type { z } from 'zod';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { AuthGuard, CurrentAccount, type SignedInAccount } from '../auth';
 import { EndSession } from './end-session.handler';
 import { RefreshSession } from './refresh-session.handler';
@@ -22,9 +21,7 @@ export class SessionsController {
     responses: { 200: RefreshResponse },
     errors: ['SESSION_EXPIRED', 'REFRESH_TOKEN_REUSED'],
   })
-  refresh(
-    @Body(new ZodValidationPipe(RefreshRequest)) body: z.output<typeof RefreshRequest>,
-  ): Promise<RefreshResponse> {
+  refresh(@ContractBody() body: z.output<typeof RefreshRequest>): Promise<RefreshResponse> {
     return this.commands.execute(new RefreshSession(body.refreshToken));
   }
 

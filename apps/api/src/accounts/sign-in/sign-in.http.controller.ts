@@ -1,12 +1,11 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { acceptedContinueUrl, LoginRequest, SignedInResponse } from '@inkprint/contracts';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { AuthThrottlerGuard, SIGN_IN_LIMIT } from '../auth/auth-throttler.guard';
 import { SignIn } from './sign-in.handler';
 
@@ -28,9 +27,7 @@ export class SignInController {
     responses: { 200: SignedInResponse },
     errors: ['INVALID_CREDENTIALS', 'ACCOUNT_DISABLED', 'EMAIL_NOT_VERIFIED', 'TOO_MANY_REQUESTS'],
   })
-  async login(
-    @Body(new ZodValidationPipe(LoginRequest)) body: z.output<typeof LoginRequest>,
-  ): Promise<SignedInResponse> {
+  async login(@ContractBody() body: z.output<typeof LoginRequest>): Promise<SignedInResponse> {
     const signedIn = await this.commands.execute(new SignIn(body));
     return {
       message: 'Signed in successfully',

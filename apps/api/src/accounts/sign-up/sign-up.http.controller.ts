@@ -1,11 +1,10 @@
-import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { CodeSentResponse, RegisterRequest } from '@inkprint/contracts';
 import type { z } from 'zod';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { AbuseLimits } from '../auth/abuse-limits';
 import { AuthThrottlerGuard, CODE_LIMIT } from '../auth/auth-throttler.guard';
 import { refuseCommonPassword } from '../shared/common-password';
@@ -29,10 +28,7 @@ export class SignUpController {
     responses: { 201: CodeSentResponse },
     errors: ['EMAIL_TAKEN', 'OTP_RESEND_COOLDOWN', 'MAIL_DELIVERY_FAILED', 'TOO_MANY_REQUESTS'],
   })
-  async register(
-    @Body(new ZodValidationPipe(RegisterRequest)) body: z.output<typeof RegisterRequest>,
-    @Ip() ip: string,
-  ): Promise<CodeSentResponse> {
+  async register(@ContractBody() body: z.output<typeof RegisterRequest>, @Ip() ip: string): Promise<CodeSentResponse> {
     refuseCommonPassword(body.password);
     this.limits.take('register', ip, body.email);
     const sent = await this.commands.execute(new SignUp(body));

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
@@ -11,8 +11,7 @@ import {
 } from '@inkprint/contracts';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { AuthThrottlerGuard, CODE_LIMIT } from '../auth/auth-throttler.guard';
 import { ResendVerificationCode } from './resend-code.handler';
 import { VerifyEmail } from './verify-email.handler';
@@ -42,9 +41,7 @@ export class VerifyEmailController {
       'TOO_MANY_REQUESTS',
     ],
   })
-  async verify(
-    @Body(new ZodValidationPipe(VerifyOtpRequest)) body: z.output<typeof VerifyOtpRequest>,
-  ): Promise<SignedInResponse> {
+  async verify(@ContractBody() body: z.output<typeof VerifyOtpRequest>): Promise<SignedInResponse> {
     const signedIn = await this.commands.execute(new VerifyEmail(body));
     // Spec §5: a 'continue' target is honoured only when it is https on plans.<product host>; otherwise null.
     return {
@@ -68,9 +65,7 @@ export class VerifyEmailController {
       'TOO_MANY_REQUESTS',
     ],
   })
-  async resend(
-    @Body(new ZodValidationPipe(ResendOtpRequest)) body: z.output<typeof ResendOtpRequest>,
-  ): Promise<CodeSentResponse> {
+  async resend(@ContractBody() body: z.output<typeof ResendOtpRequest>): Promise<CodeSentResponse> {
     const sent = await this.commands.execute(new ResendVerificationCode(body.email));
     return { message: 'New code sent. Check your inbox.', ...sent };
   }

@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   Get,
   HttpCode,
@@ -7,7 +6,6 @@ import {
   Param,
   ParseIntPipe,
   Post,
-  Query,
   UploadedFiles,
   UseGuards,
   UseInterceptors,
@@ -31,9 +29,8 @@ import { INGEST_LIMITS, readZipFolder } from '@inkprint/ingest';
 import type { z } from 'zod';
 import { AiCallerGuard, ApiKeyScopes, callerOf, CurrentAccountOptional, type SignedInAccount } from '../../accounts';
 import { AdmitAfterUpload } from '../../http/admit-after-upload.interceptor';
-import { ApiContract } from '../../http/api-contract';
+import { ApiContract, ContractBody, ContractQuery } from '../../http/api-contract';
 import { RequestValidationError } from '../../http/api-error';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { BatchCallerGuard } from './batch-caller.guard';
 import { ListBatches } from './list-batches.query';
 import { OpenBatch, OpenBatchItem } from './open-batch.query';
@@ -79,8 +76,8 @@ export class BatchesController {
   })
   async submit(
     @UploadedFiles() files: BatchUploadPart[] | undefined,
-    @Body() body: unknown,
-    @Query(new ZodValidationPipe(DetectQuery)) query: z.output<typeof DetectQuery>,
+    @ContractBody('on-call') textsOfBody: () => z.output<typeof BatchTextsRequest>,
+    @ContractQuery() query: z.output<typeof DetectQuery>,
     @Ip() ip: string,
     @CurrentAccountOptional() account: SignedInAccount | undefined,
   ): Promise<BatchResponse> {
@@ -96,7 +93,7 @@ export class BatchesController {
       files?.length === 1 && !overLimit(files[0]) ? await readZipFolder(uploads[0].bytes, BATCH_MAX_ITEMS + 1) : null;
     const inputs = uploads.length
       ? (folder ?? uploads).map((file) => ({ file }))
-      : new ZodValidationPipe(BatchTextsRequest).transform(body).texts.map((text) => ({ text }));
+      : textsOfBody().texts.map((text) => ({ text }));
     if (inputs.length > BATCH_MAX_ITEMS) throw new RequestValidationError({ files: [TOO_MANY] }, TOO_MANY);
     // A file name (a part's, or a zip entry's) with a NUL or another control character is refused like any such
     // field (issue 39 item 7: it answered 500 when the names were stored).
@@ -118,7 +115,7 @@ export class BatchesController {
     apiKeyScopes: ['detect'],
   })
   list(
-    @Query(new ZodValidationPipe(ListBatchesQuery)) query: z.output<typeof ListBatchesQuery>,
+    @ContractQuery() query: z.output<typeof ListBatchesQuery>,
     @Ip() ip: string,
     @CurrentAccountOptional() account: SignedInAccount | undefined,
   ): Promise<BatchList> {

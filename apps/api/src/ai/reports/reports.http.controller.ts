@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Ip, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, Headers, HttpCode, Ip, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { ReportResponse, SavedReport, SaveReportRequest } from '@inkprint/contracts';
@@ -12,8 +12,7 @@ import {
   GuestsService,
   type SignedInAccount,
 } from '../../accounts';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { OpenReport } from './open-report.query';
 import { ReportLimit } from './report-limit';
 import { SaveReport } from './save-report.handler';
@@ -48,7 +47,7 @@ export class ReportsController {
     apiKeyScopes: ['reports'],
   })
   async save(
-    @Body(new ZodValidationPipe(SaveReportRequest)) body: z.output<typeof SaveReportRequest>,
+    @ContractBody() body: z.output<typeof SaveReportRequest>,
     @Headers('x-guest-token') guestToken: string | undefined,
     @GuestId() guestId: string | undefined,
     @Ip() ip: string,

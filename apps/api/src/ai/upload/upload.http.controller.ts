@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   Headers,
   HttpCode,
@@ -34,8 +33,7 @@ import {
 import { AuthThrottlerGuard } from '../../accounts/auth/auth-throttler.guard';
 import { AdmitAfterUpload } from '../../http/admit-after-upload.interceptor';
 import { RequestValidationError } from '../../http/api-error';
-import { ApiContract } from '../../http/api-contract';
-import { ZodValidationPipe } from '../../http/zod-validation.pipe';
+import { ApiContract, ContractBody } from '../../http/api-contract';
 import { FileWorkLimits } from '../shared/file-work-limits';
 import { ImportText } from './import-text.handler';
 import { UploadLimitFilter } from './upload-limit.filter';
@@ -89,7 +87,7 @@ export class UploadController {
   })
   upload(
     @UploadedFile() file: UploadedPart | undefined,
-    @Body(new ZodValidationPipe(UploadTextFields)) body: z.output<typeof UploadTextFields>,
+    @ContractBody() body: z.output<typeof UploadTextFields>,
     @GuestId() guestId: string | undefined,
     @Headers('x-guest-token') guestToken: string | undefined,
     @Ip() ip: string,
