@@ -6,7 +6,10 @@ import { RequestValidationError, type FieldErrors } from './api-error';
 /** A body the JSON parser did not read (no body, or another Content-Type than application/json or a form). */
 export const BODY_NOT_JSON = 'Send the request body as JSON (Content-Type: application/json).';
 
-/** Validates a body/query/param against a zod schema (from @inkprint/contracts): `@Body(new ZodValidationPipe(schema))`. */
+/**
+ * Validates a body/query/param against a zod schema (from @inkprint/contracts). Routes use it through
+ * `@ContractBody()` / `@ContractQuery()` (api-contract.ts), which take the schema from their `ApiContract`.
+ */
 @Injectable()
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
   constructor(private readonly schema: S) {}
