@@ -11,6 +11,11 @@ import { GemmaTokenizer, type GemmaVocabulary } from '../core/lm-tokenizer';
 export const LM_BODY_FILE = 'gemma-3-270m-body.onnx';
 export const LM_HEAD_FILE = 'gemma-3-270m-head.onnx';
 export const LM_TOKENIZER_FILE = 'gemma-3-270m-tokenizer.json';
+/**
+ * The top-k graph (hidden [N, 640], k [1] -> ids int64 [N, k], logp float32 [N, k]: the k most likely next tokens),
+ * sharing the head's weights file; optional (the humaniser's in-context proposals, issue 40), loaded on first use.
+ */
+export const LM_TOPK_FILE = 'gemma-3-270m-topk.onnx';
 /** Tokens scored per text, BOS included. */
 export const LM_MAX_TOKENS = 256;
 /** Positions per head run. */
@@ -55,6 +60,12 @@ export function loadGemmaTokenizer(lmDir: string, tokenizerFile = LM_TOKENIZER_F
   return new GemmaTokenizer(vocab);
 }
 
+/** The k most likely next tokens at each asked position, most likely first, with their log-probabilities. */
+export interface LmTopK {
+  ids: number[][];
+  logp: number[][];
+}
+
 /** Texts whose features an LmRunner remembers. */
 const FEATURE_MEMO = 16;
 
@@ -62,11 +73,17 @@ export class LmRunner {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly memo = new Map<string, Promise<number[]>>();
 
+  private topk: Promise<ort.InferenceSession> | undefined;
+  private pieces: readonly string[] | undefined;
+
   private constructor(
     readonly tokenizer: GemmaTokenizer,
     private readonly body: ort.InferenceSession,
     private readonly head: ort.InferenceSession,
     private readonly headBlock: number,
+    private readonly dir: string,
+    private readonly files: Required<LmFiles>,
+    private readonly options: ort.InferenceSession.SessionOptions,
   ) {}
 
   static async load(lmDir: string, threads = 1, files?: LmFiles): Promise<LmRunner> {
@@ -92,7 +109,7 @@ export class LmRunner {
       await body.release();
       throw e;
     }
-    return new LmRunner(tokenizer, body, head, f.headBlock);
+    return new LmRunner(tokenizer, body, head, f.headBlock, lmDir, f, options);
   }
 
   /** The normalised text's token ids, BOS first, at most maxTokens of them. */
@@ -124,10 +141,135 @@ export class LmRunner {
     return [...(await run)];
   }
 
+  /** Whether the top-k graph (LM_TOPK_FILE) is next to the head (`npm run models:fetch` builds it). */
+  hasTopK(): boolean {
+    return (
+      fs.existsSync(path.join(this.dir, LM_TOPK_FILE)) && fs.existsSync(path.join(this.dir, `${this.files.head}.data`))
+    );
+  }
+
+  /** The vocabulary's pieces ("▁word" starts a word), read from the tokenizer file on first use. */
+  piece(id: number): string {
+    if (!this.pieces)
+      this.pieces = (
+        JSON.parse(fs.readFileSync(path.join(this.dir, this.files.tokenizer), 'utf8')) as GemmaVocabulary
+      ).tokens;
+    return this.pieces[id] ?? '';
+  }
+
+  /** The body's final-norm hidden states for ids (BOS first): float32 [ids.length, width], row-major. */
+  hiddenStates(ids: readonly number[]): Promise<{ hidden: Float32Array; width: number }> {
+    return this.serialised(async () => {
+      const x = BigInt64Array.from(ids, (id) => BigInt(id));
+      const out = await this.body.run({ input_ids: new ort.Tensor('int64', x, [ids.length]) });
+      const t = out.hidden;
+      const hidden = new Float32Array(t.data as Float32Array);
+      const width = t.dims[1];
+      t.dispose();
+      return { hidden, width };
+    });
+  }
+
+  /**
+   * The k most likely next tokens after each of `rows` (indices into hidden states from hiddenStates: row t predicts
+   * token t + 1). Needs the top-k graph (hasTopK).
+   */
+  topK(states: { hidden: Float32Array; width: number }, rows: readonly number[], k: number): Promise<LmTopK> {
+    return this.serialised(async () => {
+      const out: LmTopK = { ids: [], logp: [] };
+      if (!rows.length) return out;
+      if (!this.topk) {
+        this.topk = ort.InferenceSession.create(path.join(this.dir, LM_TOPK_FILE), this.options);
+        this.topk.catch(() => (this.topk = undefined));
+      }
+      const session = await this.topk;
+      const { hidden, width } = states;
+      for (let a = 0; a < rows.length; a += this.headBlock) {
+        const block = rows.slice(a, a + this.headBlock);
+        const h = new Float32Array(block.length * width);
+        block.forEach((r, i) => h.set(hidden.subarray(r * width, (r + 1) * width), i * width));
+        const res = await session.run({
+          hidden: new ort.Tensor('float32', h, [block.length, width]),
+          k: new ort.Tensor('int64', BigInt64Array.from([BigInt(k)]), [1]),
+        });
+        const ids = res.ids.data as BigInt64Array;
+        const lp = res.logp.data as Float32Array;
+        const kk = res.ids.dims[1];
+        for (let i = 0; i < block.length; i++) {
+          out.ids.push(Array.from(ids.subarray(i * kk, (i + 1) * kk), Number));
+          out.logp.push(Array.from(lp.subarray(i * kk, (i + 1) * kk)));
+        }
+        res.ids.dispose();
+        res.logp.dispose();
+      }
+      return out;
+    });
+  }
+
+  /** log p of next[i] after row rows[i] of hidden states from hiddenStates (the head on those rows only). */
+  logpAt(
+    states: { hidden: Float32Array; width: number },
+    rows: readonly number[],
+    next: readonly number[],
+  ): Promise<Float32Array> {
+    return this.serialised(async () => {
+      const logp = new Float32Array(rows.length);
+      const { hidden, width } = states;
+      for (let a = 0; a < rows.length; a += this.headBlock) {
+        const block = rows.slice(a, a + this.headBlock);
+        const h = new Float32Array(block.length * width);
+        block.forEach((r, i) => h.set(hidden.subarray(r * width, (r + 1) * width), i * width));
+        const out = await this.head.run({
+          hidden: new ort.Tensor('float32', h, [block.length, width]),
+          next_ids: new ort.Tensor(
+            'int64',
+            BigInt64Array.from(next.slice(a, a + this.headBlock), (id) => BigInt(id)),
+            [block.length],
+          ),
+        });
+        logp.set(out.logp.data as Float32Array, a);
+        for (const k of STAT_NAMES) out[k].dispose();
+      }
+      return logp;
+    });
+  }
+
+  /** log p of ids[t] given ids[..t] for t = from .. ids.length - 1 (one body pass, the head on those positions only). */
+  logpFrom(ids: readonly number[], from: number): Promise<Float32Array> {
+    return this.serialised(async () => {
+      const n = ids.length - from;
+      if (from < 1 || n <= 0) return new Float32Array(0);
+      const x = BigInt64Array.from(ids, (id) => BigInt(id));
+      const bodyOut = await this.body.run({ input_ids: new ort.Tensor('int64', x, [ids.length]) });
+      const t = bodyOut.hidden;
+      const width = t.dims[1];
+      const hidden = t.data as Float32Array;
+      const logp = new Float32Array(n);
+      try {
+        for (let a = 0; a < n; a += this.headBlock) {
+          const b = Math.min(a + this.headBlock, n);
+          const out = await this.head.run({
+            hidden: new ort.Tensor('float32', hidden.subarray((from - 1 + a) * width, (from - 1 + b) * width), [
+              b - a,
+              width,
+            ]),
+            next_ids: new ort.Tensor('int64', x.subarray(from + a, from + b), [b - a]),
+          });
+          logp.set(out.logp.data as Float32Array, a);
+          for (const k of STAT_NAMES) out[k].dispose();
+        }
+      } finally {
+        t.dispose();
+      }
+      return logp;
+    });
+  }
+
   async release(): Promise<void> {
     await this.queue;
     await this.body.release();
     await this.head.release();
+    if (this.topk) await (await this.topk.catch(() => undefined))?.release();
   }
 
   // Runs are serialised: ONNX already uses the configured threads, and the head's intermediates are large.
