@@ -4,7 +4,7 @@
 import { splitMasked, wordCount } from './document';
 import { lexiconEntries } from './lexicon';
 import { MID_TRANSITIONS, PHRASE_RULES, TRANSITION_RULES } from './phrases';
-import type { Tone } from './tones';
+import { TONE_DEFINITIONS, type Tone } from './tones';
 
 export interface StyleStats {
   words: number;
@@ -27,67 +27,10 @@ export type StyleKey = 'contractions' | 'length' | 'spread' | 'formality' | 'per
 /** A target range per measure ([min, max], either end open with +-Infinity). */
 export type StyleTargets = Record<StyleKey, [number, number]>;
 
-const INF = Number.POSITIVE_INFINITY;
-
-export const STYLE_TARGETS: Record<Exclude<Tone, 'auto'>, StyleTargets> = {
-  casual: {
-    contractions: [1, INF],
-    length: [9, 17],
-    spread: [5, INF],
-    formality: [-INF, 0.5],
-    person: [1, INF],
-    hedging: [0, 2],
-  },
-  formal: {
-    contractions: [0, 0],
-    length: [17, 30],
-    spread: [4, INF],
-    formality: [0.5, INF],
-    // academic "we" is formal register too ("we propose"): only second person and chatty first person count against it
-    person: [0, 4],
-    hedging: [0, 2.5],
-  },
-  creative: {
-    contractions: [0.8, INF],
-    length: [8, 16],
-    spread: [6, INF],
-    formality: [-INF, 0.5],
-    person: [0, INF],
-    hedging: [0, 1.5],
-  },
-  neutral: {
-    contractions: [0, 1.5],
-    length: [13, 22],
-    spread: [4, INF],
-    formality: [-0.5, 1.5],
-    person: [0, 1.5],
-    hedging: [0, 2],
-  },
-  persuasive: {
-    contractions: [0.8, INF],
-    length: [9, 18],
-    spread: [5, INF],
-    formality: [-INF, 1],
-    person: [1.5, INF],
-    hedging: [0, 1],
-  },
-  technical: {
-    contractions: [0, 0],
-    length: [14, 26],
-    spread: [4, INF],
-    formality: [0, INF],
-    person: [0, 4],
-    hedging: [0, 3],
-  },
-  narrative: {
-    contractions: [0.8, INF],
-    length: [10, 20],
-    spread: [6, INF],
-    formality: [-INF, 0.5],
-    person: [0, INF],
-    hedging: [0, 1.5],
-  },
-};
+/** Each preset's targets, as its definition gives them (core/tones.ts TONE_DEFINITIONS). */
+export const STYLE_TARGETS = Object.fromEntries(
+  Object.entries(TONE_DEFINITIONS).map(([tone, d]) => [tone, d.targets]),
+) as Record<Exclude<Tone, 'auto'>, StyleTargets>;
 
 const STYLE_LABELS: Record<StyleKey, string> = {
   contractions: 'contractions',

@@ -17,19 +17,13 @@ import { wordCount } from '../core/document';
 import { applyEdits, proposeEdits, type WordEdit } from '../core/edits';
 import { renderPlan, variantPasses, type Choice, type Plan } from '../core/plan';
 import type { Rng } from '../core/rng';
-import type { Tone } from '../core/tones';
+import { AUTO_TONE, TONE_DEFINITIONS, type Tone } from '../core/tones';
 
-/** Share of the input's words the guided search may bring the rewrite to, per tone (auto: 25%). */
-export const EDIT_BUDGET: Record<Exclude<Tone, 'auto'> | 'auto', number> = {
-  auto: 0.25,
-  casual: 0.3,
-  creative: 0.3,
-  narrative: 0.25,
-  persuasive: 0.25,
-  neutral: 0.2,
-  formal: 0.18,
-  technical: 0.1,
-};
+/** Share of the input's words the guided search may bring the rewrite to, per tone (core/tones.ts; auto: 25%). */
+export const EDIT_BUDGET = {
+  auto: AUTO_TONE.editBudget,
+  ...Object.fromEntries(Object.entries(TONE_DEFINITIONS).map(([tone, d]) => [tone, d.editBudget])),
+} as Record<Tone, number>;
 /** At most this share of a sentence's words is swapped (a sentence keeps most of its words). */
 export const SENTENCE_SWAP_SHARE = 0.34;
 /** Sentence cosine (MiniLM) an edited sentence keeps to the sentence as written. */

@@ -5,7 +5,7 @@
 //   HUMANISER_LLM_TIMEOUT_MS  request timeout (default 20000)
 // Its rewrite is only a candidate: it must pass the same meaning guard and detector comparison as the built-in one.
 import { stripFraming } from '../core/plan';
-import type { ToneProfile } from '../core/tones';
+import { TONE_DEFINITIONS, type ToneProfile } from '../core/tones';
 
 /**
  * A reply longer than this many times the input's words (+10) is refused before the meaning guard: it added text
@@ -36,16 +36,6 @@ export function llmConfigFromEnv(env: NodeJS.ProcessEnv): LlmConfig | undefined 
   };
 }
 
-const TONE_GUIDE: Record<ToneProfile['tone'], string> = {
-  formal: 'formal and precise, no contractions',
-  casual: 'relaxed and conversational, with contractions and plain words',
-  creative: 'vivid and varied, with contractions',
-  neutral: 'plain and even-handed',
-  persuasive: 'direct and convincing, short punchy sentences mixed with longer ones',
-  technical: 'exact and technical, no contractions, terms unchanged',
-  narrative: 'flowing storytelling, with contractions',
-};
-
 export function buildMessages(text: string, profile: ToneProfile): { role: 'system' | 'user'; content: string }[] {
   return [
     {
@@ -54,7 +44,7 @@ export function buildMessages(text: string, profile: ToneProfile): { role: 'syst
         'You rewrite text so it reads as written by a careful person. Keep every fact, number, name, quotation, citation, URL, ' +
         'code span and markdown structure exactly; keep paragraph breaks; do not add or drop claims. Avoid stock phrases ' +
         '("delve", "tapestry", "it is important to note"), filler transitions and uniform sentence lengths. ' +
-        `Tone: ${TONE_GUIDE[profile.tone]}. Reply with the rewritten text only.`,
+        `Tone: ${TONE_DEFINITIONS[profile.tone].llm}. Reply with the rewritten text only.`,
     },
     { role: 'user', content: text },
   ];

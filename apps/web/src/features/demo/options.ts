@@ -40,6 +40,10 @@ export function modeHint(mode: DetectionMode, step: number): string {
   return hints[((step % hints.length) + hints.length) % hints.length];
 }
 
+/**
+ * The tone chips' labels: the same as the humaniser's tone definitions (libs/humaniser/src/core/tones.ts), kept here
+ * because the web app imports only the contracts, not the Node engine (docs/humaniser.md, "Adding a tone").
+ */
 export const TONE_LABELS: Record<Tone, string> = {
   auto: 'Auto',
   formal: 'Formal',
