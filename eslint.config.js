@@ -1,11 +1,26 @@
-// Lint rules. Module boundaries are enforced from each project's `nx.tags` (package.json):
-//   type:domain         pure deciders: may import only other domain libs and contracts, and no infrastructure packages
-//   type:engine         detector/humaniser engines: engines, contracts, domain
-//   type:infrastructure adapters (event store, job bus): infrastructure, domain, contracts, engine
-//   infrastructure:core the event store's core (libs/eventstore): domain and contracts only, and no database or
-//                       broker driver (those are in eventstore-postgresql, eventstore-kurrentdb, domain-event-relay)
+// Lint rules. Module boundaries are enforced from each project's `nx.tags` (package.json), as docs/architecture.md
+// ("Which way the arrows point") states them:
+//   type:domain         pure deciders: domain libs and contracts only, no infrastructure packages; a domain lib of one
+//                       scope (scope:accounts, scope:plans, scope:ai) imports none of another: only domain-kernel
+//   type:contracts      zod schemas: contracts only
+//   type:engine         detector/humaniser engines: engines, contracts, domain; humaniser -> detector ->
+//                       sentence-encoder, never back (scope:humaniser, scope:detector, scope:sentence-encoder)
+//   type:infrastructure adapters: infrastructure, domain, contracts (and testing), each on a floor that imports only
+//                       lower floors (never sideways, never up):
+//     infrastructure:base    thread-pool, config, mail, metrics: none of our libs
+//     infrastructure:core    the event store's core (libs/eventstore): domain and contracts only, and no database or
+//                            broker driver (those are in eventstore-postgresql, eventstore-kurrentdb, job-bus and
+//                            domain-event-relay)
+//     infrastructure:driver  eventstore-postgresql, eventstore-kurrentdb: the core
+//     infrastructure:runner  job-bus, ingest (on thread-pool), projections (on the store): base, core, driver
+//     infrastructure:top     read-models, text-vault, domain-event-relay: any lower floor
 //   type:browser        the browser apps' shared client (libs/browser-client): contracts
-//   type:app            anything
+//   type:testing        test helpers: anything
+//   type:app            an app imports libraries, never another app, by its scope: scope:api, scope:worker,
+//                       scope:cli, scope:admin; scope:web (the web app and browser-client) only contracts and
+//                       browser-client. One exception: the API hosts the detector worker in its process (the
+//                       embedded pool, WORKER_MODE=embedded), so scope:api may import scope:worker.
+//                       An app with no scope rule may import nothing.
 const nx = require('@nx/eslint-plugin');
 const tseslint = require('typescript-eslint');
 const js = require('@eslint/js');
@@ -17,6 +32,9 @@ const path = require('node:path');
 
 // What the event store's core must not pull in: a domain lib or an in-memory test imports it without them.
 const driverPackages = ['pg', 'kafkajs', 'knex', '@mikro-orm/*', '@electric-sql/*', '@kurrent/*'];
+
+// Every library type a server-side app (and the console's specs) may import.
+const serverLibraries = ['type:domain', 'type:contracts', 'type:engine', 'type:infrastructure', 'type:testing'];
 
 const infrastructurePackages = [
   'pg',
@@ -142,13 +160,7 @@ module.exports = [
             },
             {
               sourceTag: 'type:infrastructure',
-              onlyDependOnLibsWithTags: [
-                'type:infrastructure',
-                'type:domain',
-                'type:contracts',
-                'type:engine',
-                'type:testing',
-              ],
+              onlyDependOnLibsWithTags: ['type:infrastructure', 'type:domain', 'type:contracts', 'type:testing'],
             },
             {
               sourceTag: 'infrastructure:core',
@@ -158,7 +170,47 @@ module.exports = [
             // libs/browser-client: what the two browser apps share; contracts' types only.
             { sourceTag: 'type:browser', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['*'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['*'] },
+            // The domain libs stay apart: each takes the plans from contracts, and only the kernel from the domain.
+            { sourceTag: 'type:domain', notDependOnLibsWithTags: ['scope:accounts', 'scope:plans', 'scope:ai'] },
+            // The engines import down: humaniser -> detector -> sentence-encoder.
+            { sourceTag: 'scope:detector', notDependOnLibsWithTags: ['scope:humaniser'] },
+            { sourceTag: 'scope:sentence-encoder', notDependOnLibsWithTags: ['type:engine'] },
+            // Infrastructure floors: each imports only lower ones.
+            { sourceTag: 'infrastructure:base', onlyDependOnLibsWithTags: [] },
+            {
+              sourceTag: 'infrastructure:driver',
+              onlyDependOnLibsWithTags: ['infrastructure:core', 'type:domain', 'type:contracts', 'type:testing'],
+            },
+            {
+              sourceTag: 'infrastructure:runner',
+              onlyDependOnLibsWithTags: [
+                'infrastructure:base',
+                'infrastructure:core',
+                'infrastructure:driver',
+                'type:domain',
+                'type:contracts',
+                'type:testing',
+              ],
+            },
+            {
+              sourceTag: 'infrastructure:top',
+              onlyDependOnLibsWithTags: [
+                'infrastructure:base',
+                'infrastructure:core',
+                'infrastructure:driver',
+                'infrastructure:runner',
+                'type:domain',
+                'type:contracts',
+                'type:testing',
+              ],
+            },
+            // Apps import libraries, never another app; the API alone hosts the detector worker (embedded pool).
+            { sourceTag: 'scope:api', onlyDependOnLibsWithTags: [...serverLibraries, 'scope:worker'] },
+            { sourceTag: 'scope:worker', onlyDependOnLibsWithTags: serverLibraries },
+            { sourceTag: 'scope:cli', onlyDependOnLibsWithTags: serverLibraries },
+            // The console's end-to-end spec seeds the event store through the domain libs.
+            { sourceTag: 'scope:admin', onlyDependOnLibsWithTags: [...serverLibraries, 'type:browser'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:contracts', 'type:browser'] },
           ],
         },
       ],
