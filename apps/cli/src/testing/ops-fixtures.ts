@@ -7,11 +7,20 @@ import {
   accountStreamId,
   emailClaimDecider,
   emailClaimStreamOf,
+  OTP_TTL_MS,
   REFRESH_TOKEN_TTL_MS,
   sessionDecider,
   sessionStreamId,
 } from '@inkprint/accounts-domain';
-import { reportDecider, reportStreamId, toolRunDecider, toolRunStreamId } from '@inkprint/ai-domain';
+import {
+  expiresAfter,
+  REPORT_RETENTION_MS,
+  reportDecider,
+  reportStreamId,
+  TEXT_RETENTION_MS,
+  toolRunDecider,
+  toolRunStreamId,
+} from '@inkprint/ai-domain';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import type { TextVault } from '@inkprint/text-vault';
 import { createScratchDatabase } from '@inkprint/testing';
@@ -39,27 +48,28 @@ export async function scratchData(
 
 const sha = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** The RegisterAccount command the API's sign-up runs (the code expires after the API's OTP_TTL_MS). */
+function registration(accountId: string, name: string, at: string) {
+  return {
+    type: 'RegisterAccount' as const,
+    data: {
+      accountId,
+      email: `${name.toLowerCase()}-${accountId.slice(0, 8)}@example.com`,
+      name,
+      passwordHash: `argon2-${sha(accountId)}`,
+      codeHash: sha(`code-${accountId}`),
+      codeExpiresAt: new Date(Date.parse(at) + OTP_TTL_MS).toISOString(),
+      at,
+    },
+  };
+}
+
 /** Registers an account through the domain decider, as the API's sign-up does. */
 export async function registerAccount(store: EventStore, name: string, at = new Date().toISOString()): Promise<string> {
   const id = randomUUID();
-  await handleCommand(
-    store,
-    accountStreamId(id),
-    accountDecider,
-    {
-      type: 'RegisterAccount',
-      data: {
-        accountId: id,
-        email: `${name.toLowerCase()}-${id.slice(0, 8)}@example.com`,
-        name,
-        passwordHash: `argon2-${sha(id)}`,
-        codeHash: sha(`code-${id}`),
-        codeExpiresAt: new Date(Date.parse(at) + 600_000).toISOString(),
-        at,
-      },
-    },
-    { metadata: { actor: { type: 'system', id: 'signup' }, correlationId: randomUUID() } },
-  );
+  await handleCommand(store, accountStreamId(id), accountDecider, registration(id, name, at), {
+    metadata: { actor: { type: 'system', id: 'signup' }, correlationId: randomUUID() },
+  });
   return id;
 }
 
@@ -111,7 +121,8 @@ export async function signUpAccount(
   const accountId = randomUUID();
   const sessionId = randomUUID();
   const at = options.at ?? new Date().toISOString();
-  const email = `${name.toLowerCase()}-${accountId.slice(0, 8)}@example.com`;
+  const register = registration(accountId, name, at);
+  const { email, passwordHash } = register.data;
   const actor = { metadata: { actor: { type: 'user' as const, id: accountId } } };
   await handleCommand(store, emailClaimStreamOf(email), emailClaimDecider, {
     type: 'ClaimEmail',
@@ -119,14 +130,11 @@ export async function signUpAccount(
   });
   const run = (command: Parameters<typeof accountDecider.decide>[0]) =>
     handleCommand(store, accountStreamId(accountId), accountDecider, command, actor);
-  const passwordHash = `argon2-${sha(accountId)}`;
   if (options.superAdmin) {
     await run({ type: 'BootstrapSuperAdmin', data: { accountId, email, name, passwordHash, at } });
   } else {
-    const codeHash = sha(`code-${accountId}`);
-    const codeExpiresAt = new Date(Date.parse(at) + 120_000).toISOString();
-    await run({ type: 'RegisterAccount', data: { accountId, email, name, passwordHash, codeHash, codeExpiresAt, at } });
-    await run({ type: 'VerifyEmail', data: { codeHash, at } });
+    await run(register);
+    await run({ type: 'VerifyEmail', data: { codeHash: register.data.codeHash, at } });
   }
   await run({ type: 'LogIn', data: { passwordMatches: true, sessionId, at } });
   await handleCommand(
@@ -154,7 +162,7 @@ export async function recordDetection(store: EventStore, vault: TextVault, accou
   const user = { type: 'user' as const, id: accountId };
   const at = new Date();
   const textHash = sha(`text-${requestId}`);
-  const expiresAt = new Date(at.getTime() + 48 * 3600_000).toISOString();
+  const expiresAt = expiresAfter(at.toISOString(), TEXT_RETENTION_MS);
   await vault.put(
     {
       key: `text:user:${accountId}:${textHash}`,
@@ -209,7 +217,7 @@ export async function recordDetection(store: EventStore, vault: TextVault, accou
 export async function shareAccountReport(store: EventStore, vault: TextVault, accountId: string): Promise<string> {
   const sharedBy = { type: 'user' as const, id: accountId };
   const createdAt = new Date();
-  const expiresAt = new Date(createdAt.getTime() + 24 * 3600_000);
+  const expiresAt = new Date(expiresAfter(createdAt.toISOString(), REPORT_RETENTION_MS));
   const reportId = await shareReport(store, createdAt, expiresAt, sharedBy);
   await vault.put({
     key: `report:${reportId}`,
