@@ -1,2 +1,3 @@
 export * from './session';
 export * from './refresh-once';
+export * from './answer-schema';

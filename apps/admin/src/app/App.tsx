@@ -1,3 +1,4 @@
+import { MessageResponse } from '@inkprint/contracts';
 import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -36,7 +37,7 @@ export function App({ apiOrigin }: { apiOrigin: string }) {
   const { dataProvider, authProvider } = useMemo(() => {
     const storage = window.localStorage;
     const client = createApiClient({ apiOrigin, storage, onSignedOut: toSignIn });
-    const revoke = () => client.request('/auth/logout', { method: 'POST' });
+    const revoke = () => client.request('/auth/logout', { schema: MessageResponse, method: 'POST' });
     return {
       dataProvider: createDataProvider(client),
       authProvider: createAuthProvider({ storage, toSignIn, revoke }),

@@ -1,18 +1,18 @@
-import type {
+import {
   ApiKey,
   ApiKeyList,
-  AccountStatus,
+  type AccountStatus,
   AdminRevokedResponse,
   AdminTeamResponse,
-  AdminUser,
+  type AdminUser,
   AdminUserResponse,
-  DailyUsage,
+  type DailyUsage,
   DailyUsageResponse,
   DashboardResponse,
-  DashboardSummary,
+  type DashboardSummary,
   HealthResponse,
   InviteAcceptedResponse,
-  InviteListItem,
+  type InviteListItem,
   InviteResponse,
   InvitesResponse,
   MeResponse,
@@ -25,8 +25,9 @@ import type {
   StatusChangedResponse,
   TimelineResponse,
   UsersPage,
+  USERS_PAGE_DEFAULT,
+  USERS_PAGE_MAX,
 } from '@inkprint/contracts';
-import { USERS_PAGE_DEFAULT, USERS_PAGE_MAX } from '@inkprint/contracts';
 import { HttpError, type DataProvider, type GetListParams, type GetListResult, type GetOneResult } from 'ra-core';
 import type { ApiClient } from './http-client';
 
@@ -108,7 +109,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
   const cursors = new Map<string, Map<number, string | null>>();
 
   async function fetchUsers(filter: UserFilter, limit: number, cursor?: string): Promise<UsersPage> {
-    return client.request<UsersPage>('/admin/users', { query: usersQuery(filter, limit, cursor) });
+    return client.request('/admin/users', { schema: UsersPage, query: usersQuery(filter, limit, cursor) });
   }
 
   async function listUsers(params: GetListParams): Promise<GetListResult<AdminUser>> {
@@ -151,7 +152,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
   const path = (id: string) => encodeURIComponent(id);
 
   async function getUser(id: string): Promise<GetOneResult<AdminUser>> {
-    const { user } = await client.request<AdminUserResponse>(`/admin/users/${path(id)}`);
+    const { user } = await client.request(`/admin/users/${path(id)}`, { schema: AdminUserResponse });
     return { data: user };
   }
 
@@ -159,7 +160,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     async getList(resource, params) {
       if (resource === 'users') return (await listUsers(params)) as GetListResult<never>;
       if (resource === 'admins') {
-        const { admins } = await client.request<AdminTeamResponse>('/admin/admins');
+        const { admins } = await client.request('/admin/admins', { schema: AdminTeamResponse });
         return {
           data: admins as never[],
           total: admins.length,
@@ -185,12 +186,12 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     deleteMany: unsupported('bulk delete'),
 
     async getDashboard() {
-      return (await client.request<DashboardResponse>('/admin/dashboard')).summary;
+      return (await client.request('/admin/dashboard', { schema: DashboardResponse })).summary;
     },
-    getProfile: () => client.request<MeResponse>('/auth/me'),
+    getProfile: () => client.request('/auth/me', { schema: MeResponse }),
     async getHealth() {
       try {
-        return (await client.request<HealthResponse>('/admin/health')).checks ?? {};
+        return (await client.request('/admin/health', { schema: HealthResponse })).checks ?? {};
       } catch (error) {
         const checks = (error as { body?: { details?: { checks?: HealthResponse['checks'] } } }).body?.details?.checks;
         if (checks) return checks;
@@ -198,35 +199,50 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
       }
     },
     changePlan: (id, planSlug) =>
-      client.request<PlanChangedResponse>(`/admin/users/${path(id)}/plan`, { method: 'POST', body: { planSlug } }),
+      client.request(`/admin/users/${path(id)}/plan`, {
+        schema: PlanChangedResponse,
+        method: 'POST',
+        body: { planSlug },
+      }),
     changeStatus: (id, status) =>
-      client.request<StatusChangedResponse>(`/admin/users/${path(id)}/status`, { method: 'POST', body: { status } }),
-    revokeAdmin: (id) => client.request<AdminRevokedResponse>(`/admin/admins/${path(id)}/revoke`, { method: 'POST' }),
-    invite: (email) => client.request<InviteResponse>('/admin/invites', { method: 'POST', body: { email } }),
+      client.request(`/admin/users/${path(id)}/status`, {
+        schema: StatusChangedResponse,
+        method: 'POST',
+        body: { status },
+      }),
+    revokeAdmin: (id) =>
+      client.request(`/admin/admins/${path(id)}/revoke`, { schema: AdminRevokedResponse, method: 'POST' }),
+    invite: (email) => client.request('/admin/invites', { schema: InviteResponse, method: 'POST', body: { email } }),
     lookupInvite: (token) =>
-      client.request<InviteResponse>('/admin/invites/lookup', { method: 'POST', body: { token }, auth: false }),
+      client.request('/admin/invites/lookup', { schema: InviteResponse, method: 'POST', body: { token }, auth: false }),
     acceptInvite: (token) =>
-      client.request<InviteAcceptedResponse>('/admin/invites/accept', { method: 'POST', body: { token } }),
+      client.request('/admin/invites/accept', { schema: InviteAcceptedResponse, method: 'POST', body: { token } }),
     async listInvites() {
-      return (await client.request<InvitesResponse>('/admin/invites')).invites;
+      return (await client.request('/admin/invites', { schema: InvitesResponse })).invites;
     },
-    resendInvite: (id) => client.request<InviteResponse>(`/admin/invites/${path(id)}/resend`, { method: 'POST' }),
-    revokeInvite: (id) => client.request<InviteResponse>(`/admin/invites/${path(id)}/revoke`, { method: 'POST' }),
+    resendInvite: (id) =>
+      client.request(`/admin/invites/${path(id)}/resend`, { schema: InviteResponse, method: 'POST' }),
+    revokeInvite: (id) =>
+      client.request(`/admin/invites/${path(id)}/revoke`, { schema: InviteResponse, method: 'POST' }),
     async getDailyUsage(days = 14) {
-      return (await client.request<DailyUsageResponse>('/admin/metrics/daily', { query: { days } })).days;
+      return (await client.request('/admin/metrics/daily', { schema: DailyUsageResponse, query: { days } })).days;
     },
-    getMfaStatus: () => client.request<MfaStatusResponse>('/admin/mfa'),
-    enrolMfa: () => client.request<MfaEnrolmentResponse>('/admin/mfa/enrol', { method: 'POST' }),
-    confirmMfa: (code) => client.request<MfaEnabledResponse>('/admin/mfa/confirm', { method: 'POST', body: { code } }),
-    verifyMfa: (code) => client.request<MfaVerifiedResponse>('/admin/mfa/verify', { method: 'POST', body: { code } }),
-    resetMfa: (id) => client.request<MessageResponse>(`/admin/admins/${path(id)}/mfa/reset`, { method: 'POST' }),
+    getMfaStatus: () => client.request('/admin/mfa', { schema: MfaStatusResponse }),
+    enrolMfa: () => client.request('/admin/mfa/enrol', { schema: MfaEnrolmentResponse, method: 'POST' }),
+    confirmMfa: (code) =>
+      client.request('/admin/mfa/confirm', { schema: MfaEnabledResponse, method: 'POST', body: { code } }),
+    verifyMfa: (code) =>
+      client.request('/admin/mfa/verify', { schema: MfaVerifiedResponse, method: 'POST', body: { code } }),
+    resetMfa: (id) =>
+      client.request(`/admin/admins/${path(id)}/mfa/reset`, { schema: MessageResponse, method: 'POST' }),
     async listApiKeys(id) {
-      return (await client.request<ApiKeyList>(`/admin/users/${path(id)}/api-keys`)).apiKeys;
+      return (await client.request(`/admin/users/${path(id)}/api-keys`, { schema: ApiKeyList })).apiKeys;
     },
     revokeApiKey: (id, keyId) =>
-      client.request<ApiKey>(`/admin/users/${path(id)}/api-keys/${path(keyId)}/revoke`, { method: 'POST' }),
+      client.request(`/admin/users/${path(id)}/api-keys/${path(keyId)}/revoke`, { schema: ApiKey, method: 'POST' }),
     getTimeline: (id, page = {}) =>
-      client.request<TimelineResponse>(`/admin/users/${path(id)}/timeline`, {
+      client.request(`/admin/users/${path(id)}/timeline`, {
+        schema: TimelineResponse,
         query: {
           limit: page.limit,
           before: page.before ?? undefined,

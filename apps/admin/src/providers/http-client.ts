@@ -1,4 +1,11 @@
-import { isRefreshAnswer, refreshOnce } from '@inkprint/browser-client';
+import {
+  INVALID_ANSWER_CODE,
+  INVALID_ANSWER_MESSAGE,
+  isRefreshAnswer,
+  parseAnswer,
+  refreshOnce,
+  type AnswerSchema,
+} from '@inkprint/browser-client';
 import type { ApiErrorBody } from '@inkprint/contracts';
 import { HttpError } from 'ra-core';
 import { clearSession, readSession, writeTokens, type SessionStorage } from './session';
@@ -15,8 +22,13 @@ export interface ApiRequest {
   auth?: boolean;
 }
 
+/** A call's options with its contract's schema: every answer is parsed with it (and typed by it). */
+export interface ParsedApiRequest<T> extends ApiRequest {
+  schema: AnswerSchema<T>;
+}
+
 export interface ApiClient {
-  request<T>(path: string, init?: ApiRequest): Promise<T>;
+  request<T>(path: string, init: ParsedApiRequest<T>): Promise<T>;
 }
 
 export interface ApiClientOptions {
@@ -52,7 +64,8 @@ export function errorCode(error: unknown): string | undefined {
 /**
  * JSON over fetch with the shared session's bearer token. A 401 refreshes the token once (concurrent 401s share one
  * refresh) and retries; if the refresh fails the session is cleared and `onSignedOut` runs. Every failure becomes a
- * react-admin HttpError whose message is the API's (spec §8) and whose body is the API error body (`code`, `details`).
+ * react-admin HttpError whose message is the API's (spec §8) and whose body is the API error body (`code`, `details`);
+ * an answer that does not match the call's contract schema fails with `INVALID_RESPONSE`.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
@@ -117,7 +130,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    async request<T>(path: string, init: ApiRequest = {}): Promise<T> {
+    async request<T>(path: string, init: ParsedApiRequest<T>): Promise<T> {
       let response = await send(path, init);
       if (response.status === 401 && init.auth !== false && readSession(options.storage)) {
         if (await refreshShared()) {
@@ -129,7 +142,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       const body = await parse(response);
       if (!response.ok) throw toHttpError(response.status, body);
-      return body as T;
+      const answer = parseAnswer(init.schema, body);
+      // A 2xx answer that is not what the contract says (spec §8's message for an unreadable answer).
+      if (!answer.ok) throw new HttpError(INVALID_ANSWER_MESSAGE, response.status, { code: INVALID_ANSWER_CODE });
+      return answer.data;
     },
   };
 }

@@ -74,6 +74,22 @@ const user = (id: string) => ({
   lastLoginAt: null,
 });
 
+/** A dashboard summary as the contract reads it. */
+const summary = (users: number) => ({
+  totals: { users, activeUsers: users, pendingUsers: 0, admins: 1 },
+  subscriptions: { basic: 0, pro: 0, enterprise: 0 },
+  recentUsers: [],
+  recentActivity: [],
+});
+
+const adminItem = {
+  id: 'r',
+  email: 'root@example.com',
+  role: 'super_admin',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  adminSince: null,
+};
+
 describe('usersQuery', () => {
   it('leaves out all/empty filters and never sends q with a cursor', () => {
     expect(usersQuery({ status: 'all', role: '', q: '  ' }, 20, 'c1')).toEqual({
@@ -191,7 +207,7 @@ describe('data provider: users directory', () => {
   });
 
   it('lists the admin team', async () => {
-    const admins = [{ id: 'r', email: 'root@example.com', role: 'super_admin', createdAt: '2026-01-01T00:00:00.000Z' }];
+    const admins = [adminItem];
     const { provider } = setup(() => ({ status: 200, body: { admins } }));
     const list = await provider.getList('admins', {
       pagination: { page: 1, perPage: 50 },
@@ -215,9 +231,22 @@ describe('data provider: commands', () => {
     };
     const daily = { date: '2026-11-23', plan: 'pro', detections: 3, humanisations: 1 };
     const { api, provider } = setup(({ url, method }) => {
-      if (url.pathname === '/admin/dashboard') return { status: 200, body: { summary: { totals: { users: 1 } } } };
+      if (url.pathname === '/admin/dashboard') return { status: 200, body: { summary: summary(1) } };
       if (url.pathname.endsWith('/plan'))
         return { status: 200, body: { subscription: { planSlug: 'pro', status: 'active' }, message: 'ok' } };
+      if (url.pathname.endsWith('/status')) return { status: 200, body: { user: user('u2'), message: 'ok' } };
+      if (url.pathname.endsWith('/revoke') && url.pathname.startsWith('/admin/admins/'))
+        return { status: 200, body: { admin: adminItem, message: 'ok' } };
+      if (url.pathname === '/admin/invites/accept')
+        return {
+          status: 200,
+          body: { user: { id: 'u3', email: 'new@example.com', name: 'New', role: 'admin' }, message: 'ok' },
+        };
+      if (url.pathname.startsWith('/admin/invites') && method === 'POST')
+        return {
+          status: 200,
+          body: { invite: { email: invite.email, expiresAt: invite.expiresAt, status: 'pending' } },
+        };
       if (url.pathname.endsWith('/timeline')) return { status: 200, body: { events: [], nextBefore: null } };
       if (url.pathname === '/admin/invites' && method === 'GET') return { status: 200, body: { invites: [invite] } };
       if (url.pathname === '/admin/metrics/daily') return { status: 200, body: { days: [daily] } };
@@ -304,12 +333,20 @@ describe('http client: errors and refresh', () => {
     await expect(offline.getDashboard()).rejects.toMatchObject({ message: 'Network request failed', status: 0 });
   });
 
+  it('fails an answer that does not match the contract with INVALID_RESPONSE', async () => {
+    const { provider } = setup(() => ({ status: 200, body: { summary: { totals: { users: 1 } } } }));
+    const error = await provider.getDashboard().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ message: 'The server sent an answer this page cannot read.', status: 200 });
+    expect(errorCode(error)).toBe('INVALID_RESPONSE');
+  });
+
   it('refreshes once on 401, writes the rotated tokens back and retries', async () => {
     const { api, provider, storage } = setup(({ url, auth }) => {
       if (url.pathname === '/auth/refresh')
         return { status: 200, body: { accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 900 } };
       return auth === 'Bearer access-2'
-        ? { status: 200, body: { summary: { totals: { users: 2 } } } }
+        ? { status: 200, body: { summary: summary(2) } }
         : { status: 401, body: { message: 'Sign in.', status: 401, code: 'AUTH_REQUIRED', details: {} } };
     });
     await expect(provider.getDashboard()).resolves.toMatchObject({ totals: { users: 2 } });
@@ -343,7 +380,7 @@ describe('http client: errors and refresh', () => {
         refreshed++;
         return { status: 200, body: { accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 900 } };
       }
-      return auth === 'Bearer access-2' ? { status: 200, body: { summary: {} } } : { status: 401 };
+      return auth === 'Bearer access-2' ? { status: 200, body: { summary: summary(0) } } : { status: 401 };
     });
     await Promise.all([provider.getDashboard(), provider.getDashboard(), provider.getDashboard()]);
     expect(refreshed).toBe(1);

@@ -1,4 +1,11 @@
-import { isRefreshAnswer, refreshOnce, withRefreshedTokens } from '@inkprint/browser-client';
+import {
+  INVALID_ANSWER_CODE,
+  INVALID_ANSWER_MESSAGE,
+  isRefreshAnswer,
+  refreshOnce,
+  withRefreshedTokens,
+  type AnswerSchema,
+} from '@inkprint/browser-client';
 import type { GuestSessionResponse, RefreshResponse } from '@inkprint/contracts';
 import { env } from '../config/env';
 import { ApiError, networkError, timeoutError } from './api-error';
@@ -21,26 +28,24 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export { INVALID_ANSWER_MESSAGE, type AnswerSchema };
+
 /**
- * The contract's schema of an answer (a zod schema from `@inkprint/contracts`; only its `safeParse` is used, so the
- * request layer itself stays free of zod). An answer that does not match fails like any other request, with
- * {@link invalidAnswerError}.
+ * A schema loaded on first use (`() => import(...)`): the calls of the initial bundle (session, plan limits) keep zod
+ * out of it this way. The load starts with the request and is awaited once the answer is in.
  */
-export interface AnswerSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
-}
+export type LazyAnswerSchema<T> = () => Promise<AnswerSchema<T>>;
 
 /** Options of a call whose answer is parsed with its contract's schema. */
 export interface ParsedRequestOptions<T> extends RequestOptions {
-  schema: AnswerSchema<T>;
+  schema: AnswerSchema<T> | LazyAnswerSchema<T>;
 }
 
-export const INVALID_ANSWER_MESSAGE = 'The server sent an answer this page cannot read.';
 /** A 2xx answer that is not what the contract says: not retried (the same server would answer the same). */
-export const invalidAnswerError = (status: number) => new ApiError(INVALID_ANSWER_MESSAGE, status, 'INVALID_RESPONSE');
+export const invalidAnswerError = (status: number) => new ApiError(INVALID_ANSWER_MESSAGE, status, INVALID_ANSWER_CODE);
 /** Whether a call failed because its answer did not match the contract's schema. */
 export const isInvalidAnswer = (error: unknown): boolean =>
-  error instanceof ApiError && error.code === 'INVALID_RESPONSE';
+  error instanceof ApiError && error.code === INVALID_ANSWER_CODE;
 
 export interface ApiClientDeps {
   baseUrl: string;
@@ -55,8 +60,11 @@ const guestRetryCodes = new Set<string>(GUEST_RETRY);
 async function send<T>(
   deps: ApiClientDeps,
   path: string,
-  options: RequestOptions & { schema?: AnswerSchema<T> },
+  options: RequestOptions & Partial<ParsedRequestOptions<T>>,
 ): Promise<T> {
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // A lazy schema that fails to load is awaited (and so reported) only after the answer.
+  if (schema instanceof Promise) schema.catch(() => undefined);
   const url = new URL(deps.baseUrl + path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
@@ -106,8 +114,8 @@ async function send<T>(
     }
   }
   if (!response.ok) throw ApiError.fromBody(parsed, response.status);
-  if (!options.schema) return parsed as T;
-  const answer = options.schema.safeParse(parsed);
+  if (!schema) return parsed as T;
+  const answer = (await schema).safeParse(parsed);
   if (!answer.success) throw invalidAnswerError(response.status);
   return answer.data;
 }
@@ -146,7 +154,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return creatingGuest;
   }
 
-  async function attempt<T>(path: string, options: RequestOptions & { schema?: AnswerSchema<T> }): Promise<T> {
+  async function attempt<T>(path: string, options: RequestOptions & Partial<ParsedRequestOptions<T>>): Promise<T> {
     let refreshed = false;
     let guestRetried = false;
     for (;;) {
@@ -172,11 +180,11 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /**
    * One call through the whole request layer. With `schema` the answer is parsed with the contract's schema (and
-   * typed by it); without, `T` is only what the caller says the answer is.
+   * typed by it); without, the answer is `unknown` for the caller to check (no type cast).
    */
   function request<T>(path: string, options: ParsedRequestOptions<T>): Promise<T>;
-  function request<T>(path: string, options?: RequestOptions): Promise<T>;
-  async function request<T>(path: string, options: RequestOptions & { schema?: AnswerSchema<T> } = {}): Promise<T> {
+  function request(path: string, options?: RequestOptions): Promise<unknown>;
+  async function request<T>(path: string, options: RequestOptions & Partial<ParsedRequestOptions<T>> = {}): Promise<T> {
     const retries = options.retries ?? MAX_RETRIES;
     const method = options.method ?? 'GET';
     for (let attemptNo = 0; ; attemptNo++) {

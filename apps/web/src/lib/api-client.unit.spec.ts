@@ -1,6 +1,7 @@
 import { DetectResponse } from '@inkprint/contracts/ai/detection';
 import { BatchResponse } from '@inkprint/contracts/ai/batch';
 import { SavedReport } from '@inkprint/contracts/ai/report';
+import { MeResponse, SignedInResponse } from '@inkprint/contracts';
 import { createApiClient, INVALID_ANSWER_MESSAGE } from './api-client';
 import { ApiError } from './api-error';
 
@@ -66,7 +67,33 @@ describe('api.request with a contract schema', () => {
     });
   });
 
-  it('without a schema, passes the answer through as before', async () => {
+  it('parses with a schema loaded on first use (the session calls of the initial bundle)', async () => {
+    const feature = { dailyLimit: 10, dailyUsed: 1, dailyRemaining: 9 };
+    const me = {
+      user: {
+        ...{ id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', status: 'active', planSlug: 'free' },
+        ...{ createdAt: '2026-11-29T10:00:00.000Z', lastLoginAt: null },
+      },
+      usage: {
+        ...{ detector: feature, humaniser: feature, nextResets: { daily: '2026-11-30T00:00:00.000Z' } },
+        ...{ plan: { slug: 'free-signup', name: 'Free' }, subscription: { planSlug: 'free-signup' } },
+      },
+    };
+    const lazy = () => Promise.resolve(MeResponse);
+    const good = clientAnswering({ body: { ...me, extra: 'dropped' } });
+    await expect(good.client.request('/auth/me', { schema: lazy })).resolves.toEqual(me);
+    const bad = clientAnswering({ body: { user: null } });
+    await expect(bad.client.request('/auth/me', { schema: lazy })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+
+  it('fails a sign-in answer without its tokens', async () => {
+    const { client } = clientAnswering({ body: { user: { id: 'u1' } } });
+    await expect(
+      client.request('/auth/login', { method: 'POST', body: {}, retries: 0, schema: SignedInResponse }),
+    ).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+
+  it('without a schema, passes the answer through as unknown', async () => {
     const { client } = clientAnswering({ body: { anything: 1 } });
     await expect(client.request('/x')).resolves.toEqual({ anything: 1 });
   });

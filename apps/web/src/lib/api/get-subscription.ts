@@ -1,5 +1,5 @@
-import type { SubscriptionResponse } from '@inkprint/contracts';
 import { api } from '../api-client';
+import { subscriptionSchema } from './account-schemas';
 
 /** `GET /auth/subscription`: the plan a signed-in account pays for (null = default plan). */
-export const getSubscription = () => api.request<SubscriptionResponse>('/auth/subscription');
+export const getSubscription = () => api.request('/auth/subscription', { schema: subscriptionSchema });

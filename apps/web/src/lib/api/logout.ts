@@ -1,5 +1,5 @@
-import type { MessageResponse } from '@inkprint/contracts';
 import { api } from '../api-client';
+import { messageSchema } from './account-schemas';
 
 /** `POST /auth/logout`: ends the session server-side. */
-export const logout = () => api.request<MessageResponse>('/auth/logout', { method: 'POST', retries: 0 });
+export const logout = () => api.request('/auth/logout', { schema: messageSchema, method: 'POST', retries: 0 });

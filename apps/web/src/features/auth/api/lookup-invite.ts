@@ -1,5 +1,5 @@
-import type { InviteResponse } from '@inkprint/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { InviteResponse } from '@inkprint/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -7,10 +7,10 @@ import { api } from '../../../lib/api-client';
  * and sign-up started from an admin invite are filled with it.
  */
 export const lookupInvite = (token: string) =>
-  api.request<InviteResponse>('/admin/invites/lookup', { method: 'POST', body: { token }, retries: 0 });
+  api.request('/admin/invites/lookup', { schema: InviteResponse, method: 'POST', body: { token }, retries: 0 });
 
-export const useInviteLookup = (token: string | null) =>
-  useQuery({
+export const inviteLookupQueryOptions = (token: string | null) =>
+  queryOptions({
     queryKey: ['invite-lookup', token],
     queryFn: () => lookupInvite(token ?? ''),
     enabled: !!token,
@@ -18,3 +18,5 @@ export const useInviteLookup = (token: string | null) =>
     refetchOnWindowFocus: false,
     staleTime: Infinity,
   });
+
+export const useInviteLookup = (token: string | null) => useQuery(inviteLookupQueryOptions(token));

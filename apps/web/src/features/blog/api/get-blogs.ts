@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { BlogListResponse } from '@inkprint/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { BlogListResponse } from '@inkprint/contracts';
 import { newestFirst } from '../posts';
 
 /** `GET /api/blogs`: every published post, shown newest update first. */
 export const getBlogs = async () => {
-  const answer = await api.request<BlogListResponse>('/api/blogs');
-  return newestFirst(Array.isArray(answer?.posts) ? answer.posts : []);
+  const answer = await api.request('/api/blogs', { schema: BlogListResponse });
+  return newestFirst(answer.posts);
 };
 
-export const useBlogs = () => useQuery({ queryKey: ['blogs'], queryFn: getBlogs });
+export const blogsQueryOptions = () => queryOptions({ queryKey: ['blogs'], queryFn: getBlogs });
+
+export const useBlogs = () => useQuery(blogsQueryOptions());

@@ -20,10 +20,10 @@ export async function getReport(id: string): Promise<ReportData> {
   const path = `/ai/report/${encodeURIComponent(id)}`;
   let body: unknown;
   try {
-    body = await api.request<unknown>(path);
+    body = await api.request(path);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw error;
-    body = await sameOrigin.request<unknown>(`/api${path}`);
+    body = await sameOrigin.request(`/api${path}`);
   }
   return parseReport(body);
 }
