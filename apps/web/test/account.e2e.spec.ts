@@ -1,25 +1,20 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as path from 'node:path';
 import {
   axeViolations,
-  CHROMIUM,
-  CHROMIUM_ARGS,
   createAccount,
-  ensureBuilt,
-  hasChromium,
+  describeInBrowser,
   latestMail,
   PASSWORD,
   post,
   REPO_ROOT,
-  startApp,
   storeSession,
   SUPER_ADMIN,
   uniqueEmail,
-  type RunningApp,
+  useBrowserSuite,
   type SignedIn,
 } from './support';
 
-const describeInBrowser = hasChromium ? describe : describe.skip;
 /** ACCOUNT_SCREENSHOTS=1 also writes docs/screenshots/account-*.png at 360, 768 and 1280 px. */
 const SHOTS = process.env.ACCOUNT_SCREENSHOTS === '1';
 const TEXT =
@@ -29,43 +24,17 @@ const TEXT =
   'take twenty minutes to go nowhere at all. Nobody minded.';
 
 /** Issue 43 item 7: '/account' answered 404 and 'Hi, Alice' in the top bar led nowhere. */
-describeInBrowser(`account page in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
+describeInBrowser('account page in Chromium', () => {
+  const suite = useBrowserSuite();
   let client = 0;
 
-  beforeAll(async () => {
-    ensureBuilt();
-    app = await startApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(() => {
-    errors = [];
-  });
-  afterEach(async () => {
-    while (contexts.length) await contexts.pop()?.close();
-    expect(errors).toEqual([]);
-  });
-
   async function pageAs(account: SignedIn | null, width = 1280): Promise<Page> {
-    const context = await browser.newContext({
+    const context = await suite.newContext({
       viewport: { width, height: 900 },
       extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${++client}` },
     });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        errors.push(`console: ${message.text()}`);
-    });
-    await storeSession(page, app.baseUrl, account && { user: account.user, tokens: account.tokens });
+    const page = suite.watch(await context.newPage(), { console: true });
+    await storeSession(page, suite.app.baseUrl, account && { user: account.user, tokens: account.tokens });
     return page;
   }
 
@@ -86,19 +55,19 @@ describeInBrowser(`account page in Chromium${hasChromium ? '' : ` [skipped: ${CH
 
   it("'Hi, Alice' opens /account: e-mail, plan, today's meters, a reset link by mail, sign out", async () => {
     const email = uniqueEmail('account');
-    const alice = await createAccount(app.baseUrl, email, 'Alice Liddell');
-    const root = await post<SignedIn>(app.baseUrl, '/auth/login', SUPER_ADMIN);
+    const alice = await createAccount(suite.app.baseUrl, email, 'Alice Liddell');
+    const root = await post<SignedIn>(suite.app.baseUrl, '/auth/login', SUPER_ADMIN);
     expect(
       (
         await post(
-          app.baseUrl,
+          suite.app.baseUrl,
           `/admin/users/${alice.user.id}/plan`,
           { planSlug: 'basic' },
           root.body.tokens.accessToken,
         )
       ).status,
     ).toBe(200);
-    const detected = await fetch(`${app.baseUrl}/ai/detect?mode=fast`, {
+    const detected = await fetch(`${suite.app.baseUrl}/ai/detect?mode=fast`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${alice.tokens.accessToken}` },
       body: JSON.stringify({ text: TEXT }),
@@ -106,9 +75,9 @@ describeInBrowser(`account page in Chromium${hasChromium ? '' : ` [skipped: ${CH
     expect(detected.status).toBe(200);
 
     const page = await pageAs(alice);
-    await page.goto(`${app.baseUrl}/blogs`);
+    await page.goto(`${suite.app.baseUrl}/blogs`);
     await page.getByRole('link', { name: 'Hi, Alice' }).click();
-    await page.waitForURL(`${app.baseUrl}/account`);
+    await page.waitForURL(`${suite.app.baseUrl}/account`);
     await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
     await expect(page.getByTestId('account-email').textContent()).resolves.toBe(email);
     await expect(page.getByTestId('account-name').textContent()).resolves.toBe('Alice Liddell');
@@ -130,30 +99,30 @@ describeInBrowser(`account page in Chromium${hasChromium ? '' : ` [skipped: ${CH
     // A new password by a link mailed to the account (the API's reset route).
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').getByText(`We sent a reset link to ${email}.`).waitFor();
-    const mail = await latestMail(app.baseUrl, email);
+    const mail = await latestMail(suite.app.baseUrl, email);
     expect(mail.text).toMatch(/\/reset-password\?token=/);
     await shoot(page, 'reset-sent');
 
     // Phones reach it from the menu.
     await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(`${app.baseUrl}/`);
+    await page.goto(`${suite.app.baseUrl}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Your account' }).click();
-    await page.waitForURL(`${app.baseUrl}/account`);
+    await page.waitForURL(`${suite.app.baseUrl}/account`);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Sign out from the page: to /, signed out.
     await page.locator('main').getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${app.baseUrl}/`);
+    await page.waitForURL(`${suite.app.baseUrl}/`);
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('inkprint.session'))).toBeNull();
   }, 120_000);
 
   it('asks a signed-out visitor to sign in, and returns them to /account', async () => {
     const email = uniqueEmail('account-out');
-    await createAccount(app.baseUrl, email, 'Bob Out');
+    await createAccount(suite.app.baseUrl, email, 'Bob Out');
     const page = await pageAs(null);
-    const answer = await page.goto(`${app.baseUrl}/account`);
+    const answer = await page.goto(`${suite.app.baseUrl}/account`);
     expect(answer?.status()).toBe(200);
     await page.getByText('Sign in to see your account.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -163,7 +132,7 @@ describeInBrowser(`account page in Chromium${hasChromium ? '' : ` [skipped: ${CH
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${app.baseUrl}/account`);
+    await page.waitForURL(`${suite.app.baseUrl}/account`);
     await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
   }, 120_000);
 });

@@ -1,26 +1,23 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as path from 'node:path';
 import {
   axeViolations,
-  CHROMIUM,
-  CHROMIUM_ARGS,
   createAccount,
-  ensureBuilt,
-  hasChromium,
+  describeInBrowser,
   PASSWORD,
   post,
   REPO_ROOT,
-  startApp,
   storeSession,
   SUPER_ADMIN,
   uniqueEmail,
-  type RunningApp,
+  useBrowserSuite,
   type SignedIn,
 } from './support';
 
-const describeInBrowser = hasChromium ? describe : describe.skip;
 /** API_KEYS_SCREENSHOTS=1 also writes docs/screenshots/api-keys-*.png at 360, 768 and 1280 px. */
 const SHOTS = process.env.API_KEYS_SCREENSHOTS === '1';
+/** TOP_BAR_SCREENSHOTS=1 (or API_KEYS_SCREENSHOTS=1) writes docs/screenshots/top-bar-admin-*.png. */
+const BAR_SHOTS = SHOTS || process.env.TOP_BAR_SCREENSHOTS === '1';
 const WIDTHS = [360, 768, 1280];
 const TEXT =
   'We walked along the canal after lunch, arguing about whether the heron was the same one as last week. ' +
@@ -28,52 +25,26 @@ const TEXT =
   'On the way back we stopped at the lock, bought two terrible coffees from the boat, and watched a narrowboat ' +
   'take twenty minutes to go nowhere at all. Nobody minded.';
 
-describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
+describeInBrowser('API keys page in Chromium', () => {
+  const suite = useBrowserSuite();
   let client = 0;
 
-  beforeAll(async () => {
-    ensureBuilt();
-    app = await startApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(() => {
-    errors = [];
-  });
-  afterEach(async () => {
-    while (contexts.length) await contexts.pop()?.close();
-    expect(errors).toEqual([]);
-  });
-
   async function signedInPage(account: SignedIn | null, width = 1280): Promise<Page> {
-    const context = await browser.newContext({
+    const context = await suite.newContext({
       viewport: { width, height: 900 },
       extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${++client}` },
     });
-    contexts.push(context);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        errors.push(`console: ${message.text()}`);
-    });
-    if (account) await storeSession(page, app.baseUrl, account);
-    await page.goto(`${app.baseUrl}/account/api-keys`);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.app.baseUrl });
+    const page = suite.watch(await context.newPage(), { console: true });
+    if (account) await storeSession(page, suite.app.baseUrl, account);
+    await page.goto(`${suite.app.baseUrl}/account/api-keys`);
     return page;
   }
 
   async function onPlan(account: SignedIn, planSlug: string) {
-    const root = await post<SignedIn>(app.baseUrl, '/auth/login', SUPER_ADMIN);
+    const root = await post<SignedIn>(suite.app.baseUrl, '/auth/login', SUPER_ADMIN);
     const changed = await post(
-      app.baseUrl,
+      suite.app.baseUrl,
       `/admin/users/${account.user.id}/plan`,
       { planSlug },
       root.body.tokens.accessToken,
@@ -82,7 +53,7 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
   }
 
   const detectWith = (key: string) =>
-    fetch(`${app.baseUrl}/ai/detect?mode=fast`, {
+    fetch(`${suite.app.baseUrl}/ai/detect?mode=fast`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ text: TEXT }),
@@ -107,7 +78,7 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
 
   it('asks a signed-out visitor to sign in, and returns them to /account/api-keys', async () => {
     const email = uniqueEmail('keys-out');
-    await createAccount(app.baseUrl, email);
+    await createAccount(suite.app.baseUrl, email);
     const page = await signedInPage(null);
     await page.getByText('Sign in to manage your API keys.').waitFor();
     await page.locator('main').getByRole('link', { name: 'Sign in' }).click();
@@ -115,12 +86,12 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${app.baseUrl}/account/api-keys`);
+    await page.waitForURL(`${suite.app.baseUrl}/account/api-keys`);
     await page.getByText('API keys come with the Basic, Pro and Enterprise plans. Upgrade to create one.').waitFor();
   });
 
   it('a Free account is told keys come with Basic, Pro and Enterprise, with a way to the plans', async () => {
-    const free = await createAccount(app.baseUrl, uniqueEmail('keys-free'));
+    const free = await createAccount(suite.app.baseUrl, uniqueEmail('keys-free'));
     const page = await signedInPage(free);
     await page.getByText('API keys come with the Basic, Pro and Enterprise plans. Upgrade to create one.').waitFor();
     expect(await page.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/#pricing');
@@ -129,7 +100,7 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
   });
 
   it('creates a key shown once with a copy button, which works until it is revoked', async () => {
-    const ada = await createAccount(app.baseUrl, uniqueEmail('keys'));
+    const ada = await createAccount(suite.app.baseUrl, uniqueEmail('keys'));
     await onPlan(ada, 'basic');
     const page = await signedInPage(ada);
     await page.getByRole('button', { name: 'Create key' }).waitFor();
@@ -181,7 +152,7 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
   // Issue 43 item 7: a cap could not equal the plan's limit (1-19 on Basic's 20 a day); the curl example cut the key
   // line at 360 px and had no copy button.
   it("takes a cap equal to the plan's limit; the curl example wraps at 360 px and copies by keyboard", async () => {
-    const cy = await createAccount(app.baseUrl, uniqueEmail('keys-cap'));
+    const cy = await createAccount(suite.app.baseUrl, uniqueEmail('keys-cap'));
     await onPlan(cy, 'basic');
     const page = await signedInPage(cy, 360);
     await page.getByRole('button', { name: 'Create key' }).waitFor();
@@ -194,7 +165,7 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
     await page.getByTestId('api-key-row').filter({ hasText: 'Whole allowance' }).getByText('Cap 20 a day').waitFor();
     // The server holds the same rule: 21 is refused with the words the form uses.
     const over = await post<{ message: string }>(
-      app.baseUrl,
+      suite.app.baseUrl,
       '/auth/api-keys',
       { name: 'Too much', scopes: ['detect'], dailyCap: 21 },
       cy.tokens.accessToken,
@@ -234,9 +205,9 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
   });
 
   it('is in the top bar for signed-in users at every desktop width (and in the phone menu)', async () => {
-    const bo = await createAccount(app.baseUrl, uniqueEmail('keys-nav'), 'Bartholomew Higginbotham');
+    const bo = await createAccount(suite.app.baseUrl, uniqueEmail('keys-nav'), 'Bartholomew Higginbotham');
     const page = await signedInPage(bo);
-    await page.goto(app.baseUrl + '/');
+    await page.goto(suite.app.baseUrl + '/');
     const main = page.getByRole('navigation', { name: 'Main' });
     // From 961 px (the desktop bar) up, Batch and API keys are in the bar beside the landing links and the greeting
     // (a long name is cut with an ellipsis), and nothing in the bar is pushed past its edge.
@@ -265,12 +236,12 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
     await page.setViewportSize({ width: 1024, height: 900 });
     await main.getByRole('link', { name: 'API keys' }).click();
     await page.waitForURL('**/account/api-keys');
-    await page.goto(app.baseUrl + '/');
+    await page.goto(suite.app.baseUrl + '/');
     await main.getByRole('link', { name: 'Batch' }).click();
     await page.waitForURL('**/batch');
     for (const width of [360, 768]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto(app.baseUrl + '/');
+      await page.goto(suite.app.baseUrl + '/');
       await page.getByRole('button', { name: /menu/i }).first().click();
       const menu = page.getByRole('navigation', { name: 'Mobile' });
       await menu.getByRole('link', { name: 'Batch' }).waitFor();
@@ -281,5 +252,50 @@ describeInBrowser(`API keys page in Chromium${hasChromium ? '' : ` [skipped: ${C
       await menu.getByRole('link', { name: 'API keys' }).click();
       await page.waitForURL('**/account/api-keys');
     }
+  });
+
+  it("links an admin's bar to /account at every desktop width: the greeting, or an icon where it has no room", async () => {
+    const root = await post<SignedIn>(suite.app.baseUrl, '/auth/login', SUPER_ADMIN);
+    const page = await signedInPage(root.body);
+    await page.goto(suite.app.baseUrl + '/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    // 961-1159 px: the admin's bar has one link more (Admin) and no greeting; an account icon takes its place.
+    for (const width of [961, 1000, 1100, 1159, 1160, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await main.getByRole('link', { name: 'Admin', exact: true }).waitFor({ timeout: 5_000 });
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      const bar = await page.evaluate(() => {
+        const toolbar = document.querySelector('header .MuiToolbar-root')!;
+        const links = [...document.querySelectorAll('nav[aria-label="Main"] a')];
+        const account = [...toolbar.querySelectorAll('a[href="/account"]')].filter(
+          (a) => a.getBoundingClientRect().width > 0,
+        );
+        const box = account[0]?.getBoundingClientRect();
+        return {
+          overflow: toolbar.scrollWidth - toolbar.clientWidth,
+          account: account.map((a) => a.getAttribute('data-testid')),
+          room: box ? box.left - links[links.length - 1].getBoundingClientRect().right : -1,
+          inside: box ? box.right <= toolbar.getBoundingClientRect().right : false,
+        };
+      });
+      if (BAR_SHOTS)
+        await page.screenshot({
+          path: path.join(REPO_ROOT, `docs/screenshots/top-bar-admin-${width}.png`),
+          clip: { x: 0, y: 0, width, height: 72 },
+        });
+      expect([width, bar.overflow, bar.account, bar.inside]).toEqual([
+        width,
+        0,
+        [width < 1160 ? 'account-icon-link' : 'greeting'],
+        true,
+      ]);
+      expect(bar.room).toBeGreaterThanOrEqual(8);
+    }
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await page.waitForURL(`${suite.app.baseUrl}/account`);
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Your account' }).getAttribute('aria-current')).toBe('page');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -3,7 +3,14 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Page, Route } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Route,
+} from 'playwright-core';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 
@@ -210,4 +217,82 @@ export async function axeViolations(page: Page): Promise<string[]> {
             .join(', ')}`,
       );
   });
+}
+
+/** `describe` for a suite that drives Chromium: skipped, and named so, where Chromium is missing. */
+export function describeInBrowser(name: string, suite: () => void): void {
+  (hasChromium ? describe : describe.skip)(`${name}${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, suite);
+}
+
+/** What {@link useBrowserSuite} sets up for a suite: the app, the browser and each test's contexts and errors. */
+export interface BrowserSuite {
+  /** The built API and web app on a scratch data folder (started before the suite's tests). */
+  readonly app: RunningApp;
+  readonly browser: Browser;
+  /** The current test's page errors (and console errors where watched so); emptied before each test. */
+  errors: string[];
+  /** A new browser context (its own storage), closed after the test. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * Records `page`'s uncaught errors in `errors`, and with `console` its console errors too (not Chromium's
+   * 'Failed to load resource' for each 4xx/5xx fetch, which the tests provoke on purpose); `label` prefixes them.
+   */
+  watch(page: Page, options?: { console?: boolean; label?: string }): Page;
+}
+
+/**
+ * The set-up every browser suite shares: builds what is missing, starts the app (`env` adds variables) and Chromium
+ * before the suite, stops both after it; before each test `errors` is emptied, after it the test's contexts are closed
+ * and, unless `checkErrors` is false, `errors` must be empty. Call it at the top of the suite's `describe`; hooks the
+ * suite declares after it run after these (the app is up in its `beforeAll`).
+ */
+export function useBrowserSuite(options: { env?: Record<string, string>; checkErrors?: boolean } = {}): BrowserSuite {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the ${what} is not started yet (use it inside a test or a hook)`);
+    return value;
+  };
+  const suite: BrowserSuite = {
+    get app() {
+      return started(app, 'app');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    errors: [],
+    async newContext(contextOptions) {
+      const context = await suite.browser.newContext(contextOptions);
+      contexts.push(context);
+      return context;
+    },
+    watch(page, { console: withConsole = false, label } = {}) {
+      const prefix = label ? `${label}: ` : '';
+      page.on('pageerror', (error) => suite.errors.push(`${prefix}${error.message}`));
+      if (withConsole)
+        page.on('console', (message) => {
+          if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+            suite.errors.push(`${prefix}console: ${message.text()}`);
+        });
+      return page;
+    },
+  };
+  beforeAll(async () => {
+    ensureBuilt();
+    app = await startApp({ env: options.env });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  beforeEach(() => {
+    suite.errors = [];
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    if (options.checkErrors !== false) expect(suite.errors).toEqual([]);
+  });
+  return suite;
 }

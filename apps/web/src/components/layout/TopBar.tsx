@@ -15,7 +15,7 @@ import { paths, SECTIONS, type SectionId } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { usePlanLimits } from '../../lib/plan-limits';
 import { greeting, remainingLabel, usageLine, usageLineShort } from '../../lib/plan-selection';
-import { CloseIcon, MenuIcon } from '../ui/icons';
+import { AccountCircleIcon, CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from './Logo';
 import { goToSection } from './navigation';
 import { activeSection } from './section-store';
@@ -57,6 +57,8 @@ function useSignOut() {
 const NARROW_BAR = '@media (min-width: 961px) and (max-width: 1099.95px)';
 /** An admin's bar has one link more (Admin): its greeting and usage line come back from 1160 px. */
 const ADMIN_NARROW_BAR = '@media (min-width: 961px) and (max-width: 1159.95px)';
+/** Up to the wide layout an admin's bar is tight: 'Sign out' closer to the account link and narrower. */
+const ADMIN_TIGHT_BAR = '@media (min-width: 961px) and (max-width: 1199.95px)';
 
 /**
  * A top-bar link's box: full width in the menu drawer; in the bar, tight (8 px each side, no minimum width) so the
@@ -206,8 +208,45 @@ export function TopBar() {
           </Box>
           <Box sx={{ flex: 1 }} />
           {session ? (
-            <Stack direction="row" spacing={1.5} alignItems="center" sx={{ display: { xs: 'none', md: 'flex' } }}>
+            <Stack
+              direction="row"
+              spacing={1.5}
+              alignItems="center"
+              // An admin's bar, one link longer, makes room for the account link (the icon, then the greeting).
+              sx={{
+                display: { xs: 'none', md: 'flex' },
+                ...(isAdmin
+                  ? {
+                      [ADMIN_TIGHT_BAR]: {
+                        '& > :not(style) ~ :not(style)': { ml: 1 },
+                        '& .sign-out': { px: 0.75 },
+                      },
+                      [ADMIN_NARROW_BAR]: { '& > :not(style) ~ :not(style)': { ml: 0.5 } },
+                    }
+                  : {}),
+              }}
+            >
               {/* An admin's bar has one link more: the greeting leaves the narrow bar, the usage line is the short one. */}
+              {isAdmin ? (
+                // Where an admin's greeting has no room (961-1159 px), an icon keeps the way to the account page.
+                <IconButton
+                  component={RouterLink}
+                  to={paths.account}
+                  aria-label="Your account"
+                  title={`${greeting(session.user)}: your account`}
+                  aria-current={pathname === paths.account ? 'page' : undefined}
+                  data-testid="account-icon-link"
+                  size="small"
+                  sx={{
+                    display: 'none',
+                    p: 0.5,
+                    color: pathname === paths.account ? 'primary.main' : 'text.secondary',
+                    [ADMIN_NARROW_BAR]: { display: 'inline-flex' },
+                  }}
+                >
+                  <AccountCircleIcon fontSize="small" />
+                </IconButton>
+              ) : null}
               <Box
                 sx={{
                   textAlign: 'right',
@@ -272,6 +311,7 @@ export function TopBar() {
               <Button
                 variant="outlined"
                 size="small"
+                className="sign-out"
                 onClick={signOut.run}
                 disabled={signOut.pending}
                 sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
