@@ -12,7 +12,7 @@ import {
 } from '@inkprint/accounts-domain';
 import { reportDecider, reportStreamId } from '@inkprint/ai-domain';
 import { handleCommand, loadState, type Actor, type EventStore, type PersonalDataKeys } from '@inkprint/eventstore';
-import { REPORT_KEY_PREFIX } from './retention';
+import { vaultKeys } from './vault-keys';
 import type { TextVault } from './text-vault';
 
 /** The actor of what an operator runs with the `inkprint` CLI (a `system` actor the admin console names). */
@@ -166,7 +166,7 @@ export async function forgetAccountData(
   for (const key of await stores.vault.ownedBy(owner, 'report')) {
     const deleted = await handleCommand(
       stores.store,
-      reportStreamId(key.slice(REPORT_KEY_PREFIX.length)),
+      reportStreamId(vaultKeys.reportIdOf(key)),
       reportDecider,
       { type: 'DeleteReport', data: { reason: 'account_erased', at } },
       { metadata: { actor: { type: 'system', id: 'erasure' } } },

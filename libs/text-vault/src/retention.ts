@@ -1,9 +1,7 @@
 import { reportDecider, reportStreamId } from '@inkprint/ai-domain';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
 import type { TextVault, VaultKind } from './text-vault';
-
-/** Shared reports are kept under `report:<reportId>` (the API's vaultKeys.report). */
-export const REPORT_KEY_PREFIX = 'report:';
+import { vaultKeys } from './vault-keys';
 
 export type PurgeSummary = { expiredReports: number; deleted: Record<VaultKind, number>; dryRun: boolean; at: string };
 
@@ -28,7 +26,7 @@ export async function purgeExpired(store: EventStore, vault: TextVault, options:
     for (const [i, key] of reports.entries()) {
       await handleCommand(
         store,
-        reportStreamId(key.slice(REPORT_KEY_PREFIX.length)),
+        reportStreamId(vaultKeys.reportIdOf(key)),
         reportDecider,
         { type: 'ExpireReport', data: { at } },
         { metadata: { actor: { type: 'system', id: 'retention' } } },

@@ -17,12 +17,11 @@ import {
   REPORT_RETENTION_MS,
   reportDecider,
   reportStreamId,
-  TEXT_RETENTION_MS,
   toolRunDecider,
   toolRunStreamId,
 } from '@inkprint/ai-domain';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
-import type { TextVault } from '@inkprint/text-vault';
+import { textEntry, type TextVault, vaultKeys } from '@inkprint/text-vault';
 import { createScratchDatabase } from '@inkprint/testing';
 import { openInkprintData, type DataEnvironment, type InkprintData } from '../ops/runtime';
 
@@ -162,25 +161,22 @@ export async function recordDetection(store: EventStore, vault: TextVault, accou
   const user = { type: 'user' as const, id: accountId };
   const at = new Date();
   const textHash = sha(`text-${requestId}`);
-  const expiresAt = expiresAfter(at.toISOString(), TEXT_RETENTION_MS);
-  await vault.put(
-    {
-      key: `text:user:${accountId}:${textHash}`,
-      kind: 'text',
-      owner: user,
-      body: { text: 'Some text.' },
-      createdAt: at.toISOString(),
-      expiresAt,
-    },
-    {
-      key: `detection:${textHash}:fast:v1`,
-      kind: 'detection',
-      owner: user,
-      body: { score: 0.8 },
-      createdAt: at.toISOString(),
-      expiresAt,
-    },
-  );
+  // The same keys and entries the API writes (libs/text-vault vault-keys.ts); the cached result of a fast detection.
+  const kept = textEntry({
+    key: vaultKeys.text(user, textHash),
+    kind: 'text',
+    owner: user,
+    text: 'Some text.',
+    at: at.toISOString(),
+  });
+  await vault.put(kept, {
+    key: vaultKeys.detection(textHash, 'fast', 'v1'),
+    kind: 'detection',
+    owner: user,
+    body: { score: 0.8 },
+    createdAt: kept.createdAt,
+    expiresAt: kept.expiresAt,
+  });
   await handleCommand(
     store,
     toolRunStreamId(requestId),
@@ -220,7 +216,7 @@ export async function shareAccountReport(store: EventStore, vault: TextVault, ac
   const expiresAt = new Date(expiresAfter(createdAt.toISOString(), REPORT_RETENTION_MS));
   const reportId = await shareReport(store, createdAt, expiresAt, sharedBy);
   await vault.put({
-    key: `report:${reportId}`,
+    key: vaultKeys.report(reportId),
     kind: 'report',
     owner: sharedBy,
     body: { score: 0.5 },

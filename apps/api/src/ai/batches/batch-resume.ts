@@ -2,10 +2,9 @@ import { toolRunStreamId, type BatchState, type DetectionFacts, type ToolUser } 
 import { DetectJobResult, type DetectionMode } from '@inkprint/contracts';
 import type { EventStore } from '@inkprint/eventstore';
 import { usageDay, usageStreamId } from '@inkprint/plans-domain';
-import type { TextVault } from '@inkprint/text-vault';
+import { type TextVault, vaultKeys } from '@inkprint/text-vault';
 import type { UsageService } from '../../usage';
 import type { Clock } from '../../platform/clock';
-import { vaultKeys } from '../shared/submissions';
 import { batchVaultKeys, inputOf, resultEntry, type BatchInput } from './batch-items';
 import { batchItemRequestId, type BatchCaller, type BatchItemRuns } from './batch-item-runs';
 

@@ -12,9 +12,9 @@ import {
   type HumaniseResponse,
   type Tone,
 } from '@inkprint/contracts';
-import type { TextVault } from '@inkprint/text-vault';
+import { type TextVault, vaultKeys } from '@inkprint/text-vault';
 import { AiToolRunner } from '../shared/run-ai-tool';
-import { checkPlanLimit, keepText, vaultKeys, wordCount } from '../shared/submissions';
+import { checkPlanLimit, keepText, wordCount } from '../shared/submissions';
 import { textHash } from '../shared/text-hash';
 import { TEXT_VAULT } from '../shared/tokens';
 import type { CallerCredentials } from '../../accounts';

@@ -3,10 +3,9 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { reportDecider, reportIsOpen, reportNotFound, reportStreamId } from '@inkprint/ai-domain';
 import { REPORT_ID, type ReportResponse, type ReportResult } from '@inkprint/contracts';
 import { loadState, type EventStore } from '@inkprint/eventstore';
-import type { TextVault } from '@inkprint/text-vault';
+import { type TextVault, vaultKeys } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { EVENT_STORE } from '../../platform/tokens';
-import { vaultKeys } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
 
 export class OpenReport extends Query<ReportResponse> {

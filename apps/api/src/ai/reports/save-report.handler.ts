@@ -10,12 +10,11 @@ import {
 } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import { handleCommand, type EventStore } from '@inkprint/eventstore';
-import type { TextVault } from '@inkprint/text-vault';
+import { type TextVault, vaultKeys } from '@inkprint/text-vault';
 import { CLOCK, type Clock } from '../../platform/clock';
 import { IDS, type Ids } from '../../platform/ids';
 import { EVENT_STORE } from '../../platform/tokens';
 import { textHash } from '../shared/text-hash';
-import { vaultKeys } from '../shared/submissions';
 import { MODEL_VERSION, TEXT_VAULT } from '../shared/tokens';
 
 export class SaveReport extends Command<SavedReport> {

@@ -1,17 +1,6 @@
-import { expiresAfter, TEXT_RETENTION_MS, type ToolUser } from '@inkprint/ai-domain';
 import type { Plan } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
-import type { TextVault, VaultEntry } from '@inkprint/text-vault';
-
-/** The vault's keys, in one place: who owns an entry is part of its key, so an erasure finds all of it. */
-export const vaultKeys = {
-  text: (owner: ToolUser, hash: string) => `text:${owner.type}:${owner.id}:${hash}`,
-  rewrite: (owner: ToolUser, hash: string) => `rewrite:${owner.type}:${owner.id}:${hash}`,
-  upload: (owner: ToolUser, requestId: string) => `upload:${owner.type}:${owner.id}:${requestId}`,
-  detection: (hash: string, mode: string, modelVersion: string) => `detection:${hash}:${mode}:${modelVersion}`,
-  report: (reportId: string) => `report:${reportId}`,
-  reportIdOf: (key: string) => key.slice('report:'.length),
-};
+import { textEntry, type KeptText, type TextVault } from '@inkprint/text-vault';
 
 /** Words as the product counts them for usage (whitespace-separated). */
 export function wordCount(text: string): number {
@@ -28,26 +17,6 @@ export function checkPlanLimit(plan: Plan, tool: 'detector' | 'humaniser', text:
       ? ['DETECTOR_CHAR_LIMIT', `Maximum ${max} characters.`]
       : ['HUMANISER_CHAR_LIMIT', `Input exceeds ${max} chars.`];
   throw new DomainError(code, message, 400, { max, length: text.length });
-}
-
-export interface KeptText {
-  key: string;
-  kind: 'text' | 'rewrite' | 'upload';
-  owner: ToolUser;
-  text: string;
-  at: string;
-}
-
-/** A submitted text (or a rewrite, or extracted text) as the vault keeps it: for the 48 h the policy allows. */
-export function textEntry(entry: KeptText): VaultEntry {
-  return {
-    key: entry.key,
-    kind: entry.kind,
-    owner: entry.owner,
-    body: { text: entry.text },
-    createdAt: entry.at,
-    expiresAt: expiresAfter(entry.at, TEXT_RETENTION_MS),
-  };
 }
 
 /** Keeps texts in the vault for 48 h (one write for all of them). */

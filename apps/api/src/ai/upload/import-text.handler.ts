@@ -3,10 +3,10 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ImportFacts } from '@inkprint/ai-domain';
 import type { DetectionMode, UploadTextResponse } from '@inkprint/contracts';
 import { extractFile, importUrl, type ExtractedDocument, type UrlImportOptions } from '@inkprint/ingest';
-import type { TextVault } from '@inkprint/text-vault';
+import { type TextVault, vaultKeys } from '@inkprint/text-vault';
 import { AiToolRunner } from '../shared/run-ai-tool';
 import { textHash } from '../shared/text-hash';
-import { keepText, vaultKeys } from '../shared/submissions';
+import { keepText } from '../shared/submissions';
 import { TEXT_VAULT } from '../shared/tokens';
 import type { CallerCredentials } from '../../accounts';
 
