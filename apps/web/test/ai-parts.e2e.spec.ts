@@ -2,44 +2,19 @@
 // (moderate, the default) names the AI-written part and underlines its sentences, each sentence with its
 // own score; the report preview and its PDF list the part. AI_PARTS_SCREENSHOTS=1 writes
 // docs/screenshots/ai-parts-*.png at 360, 768 and 1280 px.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 // The engine's own fixture: the same document its segments test marks.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { MIXED_DOCUMENT } from '../../../libs/detector/src/testing/mixed-document';
 import { readPdf, shootPdfPages } from './pdf-text';
-import {
-  axeViolations,
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  ensureBuilt,
-  hasChromium,
-  REPO_ROOT,
-  startApp,
-  type RunningApp,
-} from './support';
+import { axeViolations, describeInBrowser, REPO_ROOT, useBrowserSuite } from './support';
 
-const describeInBrowser = hasChromium ? describe : describe.skip;
 const SHOTS = process.env.AI_PARTS_SCREENSHOTS === '1';
 
-describeInBrowser(`AI-written parts in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    ensureBuilt();
-    app = await startApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  }, 240_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
-  });
+describeInBrowser('AI-written parts in Chromium', () => {
+  const suite = useBrowserSuite();
 
   async function shoot(
     page: Page,
@@ -63,13 +38,12 @@ describeInBrowser(`AI-written parts in Chromium${hasChromium ? '' : ` [skipped: 
   }
 
   it('marks the AI-written part in the demo, the report and its PDF', async () => {
-    context = await browser.newContext({
+    const context = await suite.newContext({
       viewport: { width: 1280, height: 900 },
       extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.42' },
     });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${app.baseUrl}/#demo`);
+    const page = suite.watch(await context.newPage());
+    await page.goto(`${suite.app.baseUrl}/#demo`);
     await page.getByRole('button', { name: 'Run detection' }).waitFor();
     await page.locator('#demo-input').fill(MIXED_DOCUMENT);
     const answer = page.waitForResponse((r) => r.url().includes('/ai/detect'));
@@ -120,11 +94,11 @@ describeInBrowser(`AI-written parts in Chromium${hasChromium ? '' : ` [skipped: 
     expect(pdf.text).toMatch(/1\. Sentences 7-11, 106 words: “In today's rapidly evolving world/);
     if (SHOTS) {
       const viewer = await context.newPage();
-      await viewer.goto(`${app.baseUrl}/favicon.svg`);
+      await viewer.goto(`${suite.app.baseUrl}/favicon.svg`);
       const at = pdf.pageOf('AI-written parts');
       await shootPdfPages(
         viewer,
-        app.baseUrl,
+        suite.app.baseUrl,
         bytes,
         [360, 768, 1280].map((width) => ({
           page: at,
@@ -142,12 +116,12 @@ describeInBrowser(`AI-written parts in Chromium${hasChromium ? '' : ` [skipped: 
     await dialog.getByRole('button', { name: 'Share Report' }).click();
     const { id } = (await (await saved).json()) as { id: string };
     await page.keyboard.press('Escape');
-    await page.goto(`${app.baseUrl}/report/${id}`);
+    await page.goto(`${suite.app.baseUrl}/report/${id}`);
     const shared = page.getByTestId('report-ai-parts');
     await shared.waitFor();
     expect(await shared.textContent()).toContain('Sentences 7-11, 106 words');
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'report-page', () => null, shared);
-    expect(errors).toEqual([]);
+    expect(suite.errors).toEqual([]);
   }, 180_000);
 });

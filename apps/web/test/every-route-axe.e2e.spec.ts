@@ -1,24 +1,18 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 // The web router's own list of routes, as the API serves them (a unit test keeps it equal to apps/web's router).
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the e2e test reads the route list the API serves
 import { SERVER_ERROR_ROUTE, WEB_ROUTES } from '../../api/src/web-apps/web-routing';
 import {
   axeViolations,
-  CHROMIUM,
-  CHROMIUM_ARGS,
   createAccount,
-  ensureBuilt,
-  hasChromium,
+  describeInBrowser,
   post,
-  startApp,
   storeSession,
   SUPER_ADMIN,
   uniqueEmail,
-  type RunningApp,
+  useBrowserSuite,
   type SignedIn,
 } from './support';
-
-const describeInBrowser = hasChromium ? describe : describe.skip;
 
 const LONG_TEXT =
   'The committee reviewed the proposal in detail and agreed that the timeline was realistic. Several members asked for a clearer budget, and the authors promised a revised version before the next meeting. ' +
@@ -29,23 +23,19 @@ const LONG_TEXT =
  * included. The web routes come from WEB_ROUTES (the list the API serves with 200), so a new page is walked without
  * touching this test; the 404 and 500 pages are walked too, and every admin screen as the super admin.
  */
-describeInBrowser(`every route passes axe${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
-  let app: RunningApp;
-  let browser: Browser;
+describeInBrowser('every route passes axe', () => {
+  const suite = useBrowserSuite();
   let user: SignedIn;
   let root: SignedIn;
   let params: Record<string, string>;
 
   beforeAll(async () => {
-    ensureBuilt();
-    app = await startApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    user = await createAccount(app.baseUrl, uniqueEmail('axe'), 'Axel Walker');
-    const login = await post<SignedIn>(app.baseUrl, '/auth/login', SUPER_ADMIN);
+    user = await createAccount(suite.app.baseUrl, uniqueEmail('axe'), 'Axel Walker');
+    const login = await post<SignedIn>(suite.app.baseUrl, '/auth/login', SUPER_ADMIN);
     expect(login.status).toBe(200);
     root = login.body;
     // A report page with a real shared report, and a blog post when the install has any.
-    const detected = await fetch(`${app.baseUrl}/ai/detect?mode=fast`, {
+    const detected = await fetch(`${suite.app.baseUrl}/ai/detect?mode=fast`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.tokens.accessToken}` },
       body: JSON.stringify({ text: LONG_TEXT }),
@@ -53,32 +43,27 @@ describeInBrowser(`every route passes axe${hasChromium ? '' : ` [skipped: ${CHRO
     expect(detected.status).toBe(200);
     const { result } = (await detected.json()) as { result: Record<string, unknown> };
     const shared = await post<{ id: string }>(
-      app.baseUrl,
+      suite.app.baseUrl,
       '/ai/report',
       { result: { ...result, originalText: LONG_TEXT } },
       user.tokens.accessToken,
     );
     expect(shared.status).toBe(201);
-    const blogs = (await (await fetch(`${app.baseUrl}/api/blogs`)).json().catch(() => ({}))) as {
+    const blogs = (await (await fetch(`${suite.app.baseUrl}/api/blogs`)).json().catch(() => ({}))) as {
       posts?: { slug: string }[];
     };
     params = { slug: blogs.posts?.[0]?.slug ?? 'no-such-post', id: shared.body.id };
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  }, 120_000);
 
   const fill = (route: string) => route.replace(/:(\w+)/g, (_, name: string) => params[name]);
 
   /** Opens `path` with `session` stored, waits for its heading and the network to settle, and runs axe. */
   async function violationsOn(path: string, session: SignedIn | null): Promise<string[]> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page: Page = await context.newPage();
-      await storeSession(page, app.baseUrl, session && { user: session.user, tokens: session.tokens });
-      await page.goto(app.baseUrl + path, { waitUntil: 'networkidle' });
+      await storeSession(page, suite.app.baseUrl, session && { user: session.user, tokens: session.tokens });
+      await page.goto(suite.app.baseUrl + path, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 });
       // Loading skeletons and fades settle before axe judges colours.
       await page.waitForTimeout(600);

@@ -1,75 +1,46 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   apiError,
   axeViolations,
-  CHROMIUM,
-  CHROMIUM_ARGS,
   codeFor,
   createAccount,
-  ensureBuilt,
-  hasChromium,
+  describeInBrowser,
   latestMail,
   PASSWORD,
   post,
-  startApp,
   storeSession,
   SUPER_ADMIN,
   uniqueEmail,
-  type RunningApp,
+  useBrowserSuite,
   type SignedIn,
 } from './support';
 
-const describeInBrowser = hasChromium ? describe : describe.skip;
 const blogFixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures/blog-posts.json'), 'utf8')) as {
   posts: { slug: string; title: string; summary: string; updatedAt: string; html: string }[];
 };
 const CHECKOUT_PRO = 'https://plans.inkprint.app/checkout/pro';
 
-describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
-  let app: RunningApp;
-  let browser: Browser;
+describeInBrowser('web app in Chromium', () => {
+  const suite = useBrowserSuite();
   let context: BrowserContext;
-  let errors: string[] = [];
-
-  beforeAll(async () => {
-    ensureBuilt();
-    app = await startApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
 
   beforeEach(async () => {
-    errors = [];
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
     // The external checkout is stubbed: the test only checks that the browser is sent there.
     await context.route('https://plans.inkprint.app/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Checkout</title><h1>Checkout</h1>' }),
     );
   });
 
-  afterEach(async () => {
-    await context?.close();
-    expect(errors).toEqual([]);
-  });
-
   async function open(url: string, options: { width?: number } = {}): Promise<Page> {
     const page = await context.newPage();
     if (options.width) await page.setViewportSize({ width: options.width, height: 800 });
-    page.on('pageerror', (error) => errors.push(`${url}: ${error.message}`));
-    page.on('console', (message) => {
-      // Chromium logs every 4xx/5xx fetch; the tests provoke those on purpose.
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-        errors.push(`${url}: console: ${message.text()}`);
-      }
-    });
-    if (url) await page.goto(app.baseUrl + url);
+    // Chromium logs every 4xx/5xx fetch (not recorded); the tests provoke those on purpose.
+    suite.watch(page, { console: true, label: url });
+    if (url) await page.goto(suite.app.baseUrl + url);
     return page;
   }
 
@@ -125,7 +96,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
         ...ROUTES,
         ['/blogs', 'Notes on AI writing, detection and voice'] as [string, string],
       ]) {
-        const response = await page.goto(app.baseUrl + url);
+        const response = await page.goto(suite.app.baseUrl + url);
         // Issue 30 item 7: the 404 page answers 404 and the 500 page 500, every other route 200.
         const status = url === '/500' ? 500 : url === '/no/such/page' ? 404 : 200;
         expect({ url, status: response?.status() }).toEqual({ url, status });
@@ -150,7 +121,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
         'at least 15 days',
       ])
         expect(privacy).toContain(s);
-      await page.goto(app.baseUrl + '/terms');
+      await page.goto(suite.app.baseUrl + '/terms');
       await heading(page, 'Terms of Service', 1).waitFor();
       const terms = await page.textContent('main');
       for (const s of [
@@ -162,7 +133,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
         'workspace owner',
       ])
         expect(terms).toContain(s);
-      await page.goto(app.baseUrl + '/security');
+      await page.goto(suite.app.baseUrl + '/security');
       await heading(page, 'Security', 1).waitFor();
       expect(await page.textContent('main')).toContain('multi-factor authentication (MFA)');
     });
@@ -175,11 +146,11 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
         ['/500', 500],
         ['/blogs/a-post', 200],
       ] as const) {
-        const response = await fetch(app.baseUrl + pathname, { headers: { accept: 'text/html' } });
+        const response = await fetch(suite.app.baseUrl + pathname, { headers: { accept: 'text/html' } });
         expect({ pathname, status: response.status }).toEqual({ pathname, status });
         expect(await response.text()).toContain('<div id="root">');
       }
-      const head = await fetch(app.baseUrl + '/nope', { method: 'HEAD', headers: { accept: 'text/html' } });
+      const head = await fetch(suite.app.baseUrl + '/nope', { method: 'HEAD', headers: { accept: 'text/html' } });
       expect(head.status).toBe(404);
       const page = await open('/definitely/not/here');
       await heading(page, 'Page not found').waitFor();
@@ -192,13 +163,13 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       }
       await page.getByRole('link', { name: 'Contact', exact: true }).click();
       await heading(page, 'Talk to the Inkprint team').waitFor();
-      await page.goto(app.baseUrl + '/500');
+      await page.goto(suite.app.baseUrl + '/500');
       await heading(page, 'Well... that glitched').waitFor();
       await page.getByText('SRV-ERR-500').waitFor();
       await page.getByText('Quick steps').waitFor();
       await page.getByRole('link', { name: 'Contact support' }).click();
-      await page.waitForURL(`${app.baseUrl}/contact`);
-      await page.goto(app.baseUrl + '/500');
+      await page.waitForURL(`${suite.app.baseUrl}/contact`);
+      await page.goto(suite.app.baseUrl + '/500');
       await page.getByRole('link', { name: 'Return home' }).click();
       await heading(page, /Inkprint: know what/).waitFor();
     });
@@ -206,10 +177,10 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
     it('shows the route error screen when a page chunk fails to load', async () => {
       const page = await open('');
       await page.route(/\/assets\/PrivacyPage-[^/]+\.js$/, (route) => route.abort());
-      await page.goto(app.baseUrl + '/privacy');
+      await page.goto(suite.app.baseUrl + '/privacy');
       await heading(page, 'Unexpected Application Error!').waitFor();
       await page.getByRole('button', { name: 'Reload page' }).waitFor();
-      errors = errors.filter((e) => !/PrivacyPage|dynamically imported module/i.test(e));
+      suite.errors = suite.errors.filter((e) => !/PrivacyPage|dynamically imported module/i.test(e));
     });
 
     it('shows a toast for uncaught errors and rejections', async () => {
@@ -225,7 +196,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
         void Promise.reject(undefined);
       });
       await page.locator('[data-toast="error"]').filter({ hasText: 'An unexpected error occurred' }).waitFor();
-      errors = errors.filter((e) => !/Boom from a test|undefined/.test(e));
+      suite.errors = suite.errors.filter((e) => !/Boom from a test|undefined/.test(e));
     });
   });
 
@@ -267,7 +238,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await page.evaluate(() => window.scrollTo(0, 37));
       await page.waitForFunction(() => document.querySelector('header')?.classList.contains('scrolled'));
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
-      await page.waitForURL(`${app.baseUrl}/`);
+      await page.waitForURL(`${suite.app.baseUrl}/`);
       await page.waitForFunction(() => {
         const top = document.getElementById('pricing')?.getBoundingClientRect().top ?? 9999;
         return Math.abs(top) < 120;
@@ -312,7 +283,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
     });
 
     it('works by keyboard: skip link, then sign-in by Tab and Enter', async () => {
-      const account = await createAccount(app.baseUrl, uniqueEmail('kbd'), 'Kai Board');
+      const account = await createAccount(suite.app.baseUrl, uniqueEmail('kbd'), 'Kai Board');
       const page = await open('/signin');
       await heading(page, 'Sign in', 1).waitFor();
       await page.keyboard.press('Tab');
@@ -326,10 +297,10 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
     });
 
     it('opens the mobile menu with the account and closes it above 960 px', async () => {
-      const account = await createAccount(app.baseUrl, uniqueEmail('mobile'), 'Mo Bile');
+      const account = await createAccount(suite.app.baseUrl, uniqueEmail('mobile'), 'Mo Bile');
       const page = await open('', { width: 360 });
-      await storeSession(page, app.baseUrl, account);
-      await page.goto(app.baseUrl + '/');
+      await storeSession(page, suite.app.baseUrl, account);
+      await page.goto(suite.app.baseUrl + '/');
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByText(`Signed in as ${account.user.email}`).waitFor();
       await page.getByText('Detections left today').waitFor();
@@ -380,24 +351,24 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await otp.fill('000000');
       await page.getByRole('button', { name: 'Verify and continue' }).click();
       await page.locator('.MuiAlert-colorError').waitFor();
-      await otp.fill(await codeFor(app.baseUrl, email));
+      await otp.fill(await codeFor(suite.app.baseUrl, email));
       await page.getByRole('button', { name: 'Verify and continue' }).click();
       await page.getByText('Email verified. Redirecting you...').waitFor();
       await page.waitForURL(CHECKOUT_PRO, { timeout: 5000 });
     });
 
     it('refuses a continue that is not https on the plans subdomain', async () => {
-      const account = await createAccount(app.baseUrl, uniqueEmail('refuse'), 'Ref Use');
+      const account = await createAccount(suite.app.baseUrl, uniqueEmail('refuse'), 'Ref Use');
       const page = await open(`/signin?continue=${encodeURIComponent('https://evil.example.com/steal')}`);
       await page.locator('input[name="email"]').fill(account.user.email);
       await page.locator('input[name="password"]').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByTestId('greeting').waitFor();
-      await page.waitForURL(`${app.baseUrl}/`);
+      await page.waitForURL(`${suite.app.baseUrl}/`);
     });
 
     it('signs in (failure clears the password), shows greeting and usage, signs out to /', async () => {
-      const account = await createAccount(app.baseUrl, uniqueEmail('signin'), 'Linus Torvalds');
+      const account = await createAccount(suite.app.baseUrl, uniqueEmail('signin'), 'Linus Torvalds');
       const page = await open('/signin');
       await page.locator('input[name="email"]').fill(account.user.email);
       const password = page.locator('input[name="password"]');
@@ -426,7 +397,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await page.getByRole('button', { name: 'Signing in...' }).waitFor();
       release();
       await page.getByTestId('greeting').filter({ hasText: 'Hi, Linus' }).waitFor();
-      await page.waitForURL(`${app.baseUrl}/`);
+      await page.waitForURL(`${suite.app.baseUrl}/`);
       await page.getByTestId('usage-line').filter({ hasText: 'Detect: 0 / 5 today • Humanise: 0 / 5 today' }).waitFor();
       // Between 1100 px and the wide layout the bar keeps a compact usage line instead of none.
       const width = page.viewportSize()?.width ?? 1280;
@@ -437,7 +408,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       // A detection from elsewhere (another tab, the API) shows once the window has focus again (spec §4).
       const sentence = 'The committee met on Tuesday to review the budget and the plans for next year in detail. ';
       const detected = await post(
-        app.baseUrl,
+        suite.app.baseUrl,
         '/ai/detect?mode=fast',
         { text: sentence.repeat(3) },
         account.tokens.accessToken,
@@ -448,7 +419,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       const counted = page.getByTestId('usage-line').filter({ hasText: 'Detect: 1 / 5 today • Humanise: 0 / 5 today' });
       await counted.waitFor({ timeout: 5_000 });
 
-      await page.goto(app.baseUrl + '/contact');
+      await page.goto(suite.app.baseUrl + '/contact');
       await heading(page, 'Talk to the Inkprint team').waitFor();
       let releaseLogout: () => void = () => {};
       const logoutHeld = new Promise<void>((resolve) => (releaseLogout = resolve));
@@ -460,7 +431,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await page.getByRole('button', { name: 'Signing out…' }).waitFor();
       releaseLogout();
       await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
-      await page.waitForURL(`${app.baseUrl}/`);
+      await page.waitForURL(`${suite.app.baseUrl}/`);
       expect(await page.evaluate(() => localStorage.getItem('inkprint.session'))).toBeNull();
     });
 
@@ -473,7 +444,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
     });
 
     it('resets a password through the e-mailed link', async () => {
-      const account = await createAccount(app.baseUrl, uniqueEmail('reset'), 'Res Et');
+      const account = await createAccount(suite.app.baseUrl, uniqueEmail('reset'), 'Res Et');
       const page = await open('/signin');
       await page.getByRole('link', { name: 'Forgot password' }).click();
       await heading(page, 'Forgot password', 1).waitFor();
@@ -482,15 +453,15 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await page
         .getByText('If an account exists we sent a reset link. Please check spam/junk if you do not see it.')
         .waitFor();
-      const mail = await latestMail(app.baseUrl, account.user.email);
+      const mail = await latestMail(suite.app.baseUrl, account.user.email);
       const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[^\s)]+/)?.[0];
       expect(link).toBeDefined();
       const token = new URL(link as string).searchParams.get('token');
 
-      await page.goto(`${app.baseUrl}/reset-password`);
+      await page.goto(`${suite.app.baseUrl}/reset-password`);
       await page.getByText('The reset link is missing or invalid. Please request a new one.').waitFor();
 
-      await page.goto(`${app.baseUrl}/reset-password?token=${encodeURIComponent(token as string)}`);
+      await page.goto(`${suite.app.baseUrl}/reset-password?token=${encodeURIComponent(token as string)}`);
       const next = 'N3w-password!x';
       await page.locator('input[name="password"]').fill(next);
       await page.locator('input[name="confirm"]').fill(next + 'y');
@@ -502,8 +473,8 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
       await page.getByText('Password updated. Redirecting you to sign in...').waitFor();
       expect(await page.locator('input[name="password"]').isDisabled()).toBe(true);
       expect(await page.locator('input[name="confirm"]').isDisabled()).toBe(true);
-      await page.waitForURL(`${app.baseUrl}/signin`, { timeout: 5000 });
-      const signedIn = await post(app.baseUrl, '/auth/login', { email: account.user.email, password: next });
+      await page.waitForURL(`${suite.app.baseUrl}/signin`, { timeout: 5000 });
+      const signedIn = await post(suite.app.baseUrl, '/auth/login', { email: account.user.email, password: next });
       expect(signedIn.status).toBeLessThan(300);
     });
   });
@@ -529,10 +500,10 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
     });
 
     it("gives a free account Current Plan on Free and 'Contact sales' on paid plans", async () => {
-      const account = await createAccount(app.baseUrl, uniqueEmail('free'), 'Fre E');
+      const account = await createAccount(suite.app.baseUrl, uniqueEmail('free'), 'Fre E');
       const page = await open('');
-      await storeSession(page, app.baseUrl, account);
-      await page.goto(app.baseUrl + '/');
+      await storeSession(page, suite.app.baseUrl, account);
+      await page.goto(suite.app.baseUrl + '/');
       await page.locator('[data-plan="free-signup"]').getByText('Current Plan').waitFor();
       expect(await buttonOf(page, 'free-nosignup').textContent()).toBe('You already have a better plan');
       expect(await buttonOf(page, 'free-nosignup').isDisabled()).toBe(true);
@@ -540,18 +511,18 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
     });
 
     it('gives a Pro account Current Plan on Pro and disables the lower plans', async () => {
-      const account = await createAccount(app.baseUrl, uniqueEmail('pro'), 'Pro User');
-      const admin = await post<SignedIn>(app.baseUrl, '/auth/login', SUPER_ADMIN);
+      const account = await createAccount(suite.app.baseUrl, uniqueEmail('pro'), 'Pro User');
+      const admin = await post<SignedIn>(suite.app.baseUrl, '/auth/login', SUPER_ADMIN);
       const changed = await post(
-        app.baseUrl,
+        suite.app.baseUrl,
         `/admin/users/${account.user.id}/plan`,
         { planSlug: 'pro' },
         admin.body.tokens.accessToken,
       );
       expect(changed.status).toBeLessThan(300);
       const page = await open('');
-      await storeSession(page, app.baseUrl, account);
-      await page.goto(app.baseUrl + '/');
+      await storeSession(page, suite.app.baseUrl, account);
+      await page.goto(suite.app.baseUrl + '/');
       await page.locator('[data-plan="pro"]').getByText('Current Plan').waitFor();
       for (const slug of ['free-nosignup', 'free-signup', 'basic']) {
         expect(await buttonOf(page, slug).textContent()).toBe('You already have a better plan');
@@ -564,16 +535,16 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
 
   describe('request layer', () => {
     it('refreshes an expired access token once and retries', async () => {
-      const account = await createAccount(app.baseUrl, uniqueEmail('refresh'), 'Ref Resh');
+      const account = await createAccount(suite.app.baseUrl, uniqueEmail('refresh'), 'Ref Resh');
       const page = await open('');
-      await storeSession(page, app.baseUrl, {
+      await storeSession(page, suite.app.baseUrl, {
         user: account.user,
         tokens: { ...account.tokens, accessToken: 'expired.token.value' },
       });
       const refreshes: number[] = [];
       page.on('response', (r) => r.url().endsWith('/auth/refresh') && refreshes.push(r.status()));
       const meAgain = page.waitForResponse((r) => r.url().endsWith('/auth/me') && r.status() === 200);
-      await page.goto(app.baseUrl + '/');
+      await page.goto(suite.app.baseUrl + '/');
       await meAgain;
       await page.getByTestId('greeting').filter({ hasText: 'Hi, Ref' }).waitFor();
       expect(refreshes).toEqual([200]);
@@ -584,11 +555,11 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
 
     it('clears the session when the refresh fails', async () => {
       const page = await open('');
-      await storeSession(page, app.baseUrl, {
+      await storeSession(page, suite.app.baseUrl, {
         user: { id: 'x', name: 'Gone', email: 'gone@example.com', role: 'user' },
         tokens: { accessToken: 'bad', refreshToken: 'bad.refresh', expiresIn: 900 },
       });
-      await page.goto(app.baseUrl + '/');
+      await page.goto(suite.app.baseUrl + '/');
       await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
       await page.waitForFunction(() => localStorage.getItem('inkprint.session') === null);
     });
@@ -596,14 +567,14 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
     it('recreates an invalid guest session and retries once', async () => {
       const page = await open('');
       const stale = { id: '00000000-0000-4000-8000-000000000000', token: 'not-a-real-token' };
-      await storeSession(page, app.baseUrl, null, stale);
+      await storeSession(page, suite.app.baseUrl, null, stale);
       const calls: string[] = [];
       page.on('response', (r) => {
         const url = new URL(r.url());
         if (url.pathname === '/auth/requests' || url.pathname === '/auth/guest/session')
           calls.push(`${url.pathname} ${r.status()}`);
       });
-      await page.goto(app.baseUrl + '/');
+      await page.goto(suite.app.baseUrl + '/');
       await page.waitForFunction((old) => {
         const guest = JSON.parse(localStorage.getItem('inkprint.guest') ?? 'null');
         return guest && guest.id !== old;
@@ -670,7 +641,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
         const post = blogFixture.posts.find((p) => p.slug === slug);
         return post ? route.fulfill({ json: post }) : route.fulfill(apiError(404, 'NOT_FOUND', 'Post not found'));
       });
-      await page.goto(app.baseUrl + '/blogs');
+      await page.goto(suite.app.baseUrl + '/blogs');
       const titles = page.locator('article h2');
       await titles.first().waitFor();
       expect(await titles.allTextContents()).toEqual(blogFixture.posts.map((p) => p.title));
@@ -697,7 +668,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
         if (mode === 'fail') return route.fulfill(apiError(500, 'INTERNAL_ERROR', 'Database offline'));
         return route.fulfill({ json: { posts: [] } });
       });
-      await page.goto(app.baseUrl + '/blogs');
+      await page.goto(suite.app.baseUrl + '/blogs');
       await page.getByRole('status', { name: 'Loading posts' }).waitFor();
       mode = 'fail';
       release();
@@ -718,7 +689,7 @@ describeInBrowser(`web app in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIU
           ? route.fulfill(apiError(500, 'INTERNAL_ERROR', 'Boom'))
           : route.fulfill(apiError(404, 'NOT_FOUND', 'Post not found')),
       );
-      await page.goto(app.baseUrl + '/blogs/gone-for-good');
+      await page.goto(suite.app.baseUrl + '/blogs/gone-for-good');
       await heading(page, 'That story has moved').waitFor();
       await page.waitForFunction((t) => document.title === t, 'Post not found · Inkprint');
       await page.getByRole('link', { name: 'Browse blogs' }).waitFor();
