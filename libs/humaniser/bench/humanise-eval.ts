@@ -16,6 +16,7 @@
 //   --forensic FILE  adds the forensic mode's scores to the lines of a result file run with --no-forensic
 //   --ids a,b,...    only these row ids (e.g. to re-run the texts whose rewrites got worse after a fix)
 //   --generators a,b only these generators' texts (development half: claude-3.5-sonnet,gpt-3.5-turbo)
+//   --lm-proposals on|off  Gemma's in-context proposals in the guided search (engine/lm-proposals.ts; default: the engine's)
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -30,6 +31,8 @@ const PER_TONE = Number(arg('--per-tone', '30'));
 const TONE_LIST = arg('--tones', TONES.join(',')).split(',') as Tone[];
 /** --no-forensic: skip the forensic-mode judge (faster while iterating). */
 const NO_FORENSIC = process.argv.includes('--no-forensic');
+/** --lm-proposals on|off: Gemma's in-context proposals in the guided search (default: the engine's default). */
+const LM_PROPOSALS = process.argv.includes('--lm-proposals') ? arg('--lm-proposals', 'on') === 'on' : undefined;
 const r4 = (x: number): number => Math.round(x * 10000) / 10000;
 const OUT = arg('--out', path.resolve(__dirname, '../../../tmp/humanise-eval.jsonl'));
 const DATA_DIR = process.env.INKPRINT_DATA ?? path.resolve(__dirname, '../../../../shared/datasets');
@@ -206,7 +209,11 @@ async function main(): Promise<void> {
   const ltUrl = languageToolUrlFromEnv(process.env);
   const checker = ltUrl ? new GrammarChecker(ltUrl) : undefined;
   const detector = await createDetector({ threads: 1 });
-  const humaniser = await createHumaniser({ detector, llm: false });
+  const humaniser = await createHumaniser({
+    detector,
+    llm: false,
+    ...(LM_PROPOSALS === undefined ? {} : { lmProposals: LM_PROPOSALS }),
+  });
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
   const done = new Set<string>();
   if (fs.existsSync(OUT))
@@ -256,6 +263,7 @@ async function main(): Promise<void> {
               refusedByMeaning: r.guided.refusedByMeaning,
               calls: r.guided.calls,
               stillAi: r.guided.stillAi.length,
+              ...(r.guided.lm ? { lm: r.guided.lm } : {}),
             }
           : undefined,
         seed: r.seed,

@@ -4,7 +4,9 @@
 // antonym, a co-hyponym such as "Tuesday" for "Monday", or another thing of the same kind: "reduce" for "expand").
 //   cd libs/humaniser && node -r ../../scripts/ts-register.js scripts/build-wordnet-sets.ts && npx prettier --write src/lexicon/wordnet-synsets.json
 // Kept: single lower-case words of 3+ letters that SemCor tags at least once in that part of speech (index.sense), in
-// synsets with two or more of them. One line per synset, its words space-separated.
+// synsets with two or more of them, each with the rank of that sense among the word's senses (WordNet orders a
+// word's senses by frequency; 1 = its most common) and how often SemCor tags the word in that part of speech, all
+// senses together. One line per synset: "word:rank:count …".
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { POS_NAME, readIndex, readSenseCounts, synsetWords, type WnPos } from './synonyms/wordnet-files';
@@ -15,14 +17,22 @@ export function buildSynsets(): Record<string, string[]> {
   for (const pos of ['n', 'v', 'a', 'r'] as WnPos[]) {
     const seen = new Set<string>();
     const sets: string[] = [];
-    for (const offsets of readIndex(pos).values())
+    const index = readIndex(pos);
+    const rank = (w: string, offset: string): number => (index.get(w) ?? []).indexOf(offset) + 1;
+    for (const offsets of index.values())
       for (const offset of offsets) {
         if (seen.has(offset)) continue;
         seen.add(offset);
         const words = [...new Set(synsetWords(pos, offset))].filter(
-          (w) => /^[a-z]{3,}$/.test(w) && (counts.get(`${pos}:${w}`)?.total ?? 0) > 0,
+          (w) => /^[a-z]{3,}$/.test(w) && (counts.get(`${pos}:${w}`)?.total ?? 0) > 0 && rank(w, offset) > 0,
         );
-        if (words.length >= 2) sets.push(words.sort().join(' '));
+        if (words.length >= 2)
+          sets.push(
+            words
+              .sort()
+              .map((w) => `${w}:${rank(w, offset)}:${counts.get(`${pos}:${w}`)?.total ?? 0}`)
+              .join(' '),
+          );
       }
     out[POS_NAME[pos]] = [...new Set(sets)].sort();
   }

@@ -124,8 +124,15 @@ function rootOf(word: string, pos: 'verb' | 'noun'): string {
   return r;
 }
 
+const plurals = new Map<string, string>();
 function plural(noun: string): string {
-  return nlp(noun).nouns().toPlural().text().toLowerCase() || `${noun}s`;
+  let p = plurals.get(noun);
+  if (p === undefined) {
+    p = nlp(noun).nouns().toPlural().text().toLowerCase() || `${noun}s`;
+    if (plurals.size > 20_000) plurals.clear();
+    plurals.set(noun, p);
+  }
+  return p;
 }
 
 /** The synonym candidates of term `i`, already inflected to its form (empty when the term must not change). */

@@ -4,6 +4,7 @@ import { renderPlan } from '../core/plan';
 import { Rng } from '../core/rng';
 import type { Guide } from './guide';
 import { EDIT_BUDGET, guidedEdit, type GuidedReport } from './guided';
+import { proposeInContext } from './lm-proposals';
 import { guard } from './meaning-guard';
 import { changedWordShare } from './objective';
 import type { Candidate, RewriteRequest } from './result';
@@ -20,6 +21,11 @@ export async function guidedCandidate(
 ): Promise<{ report: GuidedReport | undefined; candidate?: Candidate }> {
   const { text, plan, tone, seed, seedLabel, ignore, avoid } = request;
   const enc = settings.meaning.encoder;
+  // Gemma's in-context proposals: the mode's language model (read for fluency and proposals, never as a detector)
+  const lm = settings.lmProposals
+    ? await settings.detector.languageModel(settings.mode).catch(() => undefined)
+    : undefined;
+  const runner = lm?.runner.hasTopK() ? lm.runner : undefined;
   // a failure in the guided search (a tagger surprise) must not fail the rewrite: the plan's candidates remain
   const g = await guidedEdit({
     original: text,
@@ -32,6 +38,7 @@ export async function guidedCandidate(
     changedShare: changedWordShare,
     maxCalls: settings.guidedCalls,
     rng: seedLabel === '' || seedLabel === '0' ? undefined : new Rng(`${seed}:guided`),
+    propose: runner ? (masked) => proposeInContext(runner, masked, (x) => plan.doc.table.restore(x)) : undefined,
   }).catch(() => undefined);
   const report = g?.report;
   if (g && g.report.swaps > 0) {

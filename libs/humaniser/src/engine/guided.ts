@@ -8,6 +8,9 @@
 //    words; the sentence must still pass the variant guard (names, spans, a/an, no doubled word) and keep a sentence
 //    cosine >= the floor (MiniLM): the weakest swaps are dropped until it does. The whole text is scored once more;
 //    the edited sentence is kept when the objective did not rise.
+//    With in-context proposals on (engine/lm-proposals.ts, `propose`): Gemma's own alternatives at the sentence's most
+//    predictable words are tried after the table's swaps, each only when the sentence with it alone keeps
+//    LM_SWAP_COSINE to the sentence as written.
 // 4. Stop when the changed-word share reaches the tone's edit budget, the call budget is spent, or no sentence is
 //    left - not at the first dip under 0.5.
 //
@@ -35,6 +38,12 @@ export const GUIDED_COSINE = 0.9;
 export const GUIDE_TOLERANCE = 0.002;
 /** Share of the proposed swaps a non-default seed withholds (another attempt keeps another set of swaps). */
 export const WITHHELD = 0.35;
+/**
+ * Sentence cosine (MiniLM) a sentence with one in-context proposal alone keeps to the sentence as written: on sentences
+ * written for the check, an antonym read 0.77-0.91 ("expand" -> "reduce", "won" -> "lost"), a kept sense-mate
+ * 0.945-0.986 ("expand" -> "extend", "commence" -> "begin").
+ */
+export const LM_SWAP_COSINE = 0.93;
 /** Guide calls the guided search may spend per text. */
 export const GUIDED_CALLS = 120;
 
@@ -55,6 +64,11 @@ export interface GuidedReport {
   calls: number;
   /** The tone's edit budget (share of words). */
   budget: number;
+  /**
+   * In-context proposals (Gemma's alternatives, engine/lm-proposals.ts) when on: offered after the table's swaps and
+   * the per-swap cosine, tried with the guide, kept in the rewrite; examples "made -> had".
+   */
+  lm?: { offered: number; refusedByMeaning: number; tried: number; kept: number; examples: string[] };
 }
 
 export interface GuidedContext {
@@ -75,6 +89,8 @@ export interface GuidedContext {
    * (WITHHELD) and try the rest in a seeded order, so that each attempt keeps another set of swaps.
    */
   rng?: Rng;
+  /** In-context proposals for a masked sentence (engine/lm-proposals.ts), tried after the table's swaps. */
+  propose?: (masked: string) => Promise<WordEdit[]>;
 }
 
 export interface GuidedResult {
@@ -113,7 +129,9 @@ export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
     examples: [],
     calls: 0,
     budget: ctx.budget,
+    ...(ctx.propose ? { lm: { offered: 0, refusedByMeaning: 0, tried: 0, kept: 0, examples: [] } } : {}),
   };
+  const fromLm = new Set<WordEdit>();
   const cos = new Map<string, number>();
   let text = renderPlan(plan, choice).text;
   let current = await ctx.objective(text);
@@ -138,7 +156,22 @@ export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
     const at = choice.variant[li][si];
     const base = sp.variants[at];
     const rng = ctx.rng;
-    const proposals = proposeEdits(base.text, 3).filter(() => !rng || !rng.chance(WITHHELD));
+    const table = proposeEdits(base.text, 3);
+    const extra: WordEdit[] = [];
+    if (ctx.propose && report.lm) {
+      for (const e of await ctx.propose(base.text).catch(() => [] as WordEdit[])) {
+        if (table.some((x) => x.start === e.start && x.to === e.to)) continue;
+        report.lm.offered++;
+        const t = applyEdits(base.text, [e]);
+        if (ctx.cosine && (await ctx.cosine(restore(sp.original), restore(t))) < LM_SWAP_COSINE) {
+          report.lm.refusedByMeaning++;
+          continue;
+        }
+        fromLm.add(e);
+        extra.push(e);
+      }
+    }
+    const proposals = [...table, ...extra].filter(() => !rng || !rng.chance(WITHHELD));
     if (!proposals.length) continue;
     if (rng)
       for (let i = proposals.length - 1; i > 0; i--) {
@@ -166,6 +199,7 @@ export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
       report.calls++;
       dropVariant(k);
       report.proposed++;
+      if (fromLm.has(e) && report.lm) report.lm.tried++;
       if (o - current >= GUIDE_TOLERANCE) report.refusedByGuide++;
       scored.push({ e, gain: o - current });
     }
@@ -212,6 +246,11 @@ export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
     report.edited++;
     report.swaps += keep.length;
     for (const e of keep) if (report.examples.length < 8) report.examples.push(`${e.from} -> ${e.to}`);
+    if (report.lm)
+      for (const e of keep.filter((x) => fromLm.has(x))) {
+        report.lm.kept++;
+        if (report.lm.examples.length < 8) report.lm.examples.push(`${e.from} -> ${e.to}`);
+      }
   }
   return { plan, choice, text, cos, report };
 }

@@ -25,13 +25,35 @@ import synsetData from '../lexicon/wordnet-synsets.json';
 import { proposeEdits, type EditPos, type WordEdit } from '../core/edits';
 import { lexiconEntries } from '../core/lexicon';
 
-/** Never replaced nor proposed: light verbs (their WordNet senses are many) and units of time (a quantity). */
+/**
+ * Never replaced nor proposed: light verbs (their WordNet senses are many), units of time (a quantity), and words read
+ * as wrong swaps in the development rewrites ("ensure" -> "assure", "champion" -> "champ", "manager" -> "coach").
+ */
 export const LM_REFUSED = new Set(
   (
     'make take get have give do go come put set keep let see say tell ask turn run hold bring ' +
-    'second minute hour day week month year decade century moment instant time'
+    'second minute hour day week month year decade century moment instant time ' +
+    // read in the development rewrites (issue 40): a promise is not a guarantee, roles are not interchangeable
+    'ensure assure insure champ coach manager director chance opportunity event case swim float efficient effective ' +
+    'need want spending expenditure outlay content'
   ).split(' '),
 );
+
+/**
+ * A sense-mate shares a synset that is among the first SENSE_RANK senses of both words (WordNet orders a word's senses
+ * by frequency): "fan" and "lover" share a synset, but it is not a common sense of "lover".
+ */
+export const SENSE_RANK = 2;
+/**
+ * A sense-mate is not rarer than the word it replaces (SemCor's tag count of the word in that part of speech): plain
+ * words replace fancy ones, not the reverse ("continue" -> "proceed", "spending" -> "expenditure" are refused), and
+ * two mates never swap back and forth ("scent" <-> "aroma").
+ */
+export const NOT_RARER = 1;
+/** Parts of speech Gemma may propose for: adverbs are out ("only" -> "entirely", "freshly" -> "fresh"). */
+export const LM_POS: ReadonlySet<EditPos> = new Set(['noun', 'verb', 'adj']);
+/** Proposals read for fluency per sentence (one body pass each). */
+export const MAX_CHECKS = 3;
 
 /** Gemma's alternatives read per position. */
 export const LM_TOPK = 64;
@@ -82,11 +104,15 @@ const SYNSETS: Record<EditPos, Map<string, Set<string>>> = (() => {
   for (const pos of ['noun', 'verb', 'adj', 'adv'] as EditPos[]) {
     const m = new Map<string, Set<string>>();
     for (const line of raw[pos] ?? []) {
-      const words = line.split(' ');
-      for (const w of words) {
+      const words = line
+        .split(' ')
+        .map((x) => x.split(':'))
+        .filter(([, r]) => Number(r) <= SENSE_RANK)
+        .map(([w, , c]) => ({ w, c: Number(c) }));
+      for (const { w, c } of words) {
         let s = m.get(w);
         if (!s) m.set(w, (s = new Set()));
-        for (const o of words) if (o !== w) s.add(o);
+        for (const o of words) if (o.w !== w && o.c >= NOT_RARER * c) s.add(o.w);
       }
     }
     out[pos] = m;
@@ -96,7 +122,7 @@ const SYNSETS: Record<EditPos, Map<string, Set<string>>> = (() => {
 
 /** Words that share a WordNet sense (a synset) with `lemma` in that part of speech, inflected by the caller. */
 export function senseMates(pos: EditPos, lemma: string): string[] {
-  if (LM_REFUSED.has(lemma)) return [];
+  if (LM_REFUSED.has(lemma) || !LM_POS.has(pos)) return [];
   return [...(SYNSETS[pos].get(lemma) ?? [])].filter((w) => !lexiconEntries(w) && !LM_REFUSED.has(w));
 }
 
@@ -157,7 +183,9 @@ export async function proposeInContext(
   if (stats) stats.positions += Math.min(read.length, MAX_POSITIONS);
 
   const out: LmProposal[] = [];
+  let checks = 0;
   for (const r of read.slice(0, MAX_POSITIONS)) {
+    if (checks >= MAX_CHECKS) break;
     const tokens = new Map<number, number>(top.ids[r.top].map((id, j) => [id, top.logp[r.top][j]]));
     const offered: { e: WordEdit; logp: number }[] = [];
     for (const e of byStart.get(r.start) ?? []) {
@@ -169,7 +197,7 @@ export async function proposeInContext(
     offered.sort((a, b) => b.logp - a.logp);
     let kept = 0;
     for (const { e, logp } of offered) {
-      if (kept >= PER_WORD) break;
+      if (kept >= PER_WORD || checks >= MAX_CHECKS) break;
       if (stats) stats.offered++;
       // offsets in the restored sentence: the masked prefix restored
       const s0 = restore(masked.slice(0, e.start)).length;
@@ -180,6 +208,7 @@ export async function proposeInContext(
       const from = sameStart(asWritten, swapped);
       // the as-written window must be the sentence's own tokens (then its log p comes from the sentence's pass)
       if (from < 2 || sameStart(asWritten, ids) !== asWritten.length) continue;
+      checks++;
       const rowsW = asWritten.slice(from).map((_, i) => from - 1 + i);
       const written = await lm.logpAt(states, rowsW, asWritten.slice(from));
       const sum = (x: Float32Array): number => x.reduce((a, c) => a + c, 0);

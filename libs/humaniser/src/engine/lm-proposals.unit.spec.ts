@@ -44,7 +44,10 @@ function fakeLm(likely: string[], cost: (w: string) => number = () => -1): Propo
 
 describe('in-context proposals (engine/lm-proposals.ts)', () => {
   it("sense-mates come from WordNet synsets, never light verbs, units of time or the lexicon's inflated words", () => {
-    expect(senseMates('verb', 'begin')).toContain('start');
+    expect(senseMates('verb', 'commence')).toEqual(expect.arrayContaining(['begin', 'start']));
+    // never a rarer word than the one replaced, never an adverb
+    expect(senseMates('verb', 'begin')).not.toContain('commence');
+    expect(senseMates('adv', 'only')).toEqual([]);
     expect(senseMates('verb', 'expand')).not.toContain('reduce');
     expect(senseMates('verb', 'make')).toEqual([]);
     expect(senseMates('noun', 'minute')).toEqual([]);
@@ -55,29 +58,29 @@ describe('in-context proposals (engine/lm-proposals.ts)', () => {
   it("keeps Gemma's likeliest sense-mate that is one whole-word token, inflected as the word it replaces", async () => {
     const lm = fakeLm(['started', 'commenced', 'finished', 'began']);
     const stats: ProposalStats = { positions: 0, offered: 0, refusedByFluency: 0, kept: 0 };
-    const ps = await proposeInContext(lm, 'The trials began late last year in two hospitals.', undefined, stats);
-    const began = ps.filter((p) => p.from === 'began');
-    // "finished" is likelier than "began" but no sense-mate; "started" is Gemma's first and a mate
-    expect(began.map((p) => p.to)).toEqual(['started']);
-    expect(began[0]).toMatchObject({ pos: 'verb', logp: -1 });
-    expect(began[0].drop).toBe(0);
+    const ps = await proposeInContext(lm, 'The trials commenced late last year in two hospitals.', undefined, stats);
+    const commenced = ps.filter((p) => p.from === 'commenced');
+    // "finished" is likelier than "began" but no sense-mate; "started" is Gemma's first and a mate (commence -> start)
+    expect(commenced.map((p) => p.to)).toEqual(['started']);
+    expect(commenced[0]).toMatchObject({ pos: 'verb', logp: -1 });
+    expect(commenced[0].drop).toBe(0);
     expect(stats.kept).toBe(ps.length);
   });
 
   it('refuses a proposal whose window reads less fluently than the bound measured on human text', async () => {
     const lm = fakeLm(['started'], (w) => (w === 'started' ? FLUENCY_BOUND - 2 : -1));
     const stats: ProposalStats = { positions: 0, offered: 0, refusedByFluency: 0, kept: 0 };
-    const ps = await proposeInContext(lm, 'The trials began late last year in two hospitals.', undefined, stats);
+    const ps = await proposeInContext(lm, 'The trials commenced late last year in two hospitals.', undefined, stats);
     expect(ps.some((p) => p.to === 'started')).toBe(false);
     expect(stats.refusedByFluency).toBeGreaterThan(0);
   });
 
   it('never reads names or protected spans as positions, and gives offsets in the masked sentence', async () => {
     const table = new SpanTable();
-    const masked = protect('Big Start began "a huge trial" in 2018 and began it well.', table);
+    const masked = protect('Big Start commenced "a huge trial" in 2018 and commenced it well.', table);
     const lm = fakeLm(['started', 'begun', 'large', 'enormous']);
     const ps = await proposeInContext(lm, masked, (x) => table.restore(x));
-    expect(ps.map((p) => `${p.from}>${p.to}`)).toContain('began>started');
+    expect(ps.map((p) => `${p.from}>${p.to}`)).toContain('commenced>started');
     for (const p of ps) {
       expect(masked.slice(p.start, p.end)).toBe(p.from);
       expect(table.restore(masked.slice(p.start, p.end))).not.toMatch(/huge|trial|2018|Big|Start/);

@@ -54,7 +54,17 @@ export interface HumaniserOptions {
   guided?: boolean;
   /** Guide calls the guided search may spend per text (default GUIDED_CALLS). */
   guidedCalls?: number;
+  /**
+   * In-context proposals in the guided search (engine/lm-proposals.ts, issue 40): Gemma 3 270M's own alternatives at
+   * the sentence's most predictable words, kept when they share a WordNet sense, read within the fluency bound and
+   * keep the sentence's meaning. Needs the detector mode's language model and its top-k graph (npm run
+   * models:fetch); without them the table's swaps alone. Default LM_PROPOSALS_DEFAULT.
+   */
+  lmProposals?: boolean;
 }
+
+/** Whether the guided search asks Gemma for in-context proposals unless told otherwise. */
+export const LM_PROPOSALS_DEFAULT = false;
 
 export interface HumaniseOptions {
   tone?: Tone | string;

@@ -5,7 +5,7 @@ import { JUDGE_CANDIDATES } from './judge';
 import type { LlmConfig } from './llm';
 import { MeaningEncoder, type EncoderState } from './meaning';
 import { CHANGE_WEIGHT, STYLE_WEIGHT, type ObjectiveWeights } from './objective';
-import { MAX_CHARS, type HumaniserOptions } from './options';
+import { LM_PROPOSALS_DEFAULT, MAX_CHARS, type HumaniserOptions } from './options';
 
 export interface EngineSettings extends ObjectiveWeights {
   detector: Detector;
@@ -20,6 +20,8 @@ export interface EngineSettings extends ObjectiveWeights {
   judgeCandidates: number;
   guidedOn: boolean;
   guidedCalls: number | undefined;
+  /** In-context proposals (Gemma's alternatives) in the guided search. */
+  lmProposals: boolean;
   meaning: EncoderState;
   /** Loaded here (released with the humaniser) rather than passed in. */
   ownsEncoder: boolean;
@@ -38,6 +40,7 @@ export async function engineSettings(options: HumaniserOptions): Promise<EngineS
   const judgeCandidates = Math.max(1, options.judgeCandidates ?? JUDGE_CANDIDATES);
   const guidedOn = options.guided ?? true;
   const guidedCalls = options.guidedCalls;
+  const lmProposals = options.lmProposals ?? LM_PROPOSALS_DEFAULT;
   const meaning: EncoderState =
     options.encoder === false
       ? { reason: 'the sentence encoder is turned off' }
@@ -62,6 +65,7 @@ export async function engineSettings(options: HumaniserOptions): Promise<EngineS
     judgeCandidates,
     guidedOn,
     guidedCalls,
+    lmProposals,
     meaning,
     ownsEncoder,
   };
