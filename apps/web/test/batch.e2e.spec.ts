@@ -1,5 +1,5 @@
 import type { BatchResponse } from '@inkprint/contracts';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the ingest library's test fixtures (real docx and pdf bytes)
@@ -7,23 +7,18 @@ import { makeDocx, makePdf } from '../../../libs/ingest/src/testing/fixtures';
 import { readPdf, shootPdfPages } from './pdf-text';
 import {
   axeViolations,
-  CHROMIUM,
-  CHROMIUM_ARGS,
   createAccount,
-  ensureBuilt,
-  hasChromium,
+  describeInBrowser,
   PASSWORD,
   post,
   REPO_ROOT,
-  startApp,
   storeSession,
   SUPER_ADMIN,
   uniqueEmail,
-  type RunningApp,
+  useBrowserSuite,
   type SignedIn,
 } from './support';
 
-const describeInBrowser = hasChromium ? describe : describe.skip;
 /** BATCH_SCREENSHOTS=1 also writes docs/screenshots/batch-*.png at 360, 768 and 1280 px. */
 const SHOTS = process.env.BATCH_SCREENSHOTS === '1';
 const WIDTHS = [360, 768, 1280];
@@ -55,38 +50,14 @@ function folder(): Array<{ name: string; mimeType: string; buffer: Buffer }> {
   ];
 }
 
-describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let errors: string[] = [];
-
-  beforeAll(async () => {
-    ensureBuilt();
-    app = await startApp({ env: { INKPRINT_LANGUAGE_MODEL: 'off' } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  afterEach(async () => {
-    while (contexts.length) await contexts.pop()?.close();
-    expect(errors).toEqual([]);
-    errors = [];
-  });
+describeInBrowser('batch check in Chromium', () => {
+  const suite = useBrowserSuite({ env: { INKPRINT_LANGUAGE_MODEL: 'off' } });
 
   async function pageAs(account: SignedIn | null): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-        errors.push(`console: ${message.text()}`);
-    });
-    await storeSession(page, app.baseUrl, account);
-    await page.goto(`${app.baseUrl}/batch`);
+    const context = await suite.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = suite.watch(await context.newPage(), { console: true });
+    await storeSession(page, suite.app.baseUrl, account);
+    await page.goto(`${suite.app.baseUrl}/batch`);
     return page;
   }
 
@@ -107,13 +78,12 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
   /** Pages of a PDF rendered by pdf.js inside Chromium (served from node_modules on the app's origin), to look at. */
   async function shootPdf(bytes: Buffer, pages: number[]) {
     if (!SHOTS) return;
-    const context = await browser.newContext({ viewport: { width: 900, height: 1200 } });
-    contexts.push(context);
+    const context = await suite.newContext({ viewport: { width: 900, height: 1200 } });
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/favicon.svg`);
+    await page.goto(`${suite.app.baseUrl}/favicon.svg`);
     await shootPdfPages(
       page,
-      app.baseUrl,
+      suite.app.baseUrl,
       bytes,
       pages.map((n) => ({
         page: n,
@@ -129,16 +99,16 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     await page.getByText('Sign in to check several files at once.').waitFor();
     await page.getByRole('alert').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(/\/signin\?redirect=%2Fbatch$/);
-    const kai = await createAccount(app.baseUrl, uniqueEmail('batch-signin'));
+    const kai = await createAccount(suite.app.baseUrl, uniqueEmail('batch-signin'));
     await page.locator('input[name="email"]').fill(kai.user.email);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(`${app.baseUrl}/batch`);
+    await page.waitForURL(`${suite.app.baseUrl}/batch`);
     await page.getByRole('button', { name: 'Check files' }).waitFor();
   });
 
   it('gives a batch its own URL that survives a reload, lists recent batches, and moves the header meter as it runs (issue 43 item 3)', async () => {
-    const ada = await createAccount(app.baseUrl, uniqueEmail('batch-url'));
+    const ada = await createAccount(suite.app.baseUrl, uniqueEmail('batch-url'));
     const page = await pageAs(ada);
     // What a batch costs, said before it is sent: too-short (and empty) files are free.
     await page.getByText(/files under 50 words are free/).waitFor();
@@ -174,7 +144,9 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     // The too-short text is 'Too short to judge' in the API, its report and the report's PDF, with no AI figure
     // (issue 43 item 2: its report read 'Mixed, AI 49.0%', 'highest chunk 49.9%').
     const answer = (await (
-      await fetch(`${app.baseUrl}/ai/batches/${id}`, { headers: { authorization: `Bearer ${ada.tokens.accessToken}` } })
+      await fetch(`${suite.app.baseUrl}/ai/batches/${id}`, {
+        headers: { authorization: `Bearer ${ada.tokens.accessToken}` },
+      })
     ).json()) as BatchResponse;
     const hello = answer.items[2].result!;
     expect(hello.finalLabel).toBe('Too short to judge');
@@ -217,18 +189,18 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     await dialog.waitFor({ state: 'hidden' });
 
     // /batch lists it; its link opens it again.
-    await page.goto(`${app.baseUrl}/batch`);
+    await page.goto(`${suite.app.baseUrl}/batch`);
     await recent.filter({ hasText: '3 files · done' }).getByRole('link').click();
     await page.waitForURL(url);
     await page.getByText('3 of 3 checked').waitFor();
-    await page.goto(`${app.baseUrl}/batch`);
+    await page.goto(`${suite.app.baseUrl}/batch`);
     await recent.first().waitFor();
     await shoot(page, 'recent');
 
     // Another account's batch URL is not theirs to read.
-    const eve = await createAccount(app.baseUrl, uniqueEmail('batch-other'));
+    const eve = await createAccount(suite.app.baseUrl, uniqueEmail('batch-other'));
     const other = await pageAs(eve);
-    await other.goto(`${app.baseUrl}/batch/${id}`);
+    await other.goto(`${suite.app.baseUrl}/batch/${id}`);
     await other.getByText('This batch does not exist.').waitFor();
     expect(await other.getByTestId('batch-row').count()).toBe(0);
     await other.getByText('No batches yet', { exact: false }).waitFor();
@@ -237,9 +209,9 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
   // Issue 43 item 7: a too-short file's 'Share Report' answered REPORT_SOURCE_NOT_FOUND. A text too short to judge has
   // no verdict to share (the demo never sends one): its report is not offered for sharing; a checked file's shares.
   it("offers no 'Share Report' for a too-short file's report; a checked file's report shares", async () => {
-    const lin = await createAccount(app.baseUrl, uniqueEmail('batch-share'));
+    const lin = await createAccount(suite.app.baseUrl, uniqueEmail('batch-share'));
     const page = await pageAs(lin);
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.app.baseUrl });
     await page.getByLabel('Or paste texts').fill(`${essay(5)}\n---\nHello world`);
     await page.getByRole('button', { name: 'Check texts' }).click();
     await page.getByText('2 of 2 checked').waitFor({ timeout: 60_000 });
@@ -284,11 +256,17 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
   }, 120_000);
 
   it('checks 12 mixed files with progress per file, reports the bad one, and exports the table as CSV', async () => {
-    const lee = await createAccount(app.baseUrl, uniqueEmail('batch'));
-    const root = await post<SignedIn>(app.baseUrl, '/auth/login', SUPER_ADMIN);
+    const lee = await createAccount(suite.app.baseUrl, uniqueEmail('batch'));
+    const root = await post<SignedIn>(suite.app.baseUrl, '/auth/login', SUPER_ADMIN);
     expect(
-      (await post(app.baseUrl, `/admin/users/${lee.user.id}/plan`, { planSlug: 'basic' }, root.body.tokens.accessToken))
-        .status,
+      (
+        await post(
+          suite.app.baseUrl,
+          `/admin/users/${lee.user.id}/plan`,
+          { planSlug: 'basic' },
+          root.body.tokens.accessToken,
+        )
+      ).status,
     ).toBe(200);
     const page = await pageAs(lee);
     await page.getByTestId('batch-files').setInputFiles(folder());
@@ -361,14 +339,14 @@ describeInBrowser(`batch check in Chromium${hasChromium ? '' : ` [skipped: ${CHR
     expect(pdf.text).not.toContain("'Share Report'");
 
     // Ten checks counted: the too-short and the damaged file are not.
-    const me = await fetch(`${app.baseUrl}/auth/me`, {
+    const me = await fetch(`${suite.app.baseUrl}/auth/me`, {
       headers: { authorization: `Bearer ${lee.tokens.accessToken}` },
     });
     expect(((await me.json()) as { usage: { detector: { dailyUsed: number } } }).usage.detector.dailyUsed).toBe(10);
   }, 180_000);
 
   it('checks pasted texts separated by --- lines', async () => {
-    const kim = await createAccount(app.baseUrl, uniqueEmail('batch-paste'));
+    const kim = await createAccount(suite.app.baseUrl, uniqueEmail('batch-paste'));
     const page = await pageAs(kim);
     await page.getByLabel('Or paste texts').fill(`${essay(1)}\n---\n${essay(2)}`);
     await page.getByText('2 texts; separate them with a line holding only ---').waitFor();

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import * as fs from 'node:fs';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -13,19 +13,14 @@ import { SAMPLE_TEXTS } from '../src/features/demo/samples';
 import {
   axeViolations,
   createAccount,
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  ensureBuilt,
-  hasChromium,
+  describeInBrowser,
   REPO_ROOT,
-  startApp,
   storeSession,
   uniqueEmail,
-  type RunningApp,
+  useBrowserSuite,
   type SignedIn,
 } from './support';
 
-const describeInBrowser = hasChromium ? describe : describe.skip;
 const HUMAN = SAMPLE_TEXTS.filter((s) => s.id.startsWith('human'));
 const AI = SAMPLE_TEXTS.filter((s) => s.id.startsWith('ai'));
 const OCR_PNG = path.join(REPO_ROOT, 'libs/ingest/test-fixtures/ocr-sample.png');
@@ -34,18 +29,15 @@ const SHOTS = process.env.DEMO_SCREENSHOTS === '1';
 const ARTICLE = `<!doctype html><html><head><title>Field notes</title></head><body><nav>Home | About</nav>
 <article><h1>Field notes from the marsh</h1><p>${PARAGRAPHS.join('</p><p>')}</p></article></body></html>`;
 
-describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CHROMIUM} missing]`}`, () => {
-  let app: RunningApp;
-  let browser: Browser;
+describeInBrowser('demo section in Chromium', () => {
   let site: https.Server;
   let siteOrigin: string;
   let context: BrowserContext;
-  let errors: string[] = [];
   let client = 0;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'web-demo-e2e-'));
 
+  // The page the URL import fetches, over https with its own certificate: up before the app that trusts it.
   beforeAll(async () => {
-    ensureBuilt();
     const { key, cert } = makeCertificate('localhost');
     fs.writeFileSync(path.join(tmp, 'ca.pem'), cert);
     site = https.createServer({ key, cert }, (req, res) => {
@@ -56,51 +48,33 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     });
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
     siteOrigin = `https://localhost:${(site.address() as AddressInfo).port}`;
-    app = await startApp({
-      env: { URL_IMPORT_TEST_HOSTS: 'localhost', URL_IMPORT_TEST_CA_FILE: path.join(tmp, 'ca.pem') },
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  }, 240_000);
-
+  });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
     await new Promise((r) => site?.close(r));
     fs.rmSync(tmp, { recursive: true, force: true });
+  });
+  const suite = useBrowserSuite({
+    env: { URL_IMPORT_TEST_HOSTS: 'localhost', URL_IMPORT_TEST_CA_FILE: path.join(tmp, 'ca.pem') },
   });
 
   /** A fresh browser as a new visitor: guests are counted per client address, so each context gets its own. */
   async function visitor(session?: SignedIn): Promise<Page> {
-    context = await browser.newContext({
+    context = await suite.newContext({
       viewport: { width: 1280, height: 900 },
       extraHTTPHeaders: { 'X-Forwarded-For': `203.0.${113 + Math.floor(++client / 250)}.${client % 250}` },
     });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.app.baseUrl });
     await context.route('https://plans.inkprint.app/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Checkout</title><h1>Checkout</h1>' }),
     );
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-        errors.push(`console: ${message.text()}`);
-      }
-    });
-    if (session) await storeSession(page, app.baseUrl, session);
-    await page.goto(`${app.baseUrl}/#demo`);
+    const page = suite.watch(await context.newPage(), { console: true });
+    if (session) await storeSession(page, suite.app.baseUrl, session);
+    await page.goto(`${suite.app.baseUrl}/#demo`);
     await page.getByRole('button', { name: 'Run detection' }).waitFor();
     // Usage arrives with the plan limits: wait for the meters so counters use the guest plan's limits.
     await page.getByTestId('usage-meters').waitFor();
     return page;
   }
-
-  beforeEach(() => {
-    errors = [];
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(errors).toEqual([]);
-  });
 
   const input = (page: Page) => page.locator('#demo-input');
   const tab = (page: Page, name: 'AI Detector' | 'Humanizer') => page.getByRole('tab', { name });
@@ -348,15 +322,14 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
 
   // Issue 30 item 4: on a phone there is no hover; a sentence is tapped (or reached with Tab) and shows its score.
   it('shows a sentence score in place on tap and on keyboard focus', async () => {
-    context = await browser.newContext({
+    context = await suite.newContext({
       viewport: { width: 360, height: 800 },
       hasTouch: true,
       isMobile: true,
       extraHTTPHeaders: { 'X-Forwarded-For': `203.0.${113 + Math.floor(++client / 250)}.${client % 250}` },
     });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${app.baseUrl}/#demo`);
+    const page = suite.watch(await context.newPage());
+    await page.goto(`${suite.app.baseUrl}/#demo`);
     await page.getByTestId('usage-meters').waitFor();
     await page.getByRole('button', { name: AI[0].label }).tap();
     await detect(page);
@@ -486,7 +459,7 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    await page.goto(`${app.baseUrl}/`);
+    await page.goto(`${suite.app.baseUrl}/`);
     await page.getByRole('link', { name: 'Try humanizer' }).click();
     await page.getByRole('button', { name: 'Generate rewrite' }).waitFor();
     await expect(tab(page, 'Humanizer').getAttribute('aria-selected')).resolves.toBe('true');
@@ -696,7 +669,7 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     }, HUMAN[0].text);
     expect(refused).toMatchObject({ status: 429, body: { code: 'DAILY_LIMIT_REACHED' } });
     await note.getByRole('button', { name: 'Sign up free' }).click();
-    await page.waitForURL(`${app.baseUrl}/signup`);
+    await page.waitForURL(`${suite.app.baseUrl}/signup`);
   }, 120_000);
   it('reads unknown failures, a malformed detection and a missing evaluation as the spec says', async () => {
     const page = await visitor();
@@ -752,7 +725,7 @@ describeInBrowser(`demo section in Chromium${hasChromium ? '' : ` [skipped: ${CH
     expect(await page.getByTestId('humaniser-badge').count()).toBe(0);
   }, 120_000);
   it("uses a signed-in account's plan: its limits in the counter and the meters", async () => {
-    const account = await createAccount(app.baseUrl, uniqueEmail('demo'));
+    const account = await createAccount(suite.app.baseUrl, uniqueEmail('demo'));
     const page = await visitor(account);
     await page.getByTestId('meter-detector').filter({ hasText: '0 / 5' }).waitFor();
     await page.getByTestId('char-counter').filter({ hasText: '0 / 8,000' }).waitFor();
