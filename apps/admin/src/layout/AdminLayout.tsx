@@ -1,11 +1,36 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect } from 'react';
-import { AppBar, Layout, useSidebarState, type LayoutProps } from 'react-admin';
+import { AppBar, Layout, RefreshIconButton, useLoading, useSidebarState, type LayoutProps } from 'react-admin';
 import { AdminMenu } from './AdminMenu';
 import { ProfileMenu } from './ProfileMenu';
 
+/**
+ * react-admin's LoadingIndicator with a name: its spinner is a progressbar without one (axe: aria-progressbar-name),
+ * which a screen reader announces as an unnamed control while a refresh runs. The refresh button stays in place,
+ * hidden while loading, as react-admin's does.
+ */
+function LoadingIndicator() {
+  const loading = useLoading();
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <RefreshIconButton sx={{ opacity: loading ? 0 : 1 }} />
+      {loading ? (
+        <CircularProgress
+          aria-label="Loading"
+          color="inherit"
+          size={16}
+          thickness={6}
+          sx={{ position: 'absolute', top: '30%', left: '30%' }}
+        />
+      ) : null}
+    </Box>
+  );
+}
+
 /** The app bar stays put while scrolling (long directory pages keep the title and the profile menu in view). */
 function AdminAppBar() {
-  return <AppBar alwaysOn userMenu={<ProfileMenu />} />;
+  return <AppBar alwaysOn userMenu={<ProfileMenu />} toolbar={<LoadingIndicator />} />;
 }
 
 /** Below 900 px (tablets) the menu starts folded to its icons, leaving the width to the tables. */
