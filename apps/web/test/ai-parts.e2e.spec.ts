@@ -12,6 +12,8 @@ import { readPdf, shootPdfPages } from './pdf-text';
 import { axeViolations, describeInBrowser, REPO_ROOT, useBrowserSuite } from './support';
 
 const SHOTS = process.env.AI_PARTS_SCREENSHOTS === '1';
+// The genre limit a result of 0.5 or more at 100-249 words names (libs/detector/src/core/genre-limits.ts).
+const LIMIT = 'A limit to weigh: human writing of 100 to 249 words, such as abstracts, reports and short answers';
 
 describeInBrowser('AI-written parts in Chromium', () => {
   const suite = useBrowserSuite();
@@ -59,6 +61,8 @@ describeInBrowser('AI-written parts in Chromium', () => {
     await expect(page.getByTestId('verdict-title').textContent()).resolves.toBe('AI Generated');
     expect(await panel.textContent()).toContain('reads only part of the text as AI-written');
     expect(result.score).toBe(0.649); // scored in the Mixed band: the report's classification reads Mixed
+    // 217 words read over 0.5: the rationale names the genre limit of writing that short (issue 38), last
+    expect(await panel.textContent()).toContain(LIMIT);
     const summary = await panel.getByTestId('ai-parts-summary').textContent();
     expect(summary).toContain('AI-written parts (underlined): sentences 7-11');
     expect(summary).toContain(`${(Math.round(result.aiWordShare * 1000) / 10).toFixed(1)}% of the words`);
@@ -91,6 +95,7 @@ describeInBrowser('AI-written parts in Chromium', () => {
     const bytes = fs.readFileSync((await download.path())!);
     const pdf = await readPdf(bytes);
     expect(pdf.text).toContain('AI-written parts');
+    expect(pdf.text.replace(/\s+/g, ' ')).toContain(LIMIT);
     expect(pdf.text).toMatch(/1\. Sentences 7-11, 106 words: “In today's rapidly evolving world/);
     if (SHOTS) {
       const viewer = await context.newPage();
@@ -120,6 +125,7 @@ describeInBrowser('AI-written parts in Chromium', () => {
     const shared = page.getByTestId('report-ai-parts');
     await shared.waitFor();
     expect(await shared.textContent()).toContain('Sentences 7-11, 106 words');
+    expect(await page.textContent('body')).toContain(LIMIT);
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'report-page', () => null, shared);
     expect(suite.errors).toEqual([]);
