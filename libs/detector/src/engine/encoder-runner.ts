@@ -4,12 +4,13 @@
 import * as fs from 'node:fs';
 import * as ort from 'onnxruntime-node';
 import { WordPieceTokenizer, type WordPieceJson } from '@inkprint/sentence-encoder';
+import { SerialRuns } from './serial-runs';
 
 /** Texts whose probability an EncoderRunner remembers (a detection and its report ask twice). */
 const MEMO = 32;
 
 export class EncoderRunner {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly runs = new SerialRuns();
   private readonly memo = new Map<string, Promise<number>>();
 
   private constructor(
@@ -44,7 +45,7 @@ export class EncoderRunner {
     let run = this.memo.get(norm);
     if (!run) {
       const ids = this.ids(norm);
-      run = this.serial(async () => {
+      run = this.runs.run(async () => {
         const data = BigInt64Array.from(ids, (id) => BigInt(id));
         const out = await this.session.run({
           input_ids: new ort.Tensor('int64', data, [1, ids.length]),
@@ -60,13 +61,7 @@ export class EncoderRunner {
   }
 
   async release(): Promise<void> {
-    await this.queue;
+    await this.runs.idle();
     await this.session.release();
-  }
-
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { documentFeatures } from '../core/lm-features';
 import { GemmaTokenizer, type GemmaVocabulary } from '../core/lm-tokenizer';
+import { SerialRuns } from './serial-runs';
 
 export const LM_BODY_FILE = 'gemma-3-270m-body.onnx';
 export const LM_HEAD_FILE = 'gemma-3-270m-head.onnx';
@@ -70,7 +71,8 @@ export interface LmTopK {
 const FEATURE_MEMO = 16;
 
 export class LmRunner {
-  private queue: Promise<unknown> = Promise.resolve();
+  // Runs are serialised: ONNX already uses the configured threads, and the head's intermediates are large.
+  private readonly runs = new SerialRuns();
   private readonly memo = new Map<string, Promise<number[]>>();
 
   private topk: Promise<ort.InferenceSession> | undefined;
@@ -119,7 +121,7 @@ export class LmRunner {
 
   /** Per-token statistics for ids[1..] (each predicted from the ids before it); empty for fewer than 2 ids. */
   tokenStats(ids: readonly number[]): Promise<LmTokenStats> {
-    return this.serialised(() => this.runStats(ids));
+    return this.runs.run(() => this.runStats(ids));
   }
 
   /**
@@ -159,7 +161,7 @@ export class LmRunner {
 
   /** The body's final-norm hidden states for ids (BOS first): float32 [ids.length, width], row-major. */
   hiddenStates(ids: readonly number[]): Promise<{ hidden: Float32Array; width: number }> {
-    return this.serialised(async () => {
+    return this.runs.run(async () => {
       const x = BigInt64Array.from(ids, (id) => BigInt(id));
       const out = await this.body.run({ input_ids: new ort.Tensor('int64', x, [ids.length]) });
       const t = out.hidden;
@@ -175,7 +177,7 @@ export class LmRunner {
    * token t + 1). Needs the top-k graph (hasTopK).
    */
   topK(states: { hidden: Float32Array; width: number }, rows: readonly number[], k: number): Promise<LmTopK> {
-    return this.serialised(async () => {
+    return this.runs.run(async () => {
       const out: LmTopK = { ids: [], logp: [] };
       if (!rows.length) return out;
       if (!this.topk) {
@@ -183,11 +185,10 @@ export class LmRunner {
         this.topk.catch(() => (this.topk = undefined));
       }
       const session = await this.topk;
-      const { hidden, width } = states;
+      const { width } = states;
       for (let a = 0; a < rows.length; a += this.headBlock) {
         const block = rows.slice(a, a + this.headBlock);
-        const h = new Float32Array(block.length * width);
-        block.forEach((r, i) => h.set(hidden.subarray(r * width, (r + 1) * width), i * width));
+        const h = hiddenRows(states, block);
         const res = await session.run({
           hidden: new ort.Tensor('float32', h, [block.length, width]),
           k: new ort.Tensor('int64', BigInt64Array.from([BigInt(k)]), [1]),
@@ -212,71 +213,47 @@ export class LmRunner {
     rows: readonly number[],
     next: readonly number[],
   ): Promise<Float32Array> {
-    return this.serialised(async () => {
+    return this.runs.run(async () => {
       const logp = new Float32Array(rows.length);
-      const { hidden, width } = states;
-      for (let a = 0; a < rows.length; a += this.headBlock) {
-        const block = rows.slice(a, a + this.headBlock);
-        const h = new Float32Array(block.length * width);
-        block.forEach((r, i) => h.set(hidden.subarray(r * width, (r + 1) * width), i * width));
-        const out = await this.head.run({
-          hidden: new ort.Tensor('float32', h, [block.length, width]),
-          next_ids: new ort.Tensor(
-            'int64',
-            BigInt64Array.from(next.slice(a, a + this.headBlock), (id) => BigInt(id)),
-            [block.length],
-          ),
-        });
-        logp.set(out.logp.data as Float32Array, a);
-        for (const k of STAT_NAMES) out[k].dispose();
-      }
+      await this.headBlocks(
+        rows.length,
+        states.width,
+        (a, b) => ({
+          hidden: hiddenRows(states, rows.slice(a, b)),
+          next: BigInt64Array.from(next.slice(a, b), (id) => BigInt(id)),
+        }),
+        (out, a) => logp.set(out.logp.data as Float32Array, a),
+      );
       return logp;
     });
   }
 
   /** log p of ids[t] given ids[..t] for t = from .. ids.length - 1 (one body pass, the head on those positions only). */
   logpFrom(ids: readonly number[], from: number): Promise<Float32Array> {
-    return this.serialised(async () => {
+    return this.runs.run(async () => {
       const n = ids.length - from;
       if (from < 1 || n <= 0) return new Float32Array(0);
-      const x = BigInt64Array.from(ids, (id) => BigInt(id));
-      const bodyOut = await this.body.run({ input_ids: new ort.Tensor('int64', x, [ids.length]) });
-      const t = bodyOut.hidden;
-      const width = t.dims[1];
-      const hidden = t.data as Float32Array;
       const logp = new Float32Array(n);
-      try {
-        for (let a = 0; a < n; a += this.headBlock) {
-          const b = Math.min(a + this.headBlock, n);
-          const out = await this.head.run({
-            hidden: new ort.Tensor('float32', hidden.subarray((from - 1 + a) * width, (from - 1 + b) * width), [
-              b - a,
-              width,
-            ]),
-            next_ids: new ort.Tensor('int64', x.subarray(from + a, from + b), [b - a]),
-          });
-          logp.set(out.logp.data as Float32Array, a);
-          for (const k of STAT_NAMES) out[k].dispose();
-        }
-      } finally {
-        t.dispose();
-      }
+      await this.withBodyPass(ids, (x, hidden, width) =>
+        this.headBlocks(
+          n,
+          width,
+          (a, b) => ({
+            hidden: hidden.subarray((from - 1 + a) * width, (from - 1 + b) * width),
+            next: x.subarray(from + a, from + b),
+          }),
+          (out, a) => logp.set(out.logp.data as Float32Array, a),
+        ),
+      );
       return logp;
     });
   }
 
   async release(): Promise<void> {
-    await this.queue;
+    await this.runs.idle();
     await this.body.release();
     await this.head.release();
     if (this.topk) await (await this.topk.catch(() => undefined))?.release();
-  }
-
-  // Runs are serialised: ONNX already uses the configured threads, and the head's intermediates are large.
-  private serialised<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   private async runStats(ids: readonly number[]): Promise<LmTokenStats> {
@@ -288,26 +265,65 @@ export class LmRunner {
       rank: new Float32Array(n),
     };
     if (n === 0) return stats;
-    const x = BigInt64Array.from(ids, (id) => BigInt(id));
-    const bodyOut = await this.body.run({ input_ids: new ort.Tensor('int64', x, [ids.length]) });
-    const hiddenTensor = bodyOut.hidden;
-    const width = hiddenTensor.dims[1];
-    const hidden = hiddenTensor.data as Float32Array;
-    try {
-      for (let a = 0; a < n; a += this.headBlock) {
-        const b = Math.min(a + this.headBlock, n);
-        const out = await this.head.run({
-          hidden: new ort.Tensor('float32', hidden.subarray(a * width, b * width), [b - a, width]),
-          next_ids: new ort.Tensor('int64', x.subarray(a + 1, b + 1), [b - a]),
-        });
-        for (const k of STAT_NAMES) {
-          stats[k].set(out[k].data as Float32Array, a);
-          out[k].dispose();
-        }
-      }
-    } finally {
-      hiddenTensor.dispose();
-    }
+    await this.withBodyPass(ids, (x, hidden, width) =>
+      this.headBlocks(
+        n,
+        width,
+        (a, b) => ({ hidden: hidden.subarray(a * width, b * width), next: x.subarray(a + 1, b + 1) }),
+        (out, a) => {
+          for (const k of STAT_NAMES) stats[k].set(out[k].data as Float32Array, a);
+        },
+      ),
+    );
     return stats;
   }
+
+  /**
+   * The head over n positions in blocks of headBlock (its [N, vocabulary] intermediates stay small): `block(a, b)`
+   * gives positions a .. b - 1's hidden states (float32 [b - a, width]) and the ids that follow them; `read` takes
+   * each block's outputs, which are freed afterwards.
+   */
+  private async headBlocks(
+    n: number,
+    width: number,
+    block: (a: number, b: number) => { hidden: Float32Array; next: BigInt64Array },
+    read: (out: ort.InferenceSession.ReturnType, a: number) => void,
+  ): Promise<void> {
+    for (let a = 0; a < n; a += this.headBlock) {
+      const b = Math.min(a + this.headBlock, n);
+      const { hidden, next } = block(a, b);
+      const out = await this.head.run({
+        hidden: new ort.Tensor('float32', hidden, [b - a, width]),
+        next_ids: new ort.Tensor('int64', next, [b - a]),
+      });
+      read(out, a);
+      for (const k of STAT_NAMES) out[k].dispose();
+    }
+  }
+
+  /**
+   * One body pass over ids (BOS first): `use` reads the ids as the graph took them and the hidden states
+   * (float32 [ids.length, width], row-major), which are freed once it is done.
+   */
+  private async withBodyPass(
+    ids: readonly number[],
+    use: (x: BigInt64Array, hidden: Float32Array, width: number) => Promise<void>,
+  ): Promise<void> {
+    const x = BigInt64Array.from(ids, (id) => BigInt(id));
+    const bodyOut = await this.body.run({ input_ids: new ort.Tensor('int64', x, [ids.length]) });
+    const t = bodyOut.hidden;
+    try {
+      await use(x, t.data as Float32Array, t.dims[1]);
+    } finally {
+      t.dispose();
+    }
+  }
+}
+
+/** The hidden states of `rows` (indices into states.hidden), packed one after another for a head run. */
+function hiddenRows(states: { hidden: Float32Array; width: number }, rows: readonly number[]): Float32Array {
+  const { hidden, width } = states;
+  const h = new Float32Array(rows.length * width);
+  rows.forEach((r, i) => h.set(hidden.subarray(r * width, (r + 1) * width), i * width));
+  return h;
 }

@@ -3,6 +3,7 @@ import * as ort from 'onnxruntime-node';
 import { featureDim, type FeatureSetLayout } from '../core/feature-sets';
 import type { TextFeatures } from '../core/features';
 import type { ProbabilityScorer } from './analyze';
+import { SerialRuns } from './serial-runs';
 
 const MAX_BATCH = 8;
 
@@ -26,7 +27,8 @@ export interface OnnxModelFile {
 
 export class OnnxScorer implements ProbabilityScorer {
   readonly reliability = 1;
-  private queue: Promise<unknown> = Promise.resolve();
+  // Runs are serialised: the input buffers are shared and ONNX already uses the configured threads.
+  private readonly runs = new SerialRuns();
 
   private constructor(
     readonly engine: string,
@@ -62,7 +64,7 @@ export class OnnxScorer implements ProbabilityScorer {
   }
 
   score(model: string, items: readonly TextFeatures[]): Promise<Float64Array> {
-    return this.serialised(() =>
+    return this.runs.run(() =>
       this.runRows(model, items.length, (m, r, offset) => {
         if (!m.layout) throw new Error(`model "${model}" does not read text features`);
         items[r].writeRow(m.layout, m.buffer, offset);
@@ -71,20 +73,13 @@ export class OnnxScorer implements ProbabilityScorer {
   }
 
   scoreVectors(model: string, rows: readonly (readonly number[])[]): Promise<Float64Array> {
-    return this.serialised(() =>
+    return this.runs.run(() =>
       this.runRows(model, rows.length, (m, r, offset) => {
         if (rows[r].length !== m.dim)
           throw new Error(`model "${model}" expects ${m.dim} inputs, got ${rows[r].length}`);
         m.buffer.set(rows[r], offset);
       }),
     );
-  }
-
-  // Runs are serialised: the input buffers are shared and ONNX already uses the configured threads.
-  private serialised<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   private async runRows(
