@@ -197,7 +197,8 @@ export function normalizeWithReport(input: string): NormalizedText {
   return { text: stripSpacesAndNewlines(out), report };
 }
 
-function stripSpacesAndNewlines(s: string): string {
+/** `s` without the spaces and newlines at either end (other whitespace is kept). */
+export function stripSpacesAndNewlines(s: string): string {
   let a = 0;
   let b = s.length;
   while (a < b && (s[a] === ' ' || s[a] === '\n')) a++;

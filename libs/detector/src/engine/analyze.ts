@@ -4,7 +4,7 @@ import { chunkSentences } from '../core/chunk';
 import { TextFeatures } from '../core/features';
 import type { WordLists } from '../core/word-lists';
 import { detectLanguage } from '../core/language';
-import { describeNormalization, normalizeWithReport } from '../core/normalize';
+import { describeNormalization, normalizeWithReport, stripSpacesAndNewlines } from '../core/normalize';
 import {
   buildResult,
   documentScore,
@@ -136,16 +136,8 @@ export function chunkTexts(norm: string, window = 150, stride = 75): string[] {
     const e = s + window;
     const a = spans[s].start;
     const b = e < n ? spans[e].start : norm.length;
-    return trimSpacesNewlines(norm.slice(a, b));
+    return stripSpacesAndNewlines(norm.slice(a, b));
   });
-}
-
-function trimSpacesNewlines(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && (s[a] === ' ' || s[a] === '\n')) a++;
-  while (b > a && (s[b - 1] === ' ' || s[b - 1] === '\n')) b--;
-  return s.slice(a, b);
 }
 
 /** engine.py encoder_stack: sigmoid(c0 z(p) + c1 z(pe) + b), z = logit clipped to [-8, 8]. */
