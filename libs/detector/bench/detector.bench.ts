@@ -144,6 +144,20 @@ function modelBytes(dir: string | undefined): { files: string[]; bytes: number }
   return { files: existing, bytes: existing.reduce((s, f) => s + fs.statSync(path.join(dir, f)).size, 0) };
 }
 
+/** The models' manifest as far as the language model's gates go. */
+interface LmGates {
+  modes?: Record<string, { lm?: { gate?: [number, number] } }>;
+}
+
+/** The manifest's language-model gates per mode; null where the models folder has no readable manifest. */
+function readLmGates(d: Detector): LmGates | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(d.info.modelsDir ?? '', MANIFEST_FILE), 'utf8')) as LmGates;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Per mode, how many of the 8 500-word latency texts reach the language model: every one in a mode that stacks it
  * (forensic), those whose n-gram probability lies in the gate in a cascade (moderate, strong; ml/inkprint_ml/
@@ -153,12 +167,8 @@ async function languageModelShare(d: Detector): Promise<Record<string, string>> 
   const lm = d.info.languageModel;
   const out: Record<string, string> = {};
   const texts = Array.from({ length: 8 }, (_, k) => makeText(500, k));
-  let manifest: { modes?: Record<string, { lm?: { gate?: [number, number] } }> } = {};
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(d.info.modelsDir ?? '', MANIFEST_FILE), 'utf8')) as typeof manifest;
-  } catch {
-    // no manifest: no language model
-  }
+  // no manifest: no language model
+  const manifest: LmGates = readLmGates(d) ?? {};
   const off = lm?.available ? await createDetector({ threads: 1, languageModel: 'off' }) : undefined;
   for (const mode of DETECTION_MODES) {
     const gate = manifest.modes?.[mode]?.lm?.gate;
@@ -188,12 +198,8 @@ async function gatedLatency(d: Detector): Promise<Record<string, string>> {
   const file =
     process.env.INKPRINT_BENCH_TEXTS ?? path.resolve(__dirname, '../../../../shared/datasets/seqxgpt.jsonl.gz');
   if (!lm?.available || !fs.existsSync(file)) return out;
-  let manifest: { modes?: Record<string, { lm?: { gate?: [number, number] } }> } = {};
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(d.info.modelsDir ?? '', MANIFEST_FILE), 'utf8')) as typeof manifest;
-  } catch {
-    return out;
-  }
+  const manifest = readLmGates(d);
+  if (!manifest) return out;
   const raw = fs.readFileSync(file);
   const body = (file.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString('utf8');
   const texts = body
