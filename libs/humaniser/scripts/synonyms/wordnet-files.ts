@@ -47,16 +47,25 @@ export function readIndex(pos: WnPos): Map<string, string[]> {
 }
 
 const dataCache = new Map<WnPos, string>();
-export function synsetWords(pos: WnPos, offset: string): string[] {
+/** The fields of a synset's line in data.<pos>, its gloss left out (offsets are byte offsets; the text is ASCII). */
+export function synsetFields(pos: WnPos, offset: string): string[] {
   let data = dataCache.get(pos);
   if (!data) {
     data = fs.readFileSync(path.join(wordnet.path, `data.${POS_NAME[pos]}`), 'utf8');
     dataCache.set(pos, data);
   }
   const end = data.indexOf('\n', Number(offset));
-  const f = data.slice(Number(offset), end).split('|')[0].trim().split(' ');
+  return data.slice(Number(offset), end).split('|')[0].trim().split(' ');
+}
+
+/** A synset's words from its fields (synsetFields), lower case, adjective markers such as "(a)" dropped. */
+export function fieldWords(f: readonly string[]): string[] {
   const wCnt = parseInt(f[3], 16);
   const words: string[] = [];
   for (let i = 0; i < wCnt; i++) words.push(f[4 + 2 * i].replace(/\(.*\)$/, '').toLowerCase());
   return words;
+}
+
+export function synsetWords(pos: WnPos, offset: string): string[] {
+  return fieldWords(synsetFields(pos, offset));
 }
