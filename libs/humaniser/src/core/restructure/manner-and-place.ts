@@ -3,7 +3,7 @@ import { capitalise, wordCount } from '../document';
 import { tagTerms } from '../nlp';
 import type { Changes } from '../operators';
 import { EMBEDDING, PERSONAL } from './splits';
-import { nounPhraseLength, PLACEHOLDER } from './tagger-helpers';
+import { nounPhraseLength, PLACEHOLDER, taggedWords } from './tagger-helpers';
 import { isTime, plainClause, SUBORDINATE } from './time';
 
 /** -ly adverbs that are not manner adverbs (focus, frequency, stance, degree, time): their place carries meaning. */
@@ -19,10 +19,9 @@ const NOT_MANNER =
 export function moveMannerAdverb(s: string, changes: Changes): string {
   const end = /([.!])$/.exec(s);
   if (!end || /[,;:"\u201C()]/.test(s) || PLACEHOLDER.test(s) || !/\b[a-z]+ly\s/.test(s)) return s;
-  const body = s.slice(0, -1);
-  const words = body.split(/\s+/);
-  const terms = tagTerms(body);
-  if (terms.length !== words.length) return s;
+  const tagged = taggedWords(s);
+  if (!tagged) return s;
+  const { words, terms } = tagged;
   const a = terms.findIndex(
     (t, i) => i >= 1 && i <= 5 && t.tags.has('Adverb') && /ly$/.test(t.norm) && !NOT_MANNER.test(t.norm),
   );

@@ -1,7 +1,7 @@
 // What the structural operators share: noun phrases, pronoun case, past forms from the tagger's tables.
 import nlp from 'compromise';
 import { capitalise, decapitalise } from '../document';
-import type { Term } from '../nlp';
+import { tagTerms, type Term } from '../nlp';
 import { isCommonNoun } from '../operators';
 
 export const PLACEHOLDER = /[\uE000-\uF8FF]/;
@@ -67,4 +67,15 @@ export function subjectPhrase(terms: Term[], from: number, to: number): boolean 
     return false;
   const head = np[np.length - 1];
   return (head.tags.has('Noun') || head.tags.has('ProperNoun')) && !head.tags.has('Pronoun');
+}
+
+/**
+ * A sentence's words without its final mark, and the tagger's terms for them; null where the tagger splits the words
+ * otherwise than the spaces do (term i must be word i for a rewrite to put the words back together).
+ */
+export function taggedWords(s: string): { words: string[]; terms: Term[] } | null {
+  const body = s.slice(0, -1);
+  const words = body.split(/\s+/);
+  const terms = tagTerms(body);
+  return terms.length === words.length ? { words, terms } : null;
 }

@@ -2,7 +2,7 @@
 import { capitalise } from '../document';
 import { tagTerms } from '../nlp';
 import type { Changes } from '../operators';
-import { lowerStart, nounPhraseLength, pastOf, TO_OBJECT, TO_SUBJECT } from './tagger-helpers';
+import { lowerStart, nounPhraseLength, pastOf, taggedWords, TO_OBJECT, TO_SUBJECT } from './tagger-helpers';
 
 /**
  * Passive with an explicit agent, in the past: "The bill was approved by the Senate on Tuesday." -> "The Senate
@@ -13,10 +13,9 @@ export function activeVoice(s: string, changes: Changes): string {
   const end = /([.!])$/.exec(s);
   // cheap test first: the tagger (~2 ms a sentence) only for sentences with "was/were … by"
   if (!end || /[;:"\u201C()]/.test(s) || !/\b(?:was|were)\s+(?:\w+\s+)?\w+\s+by\s/i.test(s)) return s;
-  const body = s.slice(0, -1);
-  const words = body.split(/\s+/);
-  const terms = tagTerms(body);
-  if (terms.length !== words.length) return s;
+  const tagged = taggedWords(s);
+  if (!tagged) return s;
+  const { words, terms } = tagged;
   const aux = terms.findIndex((t) => t.norm === 'was' || t.norm === 'were');
   if (aux < 1 || terms.slice(0, aux).some((t) => t.post.trim())) return s;
   let v = aux + 1;
