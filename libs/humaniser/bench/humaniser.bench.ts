@@ -1,5 +1,5 @@
 // Humaniser evaluation and benchmark (docs/humaniser.md):
-//   cd libs/humaniser && npm run bench [-- --quick] [-- --json FILE] [-- --latency]
+//   cd libs/humaniser && npm run bench [-- --quick] [-- --json FILE] [-- --latency] [-- --lm-proposals]
 // * a fixed set of AI-written texts from the family the shipped detector never trained on (model card, release
 //   profile: held-out generator claude-3-opus; test-split rows only, split logic of ml/inkprint_ml/data.py
 //   assign_splits(rows, 'release')), listed by id + text hash in bench/eval-set.json (rows are read from ../shared/datasets,
@@ -20,6 +20,8 @@ import { createHumaniser, GrammarChecker, languageToolUrlFromEnv, TONES, type Hu
 const QUICK = process.argv.includes('--quick');
 const LATENCY_ONLY = process.argv.includes('--latency');
 const JSON_OUT = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
+/** --lm-proposals: Gemma's in-context proposals in the guided search (engine/lm-proposals.ts; default off). */
+const LM_PROPOSALS = process.argv.includes('--lm-proposals');
 const DATA_DIR = process.env.INKPRINT_DATA ?? path.resolve(__dirname, '../../../../shared/datasets');
 const SET_FILE = path.join(__dirname, 'eval-set.json');
 
@@ -149,7 +151,7 @@ async function main(): Promise<void> {
   const items = QUICK ? texts.filter((_, i) => i % 8 === 0) : texts;
 
   const detector = await createDetector({ engine: 'onnx', threads: 1 });
-  const humaniser = await createHumaniser({ detector, llm: false });
+  const humaniser = await createHumaniser({ detector, llm: false, ...(LM_PROPOSALS ? { lmProposals: true } : {}) });
   const t0 = performance.now();
 
   /** p50/p95 of humanise() on ~300-word clips of the set's texts (one core), after three warm-up runs. */

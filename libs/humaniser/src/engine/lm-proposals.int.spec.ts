@@ -37,3 +37,28 @@ const READY = lmFilesPresent(LM_DIR) && fs.existsSync(path.join(LM_DIR, LM_TOPK_
     expect(swaps.some((x) => /^[A-Z]/.test(x))).toBe(false);
   });
 });
+
+(READY || REQUIRED ? describe : describe.skip)(
+  'the guided search with in-context proposals (lmProposals: true)',
+  () => {
+    it('reports what Gemma proposed and keeps numbers and names', async () => {
+      const { createDetector } = await import('@inkprint/detector');
+      const { createHumaniser } = await import('./humaniser');
+      const detector = await createDetector({ engine: 'onnx' });
+      const humaniser = await createHumaniser({ detector, llm: false, lmProposals: true });
+      try {
+        const text =
+          'The committee will commence its review of the budget in March, and officials believe the plan could ' +
+          'significantly reduce spending across 12 departments. Critics argue that the proposal fails to address the ' +
+          'underlying problems facing the city, and they have urged Mayor Ellen Ruiz to reconsider the timeline.';
+        const r = await humaniser.humanise(text, { tone: 'auto' });
+        expect(r.guided?.lm).toBeDefined();
+        expect(r.guided?.lm?.offered).toBeGreaterThanOrEqual(r.guided?.lm?.refusedByMeaning ?? 0);
+        for (const keep of ['12', 'March', 'Ellen Ruiz']) expect(r.humanised).toContain(keep);
+      } finally {
+        await humaniser.close();
+        await detector.close();
+      }
+    });
+  },
+);
