@@ -5,10 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +14,7 @@ import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Confirm, Title, useDataProvider, useGetList, useRefresh } from 'react-admin';
+import { ListTable } from '../layout/ListTable';
 import { ScrollTable } from '../layout/ScrollTable';
 import { DateTimeText } from '../lib/DateTimeText';
 import { formatDateTime, words } from '../lib/format';
@@ -140,30 +138,20 @@ function TeamTable() {
           </Stack>
         ) : (
           <ScrollTable label="Admin team">
-            <Table size="small" aria-labelledby="team-title">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Admin since</TableCell>
-                  <TableCell>Actions</TableCell>
+            <ListTable aria-labelledby="team-title" columns={['Email', 'Role', 'Admin since', 'Actions']}>
+              {(data ?? []).map((admin) => (
+                <TableRow key={admin.id} data-testid="admin-row">
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{admin.email}</TableCell>
+                  <TableCell>{words(admin.role)}</TableCell>
+                  <TableCell data-testid="admin-since">
+                    <AdminSince admin={admin} />
+                  </TableCell>
+                  <TableCell>
+                    <TeamActions admin={admin} />
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {(data ?? []).map((admin) => (
-                  <TableRow key={admin.id} data-testid="admin-row">
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{admin.email}</TableCell>
-                    <TableCell>{words(admin.role)}</TableCell>
-                    <TableCell data-testid="admin-since">
-                      <AdminSince admin={admin} />
-                    </TableCell>
-                    <TableCell>
-                      <TeamActions admin={admin} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </ListTable>
           </ScrollTable>
         )}
       </CardContent>
@@ -264,45 +252,31 @@ function InvitesTable() {
           <Typography variant="body2">No invites sent yet.</Typography>
         ) : (
           <ScrollTable label="Invites">
-            <Table size="small" aria-labelledby="invites-title">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Issued</TableCell>
-                  <TableCell>Expires</TableCell>
-                  <TableCell>Accepted</TableCell>
-                  <TableCell>Actions</TableCell>
+            <ListTable
+              aria-labelledby="invites-title"
+              columns={['Email', 'Status', 'Issued', 'Expires', 'Accepted', 'Actions']}
+            >
+              {rows.map((invite) => (
+                <TableRow key={invite.id} data-testid="invite-row" data-status={invite.status}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{invite.email}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={invite.status} color={STATUS_COLOUR[invite.status]} variant="outlined" />
+                  </TableCell>
+                  <TableCell>
+                    <DateTimeText iso={invite.issuedAt} />
+                  </TableCell>
+                  <TableCell>
+                    <DateTimeText iso={invite.expiresAt} />
+                  </TableCell>
+                  <TableCell>
+                    <DateTimeText iso={invite.acceptedAt} />
+                  </TableCell>
+                  <TableCell>
+                    <InviteActions invite={invite} />
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((invite) => (
-                  <TableRow key={invite.id} data-testid="invite-row" data-status={invite.status}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{invite.email}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={invite.status}
-                        color={STATUS_COLOUR[invite.status]}
-                        variant="outlined"
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <DateTimeText iso={invite.issuedAt} />
-                    </TableCell>
-                    <TableCell>
-                      <DateTimeText iso={invite.expiresAt} />
-                    </TableCell>
-                    <TableCell>
-                      <DateTimeText iso={invite.acceptedAt} />
-                    </TableCell>
-                    <TableCell>
-                      <InviteActions invite={invite} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </ListTable>
           </ScrollTable>
         )}
       </CardContent>

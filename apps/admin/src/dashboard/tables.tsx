@@ -2,14 +2,12 @@ import { GUEST_LABEL, type DashboardActivity, type RecentUser } from '@inkprint/
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { type ListColumn, ListTable } from '../layout/ListTable';
 import { ScrollTable } from '../layout/ScrollTable';
 import { DateTimeText } from '../lib/DateTimeText';
 import { formatDateTime, formatPercent, planName, words } from '../lib/format';
@@ -59,31 +57,24 @@ export function RecentUsersTable({ rows }: { rows: RecentUser[] }) {
   return (
     <Panel title="Recent enrolments" id="recent-enrolments">
       {/* One line a row: on a phone the table scrolls sideways rather than stacking each date word by word. */}
-      <Table size="small" aria-labelledby="recent-enrolments" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Email</TableCell>
-            <TableCell>Role</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Plan</TableCell>
-            <TableCell>Created</TableCell>
+      <ListTable
+        aria-labelledby="recent-enrolments"
+        sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
+        columns={['Email', 'Role', 'Status', 'Plan', 'Created']}
+      >
+        {rows.length === 0 ? <Empty span={5} text="No accounts yet." /> : null}
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <Link to={`/users/${encodeURIComponent(row.id)}`}>{row.email}</Link>
+            </TableCell>
+            <TableCell>{words(row.role)}</TableCell>
+            <TableCell>{words(row.status)}</TableCell>
+            <TableCell>{planName(row.planSlug)}</TableCell>
+            <TableCell>{formatDateTime(row.createdAt)}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? <Empty span={5} text="No accounts yet." /> : null}
-          {rows.map((row) => (
-            <TableRow key={row.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link to={`/users/${encodeURIComponent(row.id)}`}>{row.email}</Link>
-              </TableCell>
-              <TableCell>{words(row.role)}</TableCell>
-              <TableCell>{words(row.status)}</TableCell>
-              <TableCell>{planName(row.planSlug)}</TableCell>
-              <TableCell>{formatDateTime(row.createdAt)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </ListTable>
     </Panel>
   );
 }
@@ -99,6 +90,31 @@ function ActivityAccount({ row }: { row: DashboardActivity }) {
   );
 }
 
+const ACTIVITY_COLUMNS: readonly ListColumn[] = ['When', 'Account', 'Verdict', { label: 'AI %', align: 'right' }];
+
+/** One run of the latest humanisations or detections: when, whose, the verdict, AI % and (detections) Bias %. */
+function ActivityRow({ row, bias = false }: { row: DashboardActivity; bias?: boolean }) {
+  return (
+    <TableRow data-testid="activity-row" data-kind={row.kind}>
+      <TableCell>
+        <DateTimeText iso={row.createdAt} />
+      </TableCell>
+      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+        <ActivityAccount row={row} />
+      </TableCell>
+      <TableCell>{row.verdict ?? '—'}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {formatPercent(row.aiPercent)}
+      </TableCell>
+      {bias ? (
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+          {formatBias(row.biasPercent)}
+        </TableCell>
+      ) : null}
+    </TableRow>
+  );
+}
+
 /** 'Latest humanisations' (spec §2): the ten latest rewrites; verdict and AI % are the detector's reading of the rewrite. */
 export function LatestHumanisationsTable({ rows }: { rows: DashboardActivity[] }) {
   const shown = latestOfKind(rows, 'humanisation');
@@ -108,33 +124,12 @@ export function LatestHumanisationsTable({ rows }: { rows: DashboardActivity[] }
       id="latest-humanisations"
       note="Verdict and AI % are the detector's reading of the rewritten text."
     >
-      <Table size="small" aria-labelledby="latest-humanisations">
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Account</TableCell>
-            <TableCell>Verdict</TableCell>
-            <TableCell align="right">AI %</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {shown.length === 0 ? <Empty span={4} text="No humanisations yet." /> : null}
-          {shown.map((row) => (
-            <TableRow key={row.id} data-testid="activity-row" data-kind={row.kind}>
-              <TableCell>
-                <DateTimeText iso={row.createdAt} />
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                <ActivityAccount row={row} />
-              </TableCell>
-              <TableCell>{row.verdict ?? '—'}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatPercent(row.aiPercent)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ListTable aria-labelledby="latest-humanisations" columns={ACTIVITY_COLUMNS}>
+        {shown.length === 0 ? <Empty span={4} text="No humanisations yet." /> : null}
+        {shown.map((row) => (
+          <ActivityRow key={row.id} row={row} />
+        ))}
+      </ListTable>
     </Panel>
   );
 }
@@ -144,37 +139,16 @@ export function LatestDetectionsTable({ rows }: { rows: DashboardActivity[] }) {
   const shown = latestOfKind(rows, 'detection');
   return (
     <Panel title="Latest detections" id="latest-detections" note={BIAS_EXPLANATION} noteId="bias-explained">
-      <Table size="small" aria-labelledby="latest-detections" aria-describedby="bias-explained">
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Account</TableCell>
-            <TableCell>Verdict</TableCell>
-            <TableCell align="right">AI %</TableCell>
-            <TableCell align="right">Bias %</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {shown.length === 0 ? <Empty span={5} text="No detections yet." /> : null}
-          {shown.map((row) => (
-            <TableRow key={row.id} data-testid="activity-row" data-kind={row.kind}>
-              <TableCell>
-                <DateTimeText iso={row.createdAt} />
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                <ActivityAccount row={row} />
-              </TableCell>
-              <TableCell>{row.verdict ?? '—'}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatPercent(row.aiPercent)}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatBias(row.biasPercent)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ListTable
+        aria-labelledby="latest-detections"
+        aria-describedby="bias-explained"
+        columns={[...ACTIVITY_COLUMNS, { label: 'Bias %', align: 'right' }]}
+      >
+        {shown.length === 0 ? <Empty span={5} text="No detections yet." /> : null}
+        {shown.map((row) => (
+          <ActivityRow key={row.id} row={row} bias />
+        ))}
+      </ListTable>
     </Panel>
   );
 }

@@ -6,10 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -18,6 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useDataProvider } from 'react-admin';
+import { ListTable } from '../layout/ListTable';
 import { ScrollTable } from '../layout/ScrollTable';
 import { DateTimeText } from '../lib/DateTimeText';
 import { useToast } from '../lib/toast';
@@ -127,38 +125,36 @@ export function AccountTimelinePanel({ id, state }: { id: string; state: ReturnT
           </Box>
         ) : (
           <ScrollTable label="Audit timeline">
-            <Table size="small" aria-label="Audit timeline">
-              <TableHead>
+            <ListTable
+              aria-label="Audit timeline"
+              columns={[
+                { label: 'Time', sx: { width: 130 } },
+                { label: 'Actor', sx: { width: '24%' } },
+                'What happened',
+              ]}
+            >
+              {!timeline.isPending && events.length === 0 ? (
                 <TableRow>
-                  <TableCell sx={{ width: 130 }}>Time</TableCell>
-                  <TableCell sx={{ width: '24%' }}>Actor</TableCell>
-                  <TableCell>What happened</TableCell>
+                  <TableCell colSpan={3}>No events of this kind.</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {!timeline.isPending && events.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={3}>No events of this kind.</TableCell>
+              ) : null}
+              {events.map((event) => {
+                const actor = actorLabel(event.actor, id);
+                return (
+                  <TableRow key={event.position} data-testid="timeline-row" data-type={event.type}>
+                    <TableCell sx={{ verticalAlign: 'top' }}>
+                      <DateTimeText iso={event.at} />
+                    </TableCell>
+                    <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
+                      <BreakAfterAt text={actor} />
+                    </TableCell>
+                    <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
+                      {describeEvent(event, actor)}
+                    </TableCell>
                   </TableRow>
-                ) : null}
-                {events.map((event) => {
-                  const actor = actorLabel(event.actor, id);
-                  return (
-                    <TableRow key={event.position} data-testid="timeline-row" data-type={event.type}>
-                      <TableCell sx={{ verticalAlign: 'top' }}>
-                        <DateTimeText iso={event.at} />
-                      </TableCell>
-                      <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
-                        <BreakAfterAt text={actor} />
-                      </TableCell>
-                      <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
-                        {describeEvent(event, actor)}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+                );
+              })}
+            </ListTable>
           </ScrollTable>
         )}
         {timeline.hasNextPage ? (

@@ -6,10 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -17,6 +14,7 @@ import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Confirm, useDataProvider } from 'react-admin';
+import { ListTable } from '../layout/ListTable';
 import { ScrollTable } from '../layout/ScrollTable';
 import { DateTimeText } from '../lib/DateTimeText';
 import { useToast } from '../lib/toast';
@@ -134,50 +132,40 @@ export function AccountApiKeys({ accountId }: { accountId: string }) {
         {keys.data && keys.data.length > 0 && narrow ? <KeyCards keys={keys.data} onRevoke={setConfirming} /> : null}
         {keys.data && keys.data.length > 0 && !narrow ? (
           <ScrollTable label="API keys">
-            <Table size="small" aria-label="API keys">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Scopes</TableCell>
-                  <TableCell>Daily cap</TableCell>
-                  <TableCell>Created</TableCell>
-                  <TableCell>Last used</TableCell>
-                  <TableCell>Uses</TableCell>
-                  <TableCell>State</TableCell>
+            <ListTable
+              aria-label="API keys"
+              columns={['Name', 'Scopes', 'Daily cap', 'Created', 'Last used', 'Uses', 'State']}
+            >
+              {keys.data.map((key) => (
+                <TableRow key={key.id} data-testid="api-key-row">
+                  <TableCell sx={{ minWidth: 140 }}>
+                    {key.name}
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      display="block"
+                      sx={{ overflowWrap: 'anywhere' }}
+                    >
+                      {key.id}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Scopes apiKey={key} />
+                  </TableCell>
+                  <TableCell>{key.dailyCap ?? "plan's limit"}</TableCell>
+                  <TableCell>
+                    <DateTimeText iso={key.createdAt} />
+                  </TableCell>
+                  <TableCell>
+                    <DateTimeText iso={key.lastUsedAt} empty="never" />
+                  </TableCell>
+                  <TableCell>{key.uses}</TableCell>
+                  <TableCell data-testid="api-key-state">
+                    <KeyState apiKey={key} onRevoke={setConfirming} />
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {keys.data.map((key) => (
-                  <TableRow key={key.id} data-testid="api-key-row">
-                    <TableCell sx={{ minWidth: 140 }}>
-                      {key.name}
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        display="block"
-                        sx={{ overflowWrap: 'anywhere' }}
-                      >
-                        {key.id}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <Scopes apiKey={key} />
-                    </TableCell>
-                    <TableCell>{key.dailyCap ?? "plan's limit"}</TableCell>
-                    <TableCell>
-                      <DateTimeText iso={key.createdAt} />
-                    </TableCell>
-                    <TableCell>
-                      <DateTimeText iso={key.lastUsedAt} empty="never" />
-                    </TableCell>
-                    <TableCell>{key.uses}</TableCell>
-                    <TableCell data-testid="api-key-state">
-                      <KeyState apiKey={key} onRevoke={setConfirming} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </ListTable>
           </ScrollTable>
         ) : null}
         <Confirm
