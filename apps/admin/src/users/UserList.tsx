@@ -22,6 +22,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { scrollCueSx } from '../layout/ScrollTable';
+import { DateTimeText } from '../lib/DateTimeText';
 import { formatDateTime, words } from '../lib/format';
 import { useToast } from '../lib/toast';
 import { canManageAdmins } from '../providers/auth-provider';
@@ -132,23 +133,6 @@ function Actions({ record }: { record: AdminUser }) {
  * Below 1200 px (phones one column, tablets two): one card per account with every column of the table, so nothing
  * hides off-screen to the right of the e-mail address.
  */
-/** '26 Nov 2026, 06:10 UTC' on at most two lines in a narrow column: the date and the time each stay whole. */
-function LastLogin({ iso }: { iso: string | null }) {
-  const text = formatDateTime(iso);
-  const [date, time] = text.split(', ');
-  if (!iso || !time) return <>{text}</>;
-  return (
-    <time dateTime={iso}>
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {date},
-      </Box>{' '}
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {time}
-      </Box>
-    </time>
-  );
-}
-
 function UserCards() {
   const { data, isPending } = useListContext<AdminUser>();
   if (isPending) return null;
@@ -241,7 +225,7 @@ export function UserList() {
           <FunctionField<AdminUser> label="Status" render={(r) => <StatusControl record={r} />} />
           <FunctionField<AdminUser> label="Plan" render={(r) => <PlanControl record={r} />} />
           <NumberField source="wordsUsed" label="Words used" sortable={false} />
-          <FunctionField<AdminUser> label="Last login" render={(r) => <LastLogin iso={r.lastLoginAt} />} />
+          <FunctionField<AdminUser> label="Last login" render={(r) => <DateTimeText iso={r.lastLoginAt} />} />
           <FunctionField<AdminUser> label="Actions" render={(r) => <Actions record={r} />} />
         </Datagrid>
       )}
