@@ -1,8 +1,12 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
@@ -36,5 +40,32 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         </Paper>
       </Container>
     </Box>
+  );
+}
+
+/**
+ * The end of the forgot- and reset-password forms: the submit button (its busy label while the request runs) and the
+ * way back to sign-in.
+ */
+export function AuthFormFooter({
+  label,
+  busyLabel,
+  busy,
+  disabled = busy,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <Button type="submit" variant="contained" size="large" disabled={disabled}>
+        {busy ? busyLabel : label}
+      </Button>
+      <Link component={RouterLink} to={paths.signin} variant="body2" sx={{ textAlign: 'center' }}>
+        Back to sign in
+      </Link>
+    </>
   );
 }

@@ -1,15 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useForgotPassword } from '../api/forgot-password';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthFormFooter } from './AuthCard';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 const SENT = 'If an account exists we sent a reset link. Please check spam/junk if you do not see it.';
@@ -49,12 +45,7 @@ export default function ForgotPasswordPage() {
           disabled={forgot.isPending}
           fullWidth
         />
-        <Button type="submit" variant="contained" size="large" disabled={forgot.isPending}>
-          {forgot.isPending ? 'Sending...' : 'Send reset link'}
-        </Button>
-        <Link component={RouterLink} to={paths.signin} variant="body2" sx={{ textAlign: 'center' }}>
-          Back to sign in
-        </Link>
+        <AuthFormFooter label="Send reset link" busyLabel="Sending..." busy={forgot.isPending} />
       </Stack>
     </AuthCard>
   );

@@ -1,7 +1,6 @@
 import { meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE } from '@inkprint/contracts/policies';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -10,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
 import { useResetPassword } from '../api/reset-password';
 import { matchHint, RESET_REDIRECT_MS } from '../rules';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthFormFooter } from './AuthCard';
 import { PasswordChecklist, PasswordField } from './PasswordFields';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -98,12 +97,7 @@ export default function ResetPasswordPage() {
             formHelperText: { sx: { color: hint?.ok ? 'success.main' : undefined } },
           }}
         />
-        <Button type="submit" variant="contained" size="large" disabled={locked}>
-          {reset.isPending ? 'Updating...' : 'Update password'}
-        </Button>
-        <Link component={RouterLink} to={paths.signin} variant="body2" sx={{ textAlign: 'center' }}>
-          Back to sign in
-        </Link>
+        <AuthFormFooter label="Update password" busyLabel="Updating..." busy={reset.isPending} disabled={locked} />
       </Stack>
     </AuthCard>
   );
