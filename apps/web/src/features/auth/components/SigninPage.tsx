@@ -8,25 +8,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { env } from '../../../config/env';
+import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { useAuth } from '../../../lib/auth';
 import { REDIRECT_KEY } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast-store';
 import { useLogin } from '../api/login';
 import { useInviteLookup } from '../api/lookup-invite';
-import {
-  inviteToken,
-  journeyLink,
-  needsFullLoad,
-  prefilledEmail,
-  redirectParam,
-  unverifiedEmail,
-  VERIFIED_WELCOME,
-} from '../journey';
-import { afterSignIn, continueTarget, safeStoredPath } from '../rules';
+import { inviteToken, journeyLink, prefilledEmail, redirectParam, unverifiedEmail, VERIFIED_WELCOME } from '../journey';
+import { useSignInJourney } from '../hooks/use-sign-in-journey';
+import { afterSignIn, safeStoredPath } from '../rules';
 import { AuthCard } from './AuthCard';
 import { CodeEntry } from './CodeEntry';
 import { PasswordField } from './PasswordFields';
@@ -55,9 +46,7 @@ function peekReturnPath(search: string): string | null {
 
 export default function SigninPage() {
   useDocumentTitle('Sign in');
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const { signIn } = useAuth();
+  const { search, continueUrl, signIn, goTo } = useSignInJourney();
   const login = useLogin();
   const [returnPath] = useState(() => peekReturnPath(search));
   const invite = useInviteLookup(inviteToken(returnPath)).data?.invite;
@@ -69,13 +58,10 @@ export default function SigninPage() {
   const [error, setError] = useState<string | null>(null);
   /** The address of an account that exists but has not been verified (after the right password). */
   const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
-  const continueUrl = continueTarget(search, env.productHost);
   const signupLink = journeyLink(paths.signup, { continueUrl, redirect: returnPath, email });
 
   const goOn = (role: unknown) => {
-    const target = afterSignIn(role, continueUrl, takeStoredRedirect(search));
-    if (needsFullLoad(target)) window.location.assign(target);
-    else navigate(target);
+    goTo(afterSignIn(role, continueUrl, takeStoredRedirect(search)));
   };
 
   const submit = async (event: FormEvent) => {

@@ -9,11 +9,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { env } from '../../../config/env';
+import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-error';
-import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { REDIRECT_KEY } from '../../../lib/session-store';
 import { showToast } from '../../../lib/toast-store';
@@ -23,13 +21,13 @@ import {
   codeRecentlySent,
   cooldownLeft,
   journeyLink,
-  needsFullLoad,
   prefilledEmail,
   redirectParam,
   VERIFIED_WELCOME,
 } from '../journey';
 import { forgetStoredItem, loadPendingSignup, rememberPendingSignup } from '../pending-signup';
-import { continueTarget, matchHint, RESEND_COOLDOWN_S, SIGNUP_REDIRECT_MS } from '../rules';
+import { useSignInJourney } from '../hooks/use-sign-in-journey';
+import { matchHint, RESEND_COOLDOWN_S, SIGNUP_REDIRECT_MS } from '../rules';
 import { AuthCard } from './AuthCard';
 import { CODE_RECENTLY_SENT, CodeEntry } from './CodeEntry';
 import { PasswordChecklist, PasswordField } from './PasswordFields';
@@ -48,11 +46,8 @@ interface CodeStep {
 
 export default function SignupPage() {
   useDocumentTitle('Create your account');
-  const { search } = useLocation();
-  const navigate = useNavigate();
-  const { signIn } = useAuth();
+  const { search, continueUrl, signIn, goTo } = useSignInJourney();
   const register = useRegister();
-  const continueUrl = continueTarget(search, env.productHost);
   // Reopening /signup while a code is on its way goes back to the code step (issue 43 item 4).
   const [pending] = useState(() => {
     const remembered = loadPendingSignup();
@@ -86,11 +81,10 @@ export default function SignupPage() {
     const timer = setTimeout(() => {
       // The confirmation goes with the user to the page they land on.
       showToast({ type: 'success', title: VERIFIED_WELCOME, ttlMs: 7000 });
-      if (needsFullLoad(target)) window.location.assign(target);
-      else navigate(target);
+      goTo(target);
     }, SIGNUP_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [step, target, navigate]);
+  }, [step, target, goTo]);
 
   const openCodeStep = (next: CodeStep, sentAt: number | null) => {
     if (sentAt !== null) rememberPendingSignup({ email: form.email.trim(), sentAt, redirect });
