@@ -1,8 +1,5 @@
 /** The AI-written parts of a detection (issue 42) as the demo, the report and the batch table read them. */
-
-const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
-const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
+import { clampPercent, finiteNumber, wordsOf } from './result-values';
 
 /** One AI-written part of the text (issue 42): where it is, how long, and how it opens. */
 export interface AiPart {
@@ -30,14 +27,14 @@ export function aiPartsOf(result: object): AiParts | null {
   if (!Array.isArray(r.segments)) return null;
   const sentences = Array.isArray(r.sentences) ? (r.sentences as { text?: unknown }[]) : [];
   const parts = (r.segments as Record<string, unknown>[]).map((g, i): AiPart => {
-    const firstIndex = num(g.firstSentence) ?? 0;
-    const lastIndex = num(g.lastSentence) ?? firstIndex;
+    const firstIndex = finiteNumber(g.firstSentence) ?? 0;
+    const lastIndex = finiteNumber(g.lastSentence) ?? firstIndex;
     const firstText = sentences[firstIndex]?.text;
     const first = wordsOf(typeof firstText === 'string' ? firstText : '');
     const place =
       firstIndex === lastIndex ? `Sentence ${firstIndex + 1}` : `Sentences ${firstIndex + 1}-${lastIndex + 1}`;
     const opening = first.slice(0, OPENING_WORDS).join(' ') + (first.length > OPENING_WORDS ? ' …' : '');
-    return { number: i + 1, place, words: num(g.words) ?? 0, opening };
+    return { number: i + 1, place, words: finiteNumber(g.words) ?? 0, opening };
   });
-  return { parts, sharePercent: clampPercent(100 * (num(r.aiWordShare) ?? 0)) };
+  return { parts, sharePercent: clampPercent(100 * (finiteNumber(r.aiWordShare) ?? 0)) };
 }

@@ -10,6 +10,7 @@ import {
   type ReportClassification,
 } from '@inkprint/contracts/ai/verdicts';
 import { AI_PARTS_LABEL, aiPartsOf, type AiParts } from '../../lib/ai-parts';
+import { clampPercent, finiteNumber, wordsOf } from '../../lib/result-values';
 import { DETECTOR_WORDS_LABEL } from './report-copy';
 
 // The AI-written parts are read by the demo and the batch table too: their reading lives in lib/ai-parts.ts.
@@ -25,8 +26,6 @@ export const NO_RATIONALE = 'No extended rationale available.';
 export type Excerpt =
   | { whole: true; text: string; words: number }
   | { whole: false; head: string; tail: string; omitted: number; words: number };
-
-const wordsOf = (text: string): string[] => text.split(/\s+/).filter(Boolean);
 
 /** The input text as the PDF prints it: whole up to 500 words, else 120 + omitted count + 120. */
 export function excerpt(text: string): Excerpt {
@@ -101,16 +100,13 @@ export interface ReportSummary {
   rationale: string;
 }
 
-const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const clampPercent = (value: number) => Math.min(100, Math.max(0, value));
-
 /**
  * Whether a stored result carries no verdict: the engine's warning (TEXT_TOO_SHORT, EMPTY_TEXT), or, for results
  * saved without it, the detector's word count under the minimum (the admin console's reading of recorded runs).
  */
 export function reportTooShort(result: ReportResult): { words: number } | null {
   const r = result as ReportResult & { warning?: { codes?: string[] } | null; words?: unknown };
-  const words = num(r.words);
+  const words = finiteNumber(r.words);
   if (isTooShortToJudge(r) || (words !== null && tooShortWords(words)))
     return { words: words ?? wordsOf(result.originalText ?? result.text ?? '').length };
   return null;
@@ -125,18 +121,18 @@ export function summarise(result: ReportResult): ReportSummary {
   const text = result.originalText ?? result.text ?? '';
   const tooShort = reportTooShort(result);
   const aiPercent = clampPercent(result.score * 100);
-  const confidence = num(result.confidence);
+  const confidence = finiteNumber(result.confidence);
   // A text too short to judge shows no chunk scores either (the chunks are pulled to the middle like the score).
   const chunks = (tooShort ? [] : (result.chunks ?? [])).map((chunk, i): ChunkRow => {
     const c = chunk as Record<string, unknown>;
-    const chunkScore = num(c.score);
+    const chunkScore = finiteNumber(c.score);
     return {
-      number: (num(c.index) ?? i) + 1,
+      number: (finiteNumber(c.index) ?? i) + 1,
       label: typeof c.label === 'string' ? c.label : '—',
       // The chunk's score on the report's scale (× 100); results stored before chunks carried one use aiProbability.
-      aiPercent: clampPercent(chunkScore !== null ? chunkScore * 100 : (num(c.aiProbability) ?? 0)),
-      confidencePercent: clampPercent(num(c.confidence) ?? 0),
-      words: num(c.words) ?? 0,
+      aiPercent: clampPercent(chunkScore !== null ? chunkScore * 100 : (finiteNumber(c.aiProbability) ?? 0)),
+      confidencePercent: clampPercent(finiteNumber(c.confidence) ?? 0),
+      words: finiteNumber(c.words) ?? 0,
     };
   });
   const mode = displayModeLabel(result.modeLabel?.trim() || result.mode?.trim() || '') || 'Unknown';
@@ -150,7 +146,7 @@ export function summarise(result: ReportResult): ReportSummary {
     confidencePercent: confidence === null ? null : clampPercent(confidence),
     classification: tooShort ? TOO_SHORT_LABEL : reportClassification(result.score),
     mode,
-    processingMs: num(result.timings?.durationMs),
+    processingMs: finiteNumber(result.timings?.durationMs),
     chunks,
     aiParts: tooShort ? null : aiPartsOf(result),
     rationale: result.rationale?.trim() || NO_RATIONALE,
@@ -196,11 +192,11 @@ export function featureInsights(result: ReportResult, summary: ReportSummary): I
   const signals = Array.isArray(result.signals) ? (result.signals as unknown[]) : [];
   for (const signal of signals.slice(0, 6)) {
     const s = signal as Record<string, unknown>;
-    if (typeof s.label !== 'string' || num(s.value) === null) continue;
+    if (typeof s.label !== 'string' || finiteNumber(s.value) === null) continue;
     const leans = s.direction === 'ai' ? 'leans AI' : s.direction === 'human' ? 'leans human' : '';
     rows.push({
       feature: s.label.charAt(0).toUpperCase() + s.label.slice(1),
-      value: `${signalValue(num(s.value) as number)}${leans ? ` (${leans})` : ''}`,
+      value: `${signalValue(finiteNumber(s.value) as number)}${leans ? ` (${leans})` : ''}`,
     });
   }
   return rows;
