@@ -1,6 +1,6 @@
 import { Inject, Logger } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { batchDecider, batchNotFound, batchStreamId } from '@inkprint/ai-domain';
+import { batchDecider, batchNotFound, batchStreamId, type BatchState, type ToolUser } from '@inkprint/ai-domain';
 import { DetectionResult, type BatchItem, type BatchItemReport, type BatchResponse } from '@inkprint/contracts';
 import { DomainError } from '@inkprint/domain-kernel';
 import { loadState, type EventStore } from '@inkprint/eventstore';
@@ -12,6 +12,23 @@ import { ToolUsers } from '../shared/tool-users';
 import type { CallerCredentials } from '../../accounts';
 import { batchVaultKeys } from './batch-items';
 import { BatchRuns } from './batch-runs';
+
+/**
+ * The caller's own batch and its owner. A guest, an id that is not a batch's, a batch that does not exist and another
+ * caller's batch all read as BATCH_NOT_FOUND.
+ */
+async function ownBatch(
+  users: ToolUsers,
+  store: EventStore,
+  caller: CallerCredentials,
+  batchId: string,
+): Promise<{ owner: ToolUser; state: Exclude<BatchState, { status: 'none' }> }> {
+  if (!caller.account || !/^[0-9a-f-]{36}$/.test(batchId)) throw batchNotFound();
+  const owner = (await users.resolve(caller)).user;
+  const { state } = await loadState(store, batchStreamId(batchId), batchDecider);
+  if (state.status === 'none' || state.user.type !== owner.type || state.user.id !== owner.id) throw batchNotFound();
+  return { owner, state };
+}
 
 export class OpenBatch extends Query<BatchResponse> {
   constructor(
@@ -39,10 +56,7 @@ export class OpenBatchHandler implements IQueryHandler<OpenBatch> {
   ) {}
 
   async execute({ caller, batchId }: OpenBatch): Promise<BatchResponse> {
-    if (!caller.account || !/^[0-9a-f-]{36}$/.test(batchId)) throw batchNotFound();
-    const owner = (await this.users.resolve(caller)).user;
-    const { state } = await loadState(this.store, batchStreamId(batchId), batchDecider);
-    if (state.status === 'none' || state.user.type !== owner.type || state.user.id !== owner.id) throw batchNotFound();
+    const { owner, state } = await ownBatch(this.users, this.store, caller, batchId);
     if (this.runs.isOrphaned(batchId, state))
       this.runs
         .resume(batchId)
@@ -90,10 +104,7 @@ export class OpenBatchItemHandler implements IQueryHandler<OpenBatchItem> {
   ) {}
 
   async execute({ caller, batchId, index }: OpenBatchItem): Promise<BatchItemReport> {
-    if (!caller.account || !/^[0-9a-f-]{36}$/.test(batchId)) throw batchNotFound();
-    const owner = (await this.users.resolve(caller)).user;
-    const { state } = await loadState(this.store, batchStreamId(batchId), batchDecider);
-    if (state.status === 'none' || state.user.type !== owner.type || state.user.id !== owner.id) throw batchNotFound();
+    const { owner } = await ownBatch(this.users, this.store, caller, batchId);
     const now = this.clock.now();
     const stored = await this.vault.get(batchVaultKeys.result(owner, batchId, index), now);
     const body = (stored?.body ?? {}) as { result?: unknown; text?: unknown };
