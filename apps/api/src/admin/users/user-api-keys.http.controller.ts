@@ -3,7 +3,14 @@ import { ApiTags } from '@nestjs/swagger';
 import { ApiKey, ApiKeyList } from '@inkprint/contracts';
 import { adminActor, ApiKeys } from '../../accounts';
 import { AuthGuard, CurrentAccount, Roles, RolesGuard, type SignedInAccount } from '../../accounts/auth';
-import { ApiContract } from '../../http/api-contract';
+import { ApiContract, type ApiContractOptions } from '../../http/api-contract';
+
+/** What both forms of the revocation answer (DELETE and the console's POST). */
+const REVOKE_CONTRACT = {
+  responses: { 200: ApiKey },
+  errors: ['FORBIDDEN', 'ACCOUNT_NOT_FOUND', 'API_KEY_NOT_FOUND'],
+  auth: 'bearer',
+} satisfies Omit<ApiContractOptions, 'summary'>;
 
 /** An account's API keys as admins see them (names, scopes, last use; never a key), and their revocation (issue 29). */
 @ApiTags('admin')
@@ -26,12 +33,7 @@ export class UserApiKeysController {
 
   @Delete(':keyId')
   @HttpCode(200)
-  @ApiContract({
-    summary: "Revoke one of an account's API keys (recorded as done by an admin)",
-    responses: { 200: ApiKey },
-    errors: ['FORBIDDEN', 'ACCOUNT_NOT_FOUND', 'API_KEY_NOT_FOUND'],
-    auth: 'bearer',
-  })
+  @ApiContract({ ...REVOKE_CONTRACT, summary: "Revoke one of an account's API keys (recorded as done by an admin)" })
   async revoke(
     @CurrentAccount() admin: SignedInAccount,
     @Param('id') id: string,
@@ -44,16 +46,14 @@ export class UserApiKeysController {
   @Post(':keyId/revoke')
   @HttpCode(200)
   @ApiContract({
+    ...REVOKE_CONTRACT,
     summary: "Revoke one of an account's API keys (the console's POST form of DELETE)",
-    responses: { 200: ApiKey },
-    errors: ['FORBIDDEN', 'ACCOUNT_NOT_FOUND', 'API_KEY_NOT_FOUND'],
-    auth: 'bearer',
   })
   revokeByPost(
     @CurrentAccount() admin: SignedInAccount,
     @Param('id') id: string,
     @Param('keyId') keyId: string,
   ): Promise<ApiKey> {
-    return this.keys.revoke(id, keyId, 'admin', adminActor(admin));
+    return this.revoke(admin, id, keyId);
   }
 }
