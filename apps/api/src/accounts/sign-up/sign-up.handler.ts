@@ -3,11 +3,14 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { normaliseEmail, OTP_TTL_MS } from '@inkprint/accounts-domain';
 import { DomainError } from '@inkprint/domain-kernel';
 import { accountExistsMail, appUrl, type Mailer } from '@inkprint/mail';
+// jscpd:ignore-start -- the same services as RequestPasswordResetHandler's (config, mailer, ids, account streams,
+// the account as actor): two commands' import lists, no shared logic.
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { MAILER } from '../../mail/tokens';
 import { IDS, type Ids } from '../../platform/ids';
 import { AccountStreams } from '../shared/account-streams';
 import { userActor } from '../shared/actor';
+// jscpd:ignore-end
 import { sendVerificationCode, type CodeSent } from '../shared/code-sent';
 import { codeHash, hashPassword } from '../shared/secrets';
 
