@@ -42,6 +42,19 @@ describe('password-reset (POST /auth/forgot-password, /auth/reset-password)', ()
     });
   });
 
+  it('given the app served under a path (APP_PUBLIC_URL with /app), then the e-mailed link keeps the path', async () => {
+    const { t } = await givenVerifiedAccount();
+    t.ids.secrets.push('reset-secret-3');
+    const config = { ...t.config, appPublicUrl: 'https://inkprint.example.com/app/' };
+    await new RequestPasswordResetHandler(t.accounts, t.mailbox, t.ids, config).execute(
+      new RequestPasswordReset('ada@example.com'),
+    );
+    const mail = await t.mailbox.latest({ to: 'ada@example.com', kind: 'password_reset' });
+    const link = new URL(mail!.text.match(/https?:\/\/\S+/)![0]);
+    expect(`${link.origin}${link.pathname}`).toBe('https://inkprint.example.com/app/reset-password');
+    expect(link.searchParams.get('token')!.endsWith('.reset-secret-3')).toBe(true);
+  });
+
   it('given no account, when a reset is requested, then the same silence: nothing recorded, nothing sent', async () => {
     const { t } = await givenVerifiedAccount();
     await new RequestPasswordResetHandler(t.accounts, t.mailbox, t.ids, t.config).execute(

@@ -1,7 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { normaliseEmail, PASSWORD_RESET_TTL_MS } from '@inkprint/accounts-domain';
-import { MailDeliveryError, passwordResetMail, type Mailer } from '@inkprint/mail';
+import { MailDeliveryError, passwordResetMail, passwordResetUrl, type Mailer } from '@inkprint/mail';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { MAILER } from '../../mail/tokens';
 import { IDS, type Ids } from '../../platform/ids';
@@ -46,14 +46,14 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       userActor(accountId),
     );
     if (outcome.events.length === 0 || outcome.state.status !== 'exists') return;
-    const resetUrl = new URL('/reset-password', this.config.appPublicUrl);
-    resetUrl.searchParams.set('token', `${accountId}.${secret}`);
+    // The same link builder as the invite's: a path in APP_PUBLIC_URL (an app served under /app) is kept.
+    const resetUrl = passwordResetUrl(this.config.appPublicUrl, `${accountId}.${secret}`);
     try {
       await this.mailer.send(
         passwordResetMail({
           to: email,
           name: outcome.state.account.name,
-          resetUrl: resetUrl.toString(),
+          resetUrl,
           expiresInMinutes: PASSWORD_RESET_TTL_MS / 60_000,
         }),
       );
