@@ -14,9 +14,11 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { paths, SECTIONS, type SectionId } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { usePlanLimits } from '../../lib/plan-limits';
-import { greeting, remainingLabel, usageLine, usageLineShort } from '../../lib/plan-selection';
-import { AccountCircleIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { remainingLabel } from '../../lib/plan-selection';
+import { CloseIcon, MenuIcon } from '../ui/icons';
 import { Logo } from './Logo';
+import { linkLayoutSx, linkStateSx, NARROW_BAR } from './top-bar-layout';
+import { TopBarAccount } from './TopBarAccount';
 import { goToSection } from './navigation';
 import { activeSection } from './section-store';
 
@@ -52,32 +54,6 @@ function useSignOut() {
   };
   return { pending, run };
 }
-
-/** From the desktop bar (961 px) to where the compact usage line fits beside the links (1100 px). */
-const NARROW_BAR = '@media (min-width: 961px) and (max-width: 1099.95px)';
-/** An admin's bar has one link more (Admin): its greeting and usage line come back from 1160 px. */
-const ADMIN_NARROW_BAR = '@media (min-width: 961px) and (max-width: 1159.95px)';
-/** Up to the wide layout an admin's bar is tight: 'Sign out' closer to the account link and narrower. */
-const ADMIN_TIGHT_BAR = '@media (min-width: 961px) and (max-width: 1199.95px)';
-
-/**
- * A top-bar link's box: full width in the menu drawer; in the bar, tight (8 px each side, no minimum width) so the
- * landing sections, Blog and a signed-in account's Batch and API keys fit from 961 px up, next to the greeting.
- */
-const linkLayoutSx = (block: boolean) => ({
-  justifyContent: block ? 'flex-start' : 'center',
-  px: block ? 1.5 : 1,
-  minWidth: block ? undefined : 0,
-  whiteSpace: 'nowrap',
-  ...(block ? {} : { [NARROW_BAR]: { px: 0.75 } }),
-});
-
-/** The current page's (or landing section's) link stands out. */
-const linkStateSx = (current: boolean) => ({
-  color: current ? 'primary.main' : 'text.secondary',
-  fontWeight: current ? 750 : 600,
-  bgcolor: current ? 'rgba(27,42,74,0.08)' : 'transparent',
-});
 
 export function TopBar() {
   const { session, isAdmin } = useAuth();
@@ -208,117 +184,7 @@ export function TopBar() {
           </Box>
           <Box sx={{ flex: 1 }} />
           {session ? (
-            <Stack
-              direction="row"
-              spacing={1.5}
-              alignItems="center"
-              // An admin's bar, one link longer, makes room for the account link (the icon, then the greeting).
-              sx={{
-                display: { xs: 'none', md: 'flex' },
-                ...(isAdmin
-                  ? {
-                      [ADMIN_TIGHT_BAR]: {
-                        '& > :not(style) ~ :not(style)': { ml: 1 },
-                        '& .sign-out': { px: 0.75 },
-                      },
-                      [ADMIN_NARROW_BAR]: { '& > :not(style) ~ :not(style)': { ml: 0.5 } },
-                    }
-                  : {}),
-              }}
-            >
-              {/* An admin's bar has one link more: the greeting leaves the narrow bar, the usage line is the short one. */}
-              {isAdmin ? (
-                // Where an admin's greeting has no room (961-1159 px), an icon keeps the way to the account page.
-                <IconButton
-                  component={RouterLink}
-                  to={paths.account}
-                  aria-label="Your account"
-                  title={`${greeting(session.user)}: your account`}
-                  aria-current={pathname === paths.account ? 'page' : undefined}
-                  data-testid="account-icon-link"
-                  size="small"
-                  sx={{
-                    display: 'none',
-                    p: 0.5,
-                    color: pathname === paths.account ? 'primary.main' : 'text.secondary',
-                    [ADMIN_NARROW_BAR]: { display: 'inline-flex' },
-                  }}
-                >
-                  <AccountCircleIcon fontSize="small" />
-                </IconButton>
-              ) : null}
-              <Box
-                sx={{
-                  textAlign: 'right',
-                  lineHeight: 1.2,
-                  ...(isAdmin ? { [ADMIN_NARROW_BAR]: { display: 'none' } } : {}),
-                }}
-              >
-                {/* 'Hi, {name}' opens the account page (issue 43 item 7). */}
-                <Typography
-                  component={RouterLink}
-                  to={paths.account}
-                  variant="body2"
-                  data-testid="greeting"
-                  title={`${greeting(session.user)}: your account`}
-                  aria-current={pathname === paths.account ? 'page' : undefined}
-                  sx={{
-                    display: 'block',
-                    color: 'text.primary',
-                    textDecoration: 'none',
-                    '&:hover, &:focus-visible': { textDecoration: 'underline' },
-                    fontWeight: 700,
-                    whiteSpace: 'nowrap',
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    maxWidth: 240,
-                    // 961-1099 px: the links take the room, a long name is cut with an ellipsis (the title has it all)
-                    [NARROW_BAR]: { maxWidth: 80 },
-                  }}
-                >
-                  {greeting(session.user)}
-                </Typography>
-                {requests && (
-                  <>
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      data-testid="usage-line"
-                      sx={{ display: { xs: 'none', lg: isAdmin ? 'none' : 'block' }, whiteSpace: 'nowrap' }}
-                    >
-                      {usageLine(requests)}
-                    </Typography>
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      data-testid="usage-line-short"
-                      sx={{
-                        display: 'none',
-                        whiteSpace: 'nowrap',
-                        // between 1100 px and the wide layout; below 1100 the links and the greeting fill the bar
-                        [isAdmin
-                          ? '@media (min-width: 1100px)'
-                          : '@media (min-width: 1100px) and (max-width: 1199.95px)']: {
-                          display: 'block',
-                        },
-                      }}
-                    >
-                      {usageLineShort(requests)}
-                    </Typography>
-                  </>
-                )}
-              </Box>
-              <Button
-                variant="outlined"
-                size="small"
-                className="sign-out"
-                onClick={signOut.run}
-                disabled={signOut.pending}
-                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-              >
-                {signOut.pending ? 'Signing out…' : 'Sign out'}
-              </Button>
-            </Stack>
+            <TopBarAccount signOut={signOut} />
           ) : (
             <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', md: 'flex' } }}>
               <Button component={RouterLink} to={paths.signin} color="primary">
