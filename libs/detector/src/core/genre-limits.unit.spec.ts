@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { N_DENSE } from './dense-features';
+import { resultInput } from '../testing/result-input';
 import {
   firstPersonRate,
   genreLimitOf,
@@ -81,26 +81,16 @@ describe('genreLimitOf', () => {
 });
 
 describe('a result names its genre limit last in the rationale', () => {
-  const input = (n: number, probability: number, over: Partial<ResultInput> = {}): ResultInput => ({
-    probability,
-    chunkProbabilities: [probability],
-    chunks: [{ start: 0, end: 10, words: n }],
-    sentences: [{ start: 0, end: 10, text: words(n), words: n, probability }],
-    words: n,
-    characters: 6 * n,
-    dense: new Float64Array(N_DENSE),
-    aiWordsFound: [],
-    language: 'English',
-    mode: 'moderate',
-    modeLabel: 'Moderate (chunked)',
-    engine: 'inkprint-onnx-v1',
-    engineReliability: 1,
-    thresholds: { human: 0.35, ai: 0.65 },
-    lengthPolicy: { minWords: 50, reliableWords: 200 },
-    chunkSizeWords: 200,
-    timings: { durationMs: 1, normalizeMs: 0, featuresMs: 0, inferenceMs: 1 },
-    ...over,
-  });
+  const input = (n: number, probability: number, over: Partial<ResultInput> = {}): ResultInput =>
+    resultInput({
+      probability,
+      chunkProbabilities: [probability],
+      chunks: [{ start: 0, end: 10, words: n }],
+      sentences: [{ start: 0, end: 10, text: words(n), words: n, probability }],
+      words: n,
+      characters: 6 * n,
+      ...over,
+    });
 
   it('a 150-word text read as AI-written says the limit; a human-looking one and a long one do not', () => {
     expect(buildResult(input(150, 0.9)).rationale.endsWith(SHORT_FORMAL_LIMIT)).toBe(true);

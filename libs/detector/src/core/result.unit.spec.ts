@@ -1,33 +1,7 @@
-import { N_DENSE } from './dense-features';
-import {
-  buildResult,
-  classify,
-  confidencePercent,
-  lengthReliability,
-  SHORT_TEXT_MAX_SCORE,
-  type ResultInput,
-} from './result';
+import { resultInput } from '../testing/result-input';
+import { buildResult, classify, confidencePercent, lengthReliability, SHORT_TEXT_MAX_SCORE } from './result';
 
-const base = (over: Partial<ResultInput> = {}): ResultInput => ({
-  probability: 0.9,
-  chunkProbabilities: [0.9],
-  chunks: [{ start: 0, end: 10, words: 300 }],
-  sentences: [{ start: 0, end: 10, text: 'x', words: 300, probability: 0.9 }],
-  words: 300,
-  characters: 1800,
-  dense: new Float64Array(N_DENSE),
-  aiWordsFound: [],
-  language: 'English',
-  mode: 'moderate',
-  modeLabel: 'Moderate (chunked)',
-  engine: 'inkprint-onnx-v1',
-  engineReliability: 1,
-  thresholds: { human: 0.35, ai: 0.65 },
-  lengthPolicy: { minWords: 50, reliableWords: 200 },
-  chunkSizeWords: 200,
-  timings: { durationMs: 1, normalizeMs: 0, featuresMs: 0, inferenceMs: 1 },
-  ...over,
-});
+const base = resultInput;
 
 describe('buildResult', () => {
   it('holds a score back under the AI band when independent evidence does not agree (maxScore), and says why', () => {
