@@ -73,4 +73,9 @@ export const SOURCE_OUT = new Set<string>([
   'v:recover',
   'v:drift',
   'n:effort',
+  // read in the development rewrites of issue 40's evening engine ("connecting the dots" -> "linking the dots")
+  'v:connect',
+  'v:govern',
+  'a:governing',
+  'v:stop',
 ]);

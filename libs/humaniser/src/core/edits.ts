@@ -172,7 +172,8 @@ function candidatesFor(
   if (tags.has('Adjective'))
     return /^(?:most|more|less|least)$/.test(terms[i - 1]?.norm ?? '') ? undefined : plain('adj');
   if (tags.has('Verb')) {
-    if (next && PARTICLES.has(next)) return undefined;
+    // a particle or "for" makes a phrasal or prepositional verb ("allow for" is not "permit for")
+    if (next && (PARTICLES.has(next) || next === 'for')) return undefined;
     // a participle used as an adjective ("a shattered heart", "her trembling hands") is not a verb to inflect
     const before = terms[i - 1];
     if (before && (before.tags.has('Determiner') || before.tags.has('Possessive') || before.tags.has('Adjective')))
@@ -216,6 +217,12 @@ function candidatesFor(
       !obj.tags.has('ProperNoun')
     )
       return undefined;
+    // "sponsorship opportunities", "road race": the head of a noun compound is fixed ("sponsorship chances")
+    const mod = terms[i - 1];
+    if (mod?.tags.has('Noun') && !mod.tags.has('Pronoun') && !mod.tags.has('Possessive') && !mod.post.trim())
+      return undefined;
+    // "in anticipation of", "in search of", "on behalf of": a bare noun between a preposition and "of" is an idiom
+    if (/^(?:in|on|at|by|for)$/.test(terms[i - 1]?.norm ?? '') && of?.norm === 'of') return undefined;
     const isPlural = tags.has('Plural');
     const base = isPlural ? rootOf(lower, 'noun') : lower;
     if (isPlural && plural(base) !== lower) return undefined;

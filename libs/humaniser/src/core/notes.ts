@@ -39,6 +39,7 @@ export function composeNotes(n: NoteInput): string {
   if (n.removed.preamble) parts.push('removed the assistant preamble');
   if (n.removed.closing) parts.push(`removed the closing line "${n.removed.closing.slice(0, 60)}"`);
   if (c.phrases) parts.push(`replaced ${plural(c.phrases, 'stock phrase', 'stock phrases')}`);
+  if (c.plain) parts.push(`put ${plural(c.plain, 'wordy phrase', 'wordy phrases')} plainly`);
   if (c.hedges) parts.push(`cut ${plural(c.hedges, 'hedge', 'hedges')}`);
   if (c.transitions) parts.push(`dropped or simplified ${plural(c.transitions, 'transition', 'transitions')}`);
   if (c.words) parts.push(`swapped ${plural(c.words, 'overused word', 'overused words')} for plainer ones`);

@@ -6,7 +6,8 @@ export type Register = 'casual' | 'neutral' | 'formal';
 
 export interface PhraseRule {
   id: string;
-  kind: 'phrase' | 'hedge';
+  /** phrase: a stock phrase (a machine marker); hedge: boilerplate deleted; plain: a wordy expression (core/plain-phrases.ts). */
+  kind: 'phrase' | 'hedge' | 'plain';
   re: RegExp;
   /** Candidates by register; one is chosen (seeded). '' deletes the phrase; `{verb}` is inflected like group 1 (s/es, ed/d, ing). */
   to: Partial<Record<Register, string[]>> & { neutral: string[] };

@@ -27,7 +27,9 @@ import { hasFiniteVerb } from './nlp';
 import {
   activeVoice,
   dropThat,
+  joinParticiple,
   moveReport,
+  speakerFirst,
   moveTime,
   splitAbsolute,
   frontAppositive,
@@ -127,6 +129,7 @@ function rewriteSentence(
     t = activeVoice(t, changes);
     t = verbFromNoun(t, changes);
     if (profile.contractions !== 'remove') t = dropThat(t, changes);
+    t = speakerFirst(t, changes);
   }
   if (!light && mode.reorder && profile.reorder !== 'none') {
     t = moveReport(t, changes);
@@ -158,6 +161,8 @@ function rewriteSentence(
     t = splitPronounParticiple(t, changes);
   }
   t = splitSentence(t, o, changes);
+  // a trailing participle the splits left: joined to its clause's verb with "and"
+  if (!light) t = joinParticiple(t, changes);
   return { text: t, changes };
 }
 

@@ -7,10 +7,16 @@
 // what the words are and inflects with its conjugation tables; every one refuses when it cannot tell (a pronoun that
 // would change case, a clause without a finite verb, a time after "by").
 export { activeVoice } from './restructure/voice';
-export { dropThat, moveReport } from './restructure/reports';
+export { dropThat, moveReport, speakerFirst } from './restructure/reports';
 export { undoExistential } from './restructure/existential';
 export { verbFromNoun } from './restructure/nominalisation';
 export { moveTime } from './restructure/time';
-export { splitAbsolute, splitCompoundPredicate, splitPronounParticiple, splitWithAbsolute } from './restructure/splits';
+export {
+  joinParticiple,
+  splitAbsolute,
+  splitCompoundPredicate,
+  splitPronounParticiple,
+  splitWithAbsolute,
+} from './restructure/splits';
 export { frontAppositive, frontParticiple } from './restructure/fronting';
 export { moveMannerAdverb, movePhraseBehind } from './restructure/manner-and-place';

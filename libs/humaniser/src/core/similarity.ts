@@ -16,6 +16,7 @@ import { parseDocument, proseLines } from './document';
 import { editPairs } from './edits';
 import { lexiconPairs } from './lexicon';
 import { PHRASE_RULES, REGISTER_PAIRS, TRANSITION_RULES } from './phrases';
+import { PLAIN_PHRASES } from './plain-phrases';
 
 export const SIMILARITY_THRESHOLD = 0.8;
 export const DROPPED_SENTENCE = 0.5;
@@ -52,7 +53,7 @@ export function stem(word: string): string {
 export function withoutBoilerplate(sentence: string): string {
   let t = sentence;
   for (const r of TRANSITION_RULES) t = t.replace(r.re, '');
-  for (const r of PHRASE_RULES) t = t.replace(r.re, ' ');
+  for (const r of [...PHRASE_RULES, ...PLAIN_PHRASES]) t = t.replace(r.re, ' ');
   return t;
 }
 

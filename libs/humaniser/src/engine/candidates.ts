@@ -41,7 +41,7 @@ export async function guidedCandidate(
     propose: runner ? (masked) => proposeInContext(runner, masked, (x) => plan.doc.table.restore(x)) : undefined,
   }).catch(() => undefined);
   const report = g?.report;
-  if (g && g.report.swaps > 0) {
+  if (g && (g.report.swaps > 0 || g.report.restructured > 0)) {
     const gd = await guard(
       settings.meaning,
       text,

@@ -117,7 +117,7 @@ export function composeResult(request: RewriteRequest, settled: Settled, decisio
           : undefined,
     guided:
       guided && guidedUsed
-        ? `swapped ${guided.swaps} more ${guided.swaps === 1 ? 'word' : 'words'} in ${guided.edited} ${guided.edited === 1 ? 'sentence' : 'sentences'} (${Math.round(changedWordShare(text, out) * 100)}% of words changed)`
+        ? `${guided.restructured ? `restructured ${guided.restructured} more ${guided.restructured === 1 ? 'sentence' : 'sentences'}, ` : ''}swapped ${guided.swaps} more ${guided.swaps === 1 ? 'word' : 'words'} in ${guided.edited} ${guided.edited === 1 ? 'sentence' : 'sentences'} (${Math.round(changedWordShare(text, out) * 100)}% of words changed)`
         : undefined,
   });
   return {

@@ -6,6 +6,8 @@ import type { ToneProfile } from '../tones';
 export interface Changes {
   phrases: number;
   hedges: number;
+  /** Wordy expressions put plainly ("prior to" -> "before", core/plain-phrases.ts). */
+  plain: number;
   transitions: number;
   words: number;
   contractions: number;
@@ -29,6 +31,7 @@ export function noChanges(): Changes {
   return {
     phrases: 0,
     hedges: 0,
+    plain: 0,
     transitions: 0,
     words: 0,
     contractions: 0,

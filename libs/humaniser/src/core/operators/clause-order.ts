@@ -64,6 +64,8 @@ export function moveFrontedClause(s: string, changes: Changes): string {
       return s;
     // a pronoun in the main clause's subject that the fronted part introduced would now point forward: leave it
     if (/^(?:he|she|they|it|this|these)\b/i.test(main) && !gerundLead && !PHRASE_LEAD.test(sub)) return s;
+    // nor a demonstrative anywhere in it ("Although … on backup servers, officials rarely trawl these servers.")
+    if (/\b(?:these|those|such)\b/i.test(main)) return s;
     const head = capitalise(main);
     const tail = sub + fronted.slice(m[1].length);
     changes.reorders++;
@@ -94,6 +96,11 @@ export function capitalOfSentenceOnly(terms: Term[]): boolean {
 const EMBEDS_CLAUSE =
   /\b(?:that|which|who|whom|whose|said|says|say|stated|states|indicated|indicates|announced|reported|believes?|believed|thinks?|thought|knew|knows?|hopes?|hoped|claims?|claimed|argues?|argued|explained|added|noted|warned|suggests?|suggested|showed|shows|shown|revealed|confirmed|expects?|expected)\b/i;
 
+/** Third-person object and possessive pronouns and demonstratives: what refers back to something named before. */
+const OBJECT_3 = /\b(?:it|him|her|them|his|its|their|hers|theirs|this|these|those)\b/i;
+const ROLE_AS =
+  /\b(?:known|seen|regarded|described|used|valued|viewed|treated|considered|recognized|recognised|hailed|branded|labelled|labeled|dubbed|billed|listed|named|chosen|elected|appointed|served|acted|worked|posed|ranked|rated|remembered|celebrated|identified|classed|classified|cast)$/i;
+
 const TRAILING = /\s(because|when|whenever|if|although|though|while|unless|after|before|until|once|since|as)\s/g;
 
 /** "The team left early because the road was closed." -> "Because the road was closed, the team left early." */
@@ -113,6 +120,12 @@ export function frontTrailingClause(s: string, changes: Changes): string {
   // "as a fiction writer", "as an AI model": a role, not a clause ("… a persona as a fiction writer called X")
   if (m[1] === 'as' && /^(?:a|an)\s/i.test(tail)) return s;
   if (!hasFiniteVerb(head) || !hasFiniteVerb(tail) || !startsMainClause(tail)) return s;
+  // an object or possessive pronoun in the clause that named something of the head would point forward once fronted
+  // ("… intensifies as critics argue that it undermines …", "… between her toes as she dipped them …"); a subject
+  // pronoun fronted before its name is ordinary story prose ("As she looked at David, Samson's heart pounded.")
+  if (OBJECT_3.test(tail)) return s;
+  // "valued as treasures", "known as": "as" after such a participle names a role, not a clause
+  if (m[1] === 'as' && ROLE_AS.test(head)) return s;
   // a head that reports or embeds a clause ("the coroner said a report will be issued when …"): the trailing clause
   // may belong to the embedded one, and fronting it would change what it qualifies
   if (EMBEDS_CLAUSE.test(head)) return s;

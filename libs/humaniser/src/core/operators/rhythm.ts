@@ -7,6 +7,9 @@ import type { Changes, OperatorOptions } from './changes';
 const SUBJECT_START =
   /^(?:I|we|they|he|she|it|this|that|these|those|there|the|a|an|many|some|most|our|their|his|her|its|my|your|you|people|each|every|one|both|no|such|other|others|\uE000)\b/i;
 
+/** What a merged second sentence may open with: a subject pronoun, or "the" (a thing of the same scene). */
+const MERGE_OPENER = /^(?:I|we|they|he|she|it|this|the)$/i;
+
 const PRONOUN_SUBJECT = /^(?:I|we|they|he|she|it|you|there)\b/i;
 /** Irregular past-tense verbs (the -ed ones are found by their ending); shared by FINITE_VERB and PAST. */
 const IRREGULAR_PAST =
@@ -174,6 +177,10 @@ export function canMerge(a: string, b: string): boolean {
   if (wa + wb > 30 || wa < 4 || wb < 4) return false;
   const first = /^([A-Za-z']+)/.exec(b)?.[1] ?? '';
   if (!COMMON_OPENERS.has(first.toLowerCase())) return false;
+  // issue 40's reading: only a sentence that goes on about the same actor or thing ("She ignored it. She walked on.")
+  // is folded in; "There wasn't time, and her mobile buzzed" joins two unrelated statements; nor behind an "and"
+  // already in `a` ("She ignored it and quickened her pace, and the weight …")
+  if (!MERGE_OPENER.test(first) || /\band\b/i.test(a)) return false;
   // nor a sentence that opens with a subordinate clause: "…, citing the investigation, and as the investigation
   // unfolds, residents are …" is a run-on
   if (

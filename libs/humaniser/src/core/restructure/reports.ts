@@ -67,3 +67,25 @@ export function dropThat(s: string, changes: Changes): string {
     return `${verb} `;
   });
 }
+
+const SPEECH_VERB =
+  '(?:said|says|added|explained|continued|replied|asked|answered|whispered|murmured|shouted|insisted)';
+/** After a quotation: the speech verb, then a name of up to four capitalised words, a pronoun or "the <noun>". */
+const SAID_SPEAKER = new RegExp(
+  `([\\uE000-\\uF8FF]+\\s+)${'(' + SPEECH_VERB + ')'} ((?:[A-Z][A-Za-z'’-]+(?:\\s+[A-Z][A-Za-z'’-]+){0,3})|he|she|they|we|I|(?:the|a) [a-z]+)(?=[.,!?]|\\s+(?:in|on|at|after|before|during|when|as|with|from|to)\\b)`,
+);
+
+/**
+ * The speaker before the speech verb after a quotation, as most writers put it now: '"…," said McCoist in a press
+ * conference.' -> '"…," McCoist said in a press conference.'; '"…," whispered Sarah.' -> '"…," Sarah whispered.'
+ * Only a name, a pronoun or "the/a <noun>" right after the verb and followed by punctuation or a preposition ("said
+ * Celtic manager Ronny Deila" and "said the club's chairman" stay), and only after a quotation that holds its own
+ * comma: '"…", said McCoist' keeps its order (LanguageTool reads '"…", McCoist said' as a misplaced comma). A quotation
+ * is a placeholder here (core/protect).
+ */
+export function speakerFirst(s: string, changes: Changes): string {
+  const m = SAID_SPEAKER.exec(s);
+  if (!m) return s;
+  changes.reorders++;
+  return `${s.slice(0, m.index)}${m[1]}${m[3]} ${m[2]}${s.slice(m.index + m[0].length)}`;
+}

@@ -124,3 +124,34 @@ export function splitPronounParticiple(s: string, changes: Changes): string {
   changes.splits++;
   return `${left}. ${repeatedSubject(lt[0].norm)} ${past} ${rest}${m[3]}`;
 }
+
+/** Gerunds whose subject is the whole event ("…, marking the first time"), or that are prepositions ("including"). */
+const NOT_JOINED =
+  /^(?:marking|signaling|signalling|indicating|suggesting|reflecting|meaning|proving|including|ranging|totalling|totaling|following|according|regarding|considering|concerning|resulting|highlighting|underscoring|emphasizing|emphasising|showing|demonstrating|ensuring|allowing|enabling|leading|creating|paving|contributing|threatening|affecting|impacting|offering|providing|raising|posing|setting)$/;
+
+/**
+ * A trailing participle clause joined to its clause's verb with "and", in the past: "Flames danced merrily, casting a
+ * warm glow on their faces." -> "Flames danced merrily and cast a warm glow on their faces." Only after a plain
+ * clause (no comma, "and"/"but"/"or", embedded clause or auxiliary) whose first verb is in the simple past, with a
+ * gerund of an ordinary verb the tagger reads as one and a past form from its tables; not for gerunds whose subject
+ * is the whole event or that are prepositions (NOT_JOINED), nor the ones splitParticiple makes a "This" sentence of.
+ */
+export function joinParticiple(s: string, changes: Changes): string {
+  const m = /,\s+([a-z]+ing)\s+([^,;:()"\u201C]+?)([.!])$/.exec(s);
+  if (!m || NOT_JOINED.test(m[1]) || LIGHT_GERUND.test(m[1])) return s;
+  const left = s.slice(0, m.index);
+  if (/[.!?]\s|[,;:]|\b(?:and|but|or|nor)\b/i.test(left) || wordCount(left) < 3 || wordCount(m[2]) < 2) return s;
+  // "Her fingers flew across the keyboard, initiating the transfer": the participle's doer is the person, not the
+  // body part the clause is about, so "and initiated" would give it to the fingers
+  if (/^(?:his|her|their|my|our|its|your)\s/i.test(left) || /^[A-Z][a-z]+['’]s\s/.test(left)) return s;
+  const lt = tagTerms(left);
+  if (lt.some((t, i) => (i > 0 && EMBEDDING.test(t.norm)) || t.tags.has('Auxiliary') || t.tags.has('Modal'))) return s;
+  const verb = lt.find((t) => t.tags.has('Verb'));
+  if (!verb || !inPast(verb) || /^(?:was|were|had)$/.test(verb.norm) || verb.tags.has('Gerund')) return s;
+  const gt = tagTerms(`${m[1]} ${m[2]}`)[0];
+  if (!gt || !gt.tags.has('Gerund')) return s;
+  const past = plainPastOf(m[1]);
+  if (!past) return s;
+  changes.reorders++;
+  return `${left} and ${past} ${m[2]}${m[3]}`;
+}
