@@ -1,9 +1,26 @@
 // Defects an editor found reading the development rewrites of issue 40's engine (2026-11-29 evening), each refused
 // by rule: the failing sentence, and one where the rule must still fire.
 import { proposeEdits } from './edits';
-import { canMerge, frontTrailingClause, moveFrontedClause, noChanges } from './operators';
-import { joinParticiple } from './restructure';
+import {
+  canMerge,
+  frontTrailingClause,
+  moveFrontedClause,
+  noChanges,
+  rewriteDashes,
+  rewriteVocabulary,
+  type OperatorOptions,
+} from './operators';
+import { Rng } from './rng';
+import { TONE_PROFILES } from './tones';
+import { frontParticiple, joinParticiple } from './restructure';
 
+const opts = (tone: keyof typeof TONE_PROFILES): OperatorOptions => ({
+  profile: TONE_PROFILES[tone],
+  rng: new Rng('t'),
+  alt: 0,
+  words: true,
+  split: true,
+});
 const swapsOf = (s: string, word: string): string[] =>
   proposeEdits(s, 3)
     .filter((e) => e.from === word)
@@ -34,17 +51,18 @@ describe('editor review, issue 40 (development texts)', () => {
     );
   });
 
-  it('does not swap the verb of "allow for" ("permit for")', () => {
-    expect(swapsOf('Longer retention periods would allow for a proper examination of decisions.', 'allow')).toEqual([]);
-    expect(swapsOf('Longer retention periods would allow a proper examination of decisions.', 'allow')).toContain(
-      'permit',
-    );
+  it('does not swap the verb of a prepositional verb with "for" ("allow for" had become "permit for")', () => {
+    expect(swapsOf('Students can apply for a grant before May.', 'apply')).toEqual([]);
+    expect(swapsOf('Students can apply the rule before May.', 'apply')).toContain('use');
   });
 
   it('does not swap the noun of "in anticipation of" ("in expectation of")', () => {
     expect(swapsOf('Their eyes were sparkling in anticipation of the announcement.', 'anticipation')).toEqual([]);
-    // (the pair itself was then taken out of the table after a second read: "their anticipation palpable")
-    expect(swapsOf('Longer retention periods would allow a proper examination.', 'allow')).toContain('permit');
+    // the pair itself was then taken out of the table ("their anticipation palpable"); the rule, with a table that has it
+    const table = (pos: string, lemma: string): string[] => (lemma === 'anticipation' ? ['expectation'] : []);
+    const swapped = (x: string): string[] => proposeEdits(x, 3, table).map((e) => e.to);
+    expect(swapped('Their eyes were sparkling in anticipation of the announcement.')).toEqual([]);
+    expect(swapped('The anticipation in the room grew as the hour came.')).toEqual(['expectation']);
   });
 });
 
@@ -89,5 +107,74 @@ describe('editor review, issue 40 (development texts, third read)', () => {
     expect(canMerge("There wasn't time for indulgences today.", 'Her mobile buzzed in her pocket.')).toBe(false);
     expect(canMerge('She ignored it and quickened her pace.', 'She did not look back at the harbour.')).toBe(false);
     expect(canMerge('She ignored the call from Tom.', 'She did not look back at the harbour.')).toBe(true);
+  });
+});
+
+describe('editor review, issue 40 (formal tone, development texts)', () => {
+  it('drops a dash run after a colon instead of making it a comma', () => {
+    const c = noChanges();
+    expect(rewriteDashes("Here's how it might unfold:---Top comment: how long?", { left: 0 }, c)).toBe(
+      "Here's how it might unfold: Top comment: how long?",
+    );
+    expect(c.dashes).toBe(1);
+  });
+
+  it('drops the lexicon and table pairs that read wrong in a life story', () => {
+    expect(swapsOf('She recounted the remarkable journey that led her to this age.', 'remarkable')).toEqual([]);
+    expect(swapsOf('She recounted the remarkable journey that led her to this age.', 'journey')).toEqual([]);
+    expect(rewriteVocabulary('She told profound stories of a long journey.', opts('formal'), noChanges())).not.toMatch(
+      /intense|trip/,
+    );
+  });
+});
+
+describe('editor review, issue 40 (formal tone, second batch)', () => {
+  it('never fronts a participle that names a result ("casting", "necessitating")', () => {
+    for (const s of [
+      'The emergency lights flickered ominously, casting dark shadows on the walls.',
+      "The decline in oil prices has hit BP's profits, necessitating cost-cutting measures.",
+    ])
+      expect(frontParticiple(s, noChanges())).toBe(s);
+    expect(frontParticiple('The wind howled through the trees, rattling the windows.', noChanges())).toBe(
+      'Rattling the windows, the wind howled through the trees.',
+    );
+  });
+
+  it('drops the pairs read wrong in news ("The cost of Brent crude", "a direct problem to", "wide research")', () => {
+    expect(swapsOf('The price of Brent crude slid on Tuesday.', 'price')).toEqual([]);
+    expect(swapsOf('It was a direct challenge to the editorial decision.', 'challenge')).toEqual([]);
+    expect(swapsOf('After two months of extensive research, she wrote the piece.', 'extensive')).toEqual([]);
+    expect(swapsOf("The report looked at the bomber's potential motivations.", 'motivations')).toEqual([]);
+    expect(rewriteVocabulary('To mitigate the situation, BP cut jobs.', opts('formal'), noChanges())).toMatch(
+      /To (?:ease|lessen) the situation/,
+    );
+  });
+});
+
+describe('editor review, issue 40 (auto tone, second batch)', () => {
+  it.each([
+    ['we were facing the consequences of our choices.', 'consequences'],
+    ['The emergency lights flickered in the hallway.', 'flickered'],
+    ['A hint of excitement replaced her initial nervousness.', 'initial'],
+    ['The forest was full of monstrous creatures.', 'creatures'],
+    ['She spoke with a renewed sense of purpose.', 'sense'],
+    ["He was Arkansas' attorney general in 1978.", 'attorney'],
+    ['Allow your story to breathe now.', 'Allow'],
+  ])('no swap in "%s"', (s, word) => {
+    expect(swapsOf(s, word)).toEqual([]);
+  });
+
+  it('keeps "augmented reality"', () => {
+    const s = 'People look at each other through augmented reality filters.';
+    expect(rewriteVocabulary(s, opts('neutral'), noChanges())).toBe(s);
+  });
+
+  it('does not join a participle after a speech verb', () => {
+    expect(joinParticiple('Trump spoke briefly, referring to the leaked 2005 video.', noChanges())).toBe(
+      'Trump spoke briefly and referred to the leaked 2005 video.',
+    );
+    expect(joinParticiple('Trump said it briefly, referring to the leaked 2005 video.', noChanges())).toBe(
+      'Trump said it briefly, referring to the leaked 2005 video.',
+    );
   });
 });

@@ -2,9 +2,15 @@
 import type { Changes } from './changes';
 
 /** Em dashes beyond the tone's allowance become commas (a pair around an aside) or a colon / comma (a single one). */
-export function rewriteDashes(s: string, allowance: { left: number }, changes: Changes): string {
+export function rewriteDashes(text: string, allowance: { left: number }, changes: Changes): string {
   // a run of dashes is one dash ("old——took", "---"); LanguageTool caught "old,: took" and ", - We're"
   const DASH = /\s*(?:\u2014+|-{2,}|\s\u2013\s)\s*/g;
+  // a dash run after a colon or other stop is a rule or a leftover, not an aside: dropped ("unfold:---Top comment:"
+  // had become "unfold:, Top comment:")
+  const s = text.replace(/([:;,.!?])\s*(?:\u2014+|-{2,})\s*(?=\S)/g, (_, stop: string) => {
+    changes.dashes++;
+    return `${stop} `;
+  });
   const count = (s.match(DASH) ?? []).length;
   if (count === 0) return s;
   if (allowance.left >= count) {

@@ -97,7 +97,7 @@ export function splitCompoundPredicate(s: string, changes: Changes): string {
 
 /** Participles that name what the first action caused ("…, sending a jolt through the house"): not the subject's act. */
 export const RESULT =
-  /^(?:sending|causing|creating|leaving|making|giving|bringing|forcing|prompting|triggering|resulting|rendering|allowing|enabling|producing|setting|drawing|earning|costing|ending|securing|marking|ensuring|highlighting|underscoring|emphasizing|emphasising|reflecting|signaling|signalling|leading|adding|contributing|paving|putting|becoming|showing|demonstrating|indicating|suggesting|revealing|sparking|fueling|fuelling|boosting|extending|taking|reaching|finishing|completing|moving|lifting|pushing|dropping|following|threatening|affecting|impacting|offering|providing|including|ranging|totalling|totaling|meaning|proving)$/;
+  /^(?:sending|casting|necessitating|needing|causing|creating|leaving|making|giving|bringing|forcing|prompting|triggering|resulting|rendering|allowing|enabling|producing|setting|drawing|earning|costing|ending|securing|marking|ensuring|highlighting|underscoring|emphasizing|emphasising|reflecting|signaling|signalling|leading|adding|contributing|paving|putting|becoming|showing|demonstrating|indicating|suggesting|revealing|sparking|fueling|fuelling|boosting|extending|taking|reaching|finishing|completing|moving|lifting|pushing|dropping|following|threatening|affecting|impacting|offering|providing|including|ranging|totalling|totaling|meaning|proving)$/;
 
 /**
  * A trailing participle clause of a pronoun subject becomes its own sentence with the subject repeated: "She ignored
@@ -125,6 +125,9 @@ export function splitPronounParticiple(s: string, changes: Changes): string {
   return `${left}. ${repeatedSubject(lt[0].norm)} ${past} ${rest}${m[3]}`;
 }
 
+const SPEECH =
+  /^(?:said|says|added|told|asked|replied|explained|stated|wrote|noted|pleaded|whispered|shouted|continued)$/;
+
 /** Gerunds whose subject is the whole event ("…, marking the first time"), or that are prepositions ("including"). */
 const NOT_JOINED =
   /^(?:marking|signaling|signalling|indicating|suggesting|reflecting|meaning|proving|including|ranging|totalling|totaling|following|according|regarding|considering|concerning|resulting|highlighting|underscoring|emphasizing|emphasising|showing|demonstrating|ensuring|allowing|enabling|leading|creating|paving|contributing|threatening|affecting|impacting|offering|providing|raising|posing|setting)$/;
@@ -148,6 +151,8 @@ export function joinParticiple(s: string, changes: Changes): string {
   if (lt.some((t, i) => (i > 0 && EMBEDDING.test(t.norm)) || t.tags.has('Auxiliary') || t.tags.has('Modal'))) return s;
   const verb = lt.find((t) => t.tags.has('Verb'));
   if (!verb || !inPast(verb) || /^(?:was|were|had)$/.test(verb.norm) || verb.tags.has('Gerund')) return s;
+  // after a speech verb the participle comments on what was said ("Trump said, referring to …"), not a second act
+  if (lt.some((t) => SPEECH.test(t.norm))) return s;
   const gt = tagTerms(`${m[1]} ${m[2]}`)[0];
   if (!gt || !gt.tags.has('Gerund')) return s;
   const past = plainPastOf(m[1]);
