@@ -197,7 +197,7 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   // not 'later on': 'was later on verified' is not idiomatic mid-clause
   r('subsequently', ['later', 'afterwards', 'then']),
   // not 'at last' (read in a held-out rewrite: "but at last, Barnet couldn't find a way")
-  r('ultimately', ['finally', 'in the end', 'eventually']),
+  r('ultimately', ['in the end', 'eventually']),
   r('utterly', ['completely', 'totally', 'entirely', 'absolutely', 'wholly']),
   r('incredibly', ['extremely', 'very', 'remarkably']),
   r('undoubtedly', ['certainly', 'surely', 'no doubt']),

@@ -91,4 +91,8 @@ export const SOURCE_OUT = new Set<string>([
   'n:sense',
   'n:lawyer',
   'v:allow',
+  'r:ultimately',
+  'v:fulfill',
+  'a:beloved',
+  'v:rush',
 ]);

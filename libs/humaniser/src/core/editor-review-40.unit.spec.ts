@@ -12,6 +12,7 @@ import {
 } from './operators';
 import { Rng } from './rng';
 import { TONE_PROFILES } from './tones';
+import { protect, SpanTable } from './protect';
 import { frontParticiple, joinParticiple } from './restructure';
 
 const opts = (tone: keyof typeof TONE_PROFILES): OperatorOptions => ({
@@ -81,7 +82,7 @@ describe('editor review, issue 40 (development texts, second read)', () => {
     expect(swapsOf('Their anticipation grew as the hour came.', 'anticipation')).toEqual([]);
     expect(swapsOf('The room hummed with lively conversations about the festival.', 'conversations')).toEqual([]);
     // the table still offers its other pairs
-    expect(swapsOf('A beloved teacher retired after forty years.', 'beloved')).toContain('dear');
+    expect(swapsOf('The weary traveller sat down.', 'weary')).toContain('tired');
   });
 });
 
@@ -176,5 +177,30 @@ describe('editor review, issue 40 (auto tone, second batch)', () => {
     expect(joinParticiple('Trump said it briefly, referring to the leaked 2005 video.', noChanges())).toBe(
       'Trump said it briefly, referring to the leaked 2005 video.',
     );
+  });
+});
+
+describe('editor review, issue 40 (auto tone, third batch)', () => {
+  it('does not read a year after "since" as a clause to front', () => {
+    const table = new SpanTable();
+    const s = protect(
+      'This event is the strongest since 1998 and is expected to rank among the three most powerful.',
+      table,
+    );
+    expect(frontTrailingClause(s, noChanges())).toBe(s);
+  });
+
+  it('does not put an "as" clause behind "many" (read as "as many as")', () => {
+    const s =
+      'As the community mourns the loss, his dedication is a reminder of the impact one person can have on many.';
+    expect(moveFrontedClause(s, noChanges())).toBe(s);
+  });
+
+  it.each([
+    ['He must be able to fulfill the duties of the role.', 'fulfill'],
+    ['She mourned a beloved teacher.', 'beloved'],
+    ['A gust of cold air rushed past her.', 'rushed'],
+  ])('no swap in "%s"', (s, word) => {
+    expect(swapsOf(s, word)).toEqual([]);
   });
 });

@@ -215,7 +215,10 @@ export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
     const at = choice.variant[li][si];
     const base = sp.variants[at];
     const rng = ctx.rng;
-    const table = proposeEdits(base.text, 3);
+    // a word the plan already put in ("ultimately" -> "finally") is not swapped again ("finally" -> "at last"): each
+    // swap is read against the word as written, and a chain drifts from its sense
+    const written = new Set(sp.original.toLowerCase().match(/[a-z'’-]+/g) ?? []);
+    const table = proposeEdits(base.text, 3).filter((e) => written.has(e.from.toLowerCase()));
     const extra: WordEdit[] = [];
     if (ctx.propose && report.lm) {
       for (const e of await ctx.propose(base.text).catch(() => [] as WordEdit[])) {

@@ -47,3 +47,31 @@ describe('guidedEdit: structural variants within the budget', () => {
     expect(r.text).toBe(TEXT);
   });
 });
+
+describe('guidedEdit: swaps read against the words as written', () => {
+  it('never swaps a word the plan put in (no chain "ultimately" -> "finally" -> "at last")', async () => {
+    const text =
+      'Ultimately, the committee decided to utilize the funds. Ultimately, the plan was a remarkable success for everyone.';
+    const plan = buildPlan(text, resolveTone('neutral', text), 'seed');
+    const choice = {
+      variant: plan.lines.map((lp) => lp.sentences.map(() => 0)),
+      merge: plan.lines.map((lp) => lp.sentences.map(() => false)),
+    };
+    const first = renderPlan(plan, choice).text;
+    // the plan's own default already swapped words ("utilize" -> "use")
+    expect(first).not.toBe(text);
+    let n = 0;
+    const g = await guidedEdit({
+      original: text,
+      plan,
+      choice,
+      budget: 0.9,
+      // every new text reads a little more human: every swap the table offers is kept
+      objective: async () => 0.5 - 0.001 * n++,
+      evidence: async () => 0.9,
+      changedShare: changedWordShare,
+    });
+    const written = new Set(text.toLowerCase().match(/[a-z'-]+/g) ?? []);
+    for (const ex of g.report.examples) expect(written.has(ex.split(' -> ')[0].toLowerCase())).toBe(true);
+  });
+});

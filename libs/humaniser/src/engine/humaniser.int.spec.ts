@@ -50,8 +50,9 @@ describe('humanise (built-in engine, real detector)', () => {
     expect(r.similarity.missing).toEqual([]);
     expect(r.notes).toMatch(/stock phrase/);
     // one line: since issue 40 it also says what the guided search did ("swapped 3 more words in 2 sentences (25% of
-    // words changed)") and that the guide had no language model (400 before)
-    expect(r.notes.length).toBeLessThan(470);
+    // words changed)") and that the guide had no language model (400 before); since issue 40's evening engine also
+    // the structural variants it took ("restructured 2 more sentences, ") and the plain phrases (480 on this text)
+    expect(r.notes.length).toBeLessThan(520);
     expect(r.notes).toMatch(/% of words changed\)/);
     expect(r.timings.detectorCalls).toBeGreaterThan(2);
   });

@@ -66,6 +66,8 @@ export function moveFrontedClause(s: string, changes: Changes): string {
     if (/^(?:he|she|they|it|this|these)\b/i.test(main) && !gerundLead && !PHRASE_LEAD.test(sub)) return s;
     // nor a demonstrative anywhere in it ("Although … on backup servers, officials rarely trawl these servers.")
     if (/\b(?:these|those|such)\b/i.test(main)) return s;
+    // "… the lives of many as the community mourns": behind "many", "well" or "such" an "as" reads as a comparison
+    if (sub === 'as' && /\b(?:many|much|well|soon|long|far|such|same|as)$/i.test(main)) return s;
     const head = capitalise(main);
     const tail = sub + fronted.slice(m[1].length);
     changes.reorders++;
@@ -120,6 +122,8 @@ export function frontTrailingClause(s: string, changes: Changes): string {
   // "as a fiction writer", "as an AI model": a role, not a clause ("… a persona as a fiction writer called X")
   if (m[1] === 'as' && /^(?:a|an)\s/i.test(tail)) return s;
   if (!hasFiniteVerb(head) || !hasFiniteVerb(tail) || !startsMainClause(tail)) return s;
+  // "the strongest since 1998 and is expected to …": a year after "since" is a time phrase, not a clause's subject
+  if (/^[\uE000-\uF8FF]/.test(tail) && /^(?:since|until|before|after|once)$/.test(m[1])) return s;
   // an object or possessive pronoun in the clause that named something of the head would point forward once fronted
   // ("… intensifies as critics argue that it undermines …", "… between her toes as she dipped them …"); a subject
   // pronoun fronted before its name is ordinary story prose ("As she looked at David, Samson's heart pounded.")
