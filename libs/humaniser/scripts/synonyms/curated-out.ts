@@ -95,4 +95,7 @@ export const SOURCE_OUT = new Set<string>([
   'v:fulfill',
   'a:beloved',
   'v:rush',
+  'a:thorough',
+  'a:unusual',
+  'v:hide',
 ]);

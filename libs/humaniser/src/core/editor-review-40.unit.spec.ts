@@ -8,6 +8,7 @@ import {
   noChanges,
   rewriteDashes,
   rewriteVocabulary,
+  shiftRegister,
   type OperatorOptions,
 } from './operators';
 import { Rng } from './rng';
@@ -200,6 +201,27 @@ describe('editor review, issue 40 (auto tone, third batch)', () => {
     ['He must be able to fulfill the duties of the role.', 'fulfill'],
     ['She mourned a beloved teacher.', 'beloved'],
     ['A gust of cold air rushed past her.', 'rushed'],
+  ])('no swap in "%s"', (s, word) => {
+    expect(swapsOf(s, word)).toEqual([]);
+  });
+});
+
+describe('editor review, issue 40 (casual tone)', () => {
+  it('keeps "an additional" ("a more reduction")', () => {
+    expect(shiftRegister('BP announced an additional reduction of jobs.', false, noChanges())).toBe(
+      'BP announced an additional reduction of jobs.',
+    );
+    expect(shiftRegister('BP announced additional reductions of jobs.', false, noChanges())).toBe(
+      'BP announced more reductions of jobs.',
+    );
+  });
+});
+
+describe('editor review, issue 40 (formal and casual: pairs)', () => {
+  it.each([
+    ['The police promised thorough investigations.', 'thorough'],
+    ['The case was unusual from the beginning.', 'unusual'],
+    ['His skin carried profound stories and hidden treasures.', 'hidden'],
   ])('no swap in "%s"', (s, word) => {
     expect(swapsOf(s, word)).toEqual([]);
   });

@@ -32,6 +32,8 @@ export function shiftRegister(s: string, toFormal: boolean, changes: Changes): s
     if (lower === 'more' && !/^\s+(?:[a-z]+s)\b/.test(s.slice(offset + w.length))) return w;
     // a past form after "has/had/was …" must be the participle ("had started" -> "had begun", not "had began")
     const before = /([A-Za-z]+)\s+$/.exec(s.slice(0, offset))?.[1].toLowerCase() ?? '';
+    // "an additional reduction" is not "a more reduction": "more" takes no article
+    if (lower === 'additional' && /^(?:a|an)$/.test(before)) return w;
     const to = term.tags.has('PastTense') && PERFECT_OR_PASSIVE.test(before) ? participleOf(hit[0]) : hit[0];
     changed = true;
     changes.register++;
