@@ -60,7 +60,7 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   v('endeavor', ['try', 'attempt', 'strive']),
   v('commence', ['begin', 'start']),
   v('ascertain', ['find out', 'determine', 'learn', 'check']),
-  v('necessitate', ['require', 'need', 'demand']),
+  v('necessitate', ['require', 'demand']),
   v('endeavour', ['try', 'attempt', 'strive']),
   v('resonate', ['strike a chord']),
   v('captivate', ['charm', 'enchant', 'fascinate', 'grip']),

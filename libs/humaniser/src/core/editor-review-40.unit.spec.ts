@@ -226,3 +226,28 @@ describe('editor review, issue 40 (formal and casual: pairs)', () => {
     expect(swapsOf(s, word)).toEqual([]);
   });
 });
+
+describe('editor review, issue 40 (neutral tone)', () => {
+  it('joins a participle only with a past the tagger reads as one ("and steel herself")', () => {
+    const s = 'She took a deep breath, steeling herself for what lay ahead.';
+    expect(joinParticiple(s, noChanges())).toBe(s);
+    expect(joinParticiple('Flames danced merrily, casting a warm glow on their faces.', noChanges())).toBe(
+      'Flames danced merrily and cast a warm glow on their faces.',
+    );
+  });
+
+  it('does not merge a sentence that opens with a dummy "it"', () => {
+    expect(canMerge('Sarah plastered on her most convincing smile.', 'It was time to put her plan into action.')).toBe(
+      false,
+    );
+  });
+
+  it('makes "necessitating" "requiring", not "needing"', () => {
+    const out = rewriteVocabulary(
+      "The decline has hit BP's profits, necessitating cost-cutting measures.",
+      opts('neutral'),
+      noChanges(),
+    );
+    expect(out).not.toMatch(/needing/);
+  });
+});

@@ -7,8 +7,11 @@ import type { Changes, OperatorOptions } from './changes';
 const SUBJECT_START =
   /^(?:I|we|they|he|she|it|this|that|these|those|there|the|a|an|many|some|most|our|their|his|her|its|my|your|you|people|each|every|one|both|no|such|other|others|\uE000)\b/i;
 
-/** What a merged second sentence may open with: a subject pronoun, or "the" (a thing of the same scene). */
-const MERGE_OPENER = /^(?:I|we|they|he|she|it|this|the)$/i;
+/**
+ * What a merged second sentence may open with: a personal subject pronoun, or "the" (a thing of the same scene); not
+ * "it" or "this", often a dummy or a summary ("…, and it was time to put her plan into action").
+ */
+const MERGE_OPENER = /^(?:I|we|they|he|she|the)$/i;
 
 const PRONOUN_SUBJECT = /^(?:I|we|they|he|she|it|you|there)\b/i;
 /** Irregular past-tense verbs (the -ed ones are found by their ending); shared by FINITE_VERB and PAST. */
