@@ -49,8 +49,10 @@ def encoder_stack(p: float, pe: float, stack: dict) -> float:
 
 # The score an AI-band read is held at when independent evidence does not agree: the top of the Mixed band, one number
 # for both sides (libs/detector AI_BAND_HELD_BACK_SCORE reads the same file).
-AI_BAND_HELD_BACK_SCORE = json.loads((F.REPO_ROOT / "libs" / "detector" / "src" / "core" / "partly-ai-rule.json")
-                                     .read_text())["MIXED_BAND_TOP"]
+_RULE = json.loads((F.REPO_ROOT / "libs" / "detector" / "src" / "core" / "partly-ai-rule.json").read_text())
+AI_BAND_HELD_BACK_SCORE = _RULE["MIXED_BAND_TOP"]
+# where a score the encoder's agreement head does not back stays: under the 0.5 line (libs/detector AI_LINE_HELD_BACK)
+AI_LINE_HELD_BACK_SCORE = _RULE["AI_LINE_HELD_BACK"]
 
 
 def score_knots(manifest: dict, mode: str) -> list:
@@ -83,6 +85,21 @@ def final_score(p: float, n_words: int, knots: list, min_words: int, short_max: 
     return s
 
 
+def agreement_cap(plan: dict, extra: dict) -> float:
+    """The highest score the evidence allows (libs/detector aiLineNeedsAgreement / aiBandNeedsAgreement, issue 38): under
+    the agreement head's line min (encoder_agreement.py) the score stays under 0.5; under its band min, or the
+    encoder's own (experiments/genre_lines.py), under 0.65. `plan`: the mode's `lm` entry where the language model is
+    in the mode, else {} (no rule)."""
+    def below(key: str, value_key: str) -> bool:
+        return plan.get(key) is not None and extra.get(value_key) is not None and extra[value_key] < plan[key]
+
+    if below("ai_line_agreement_min", "agreement_probability"):
+        return AI_LINE_HELD_BACK_SCORE
+    if below("ai_band_encoder_min", "encoder_probability") or below("ai_band_agreement_min", "agreement_probability"):
+        return AI_BAND_HELD_BACK_SCORE
+    return 1.0
+
+
 class Engine:
     def __init__(self, models_dir: Path = MODELS):
         self.manifest = json.loads((models_dir / "inkprint-detector.json").read_text())
@@ -108,9 +125,16 @@ class Engine:
     def encoder_p(self, norm: str) -> float:
         """The fine-tuned MiniLM detector's probability of a normalised text (libs/detector EncoderRunner): WordPiece
         ids, [CLS] ... [SEP], at most max_tokens, one sequence per run."""
+        return self.encoder_read(norm)[0]
+
+    def encoder_read(self, norm: str) -> tuple[float, float | None]:
+        """(probability, the agreement head's probability or None where the graph has none: encoder_agreement.py)."""
         tok, sess = self.encoder
         ids = np.array([tok.encode(norm).ids], np.int64)
-        return float(sess.run(["probability"], {"input_ids": ids, "attention_mask": np.ones_like(ids)})[0][0])
+        names = [o.name for o in sess.get_outputs()]
+        want = ["probability"] + (["agreement_probability"] if "agreement_probability" in names else [])
+        out = sess.run(want, {"input_ids": ids, "attention_mask": np.ones_like(ids)})
+        return float(out[0][0]), (float(out[1][0]) if len(out) > 1 else None)
 
     def vector(self, norm: str, fs: str) -> np.ndarray:
         i, v = F.extract(norm, fs, normalized=True)
@@ -147,7 +171,9 @@ class Engine:
             extra = {}
             stack = self.manifest["modes"][mode].get("encoder_stack")
             if stack:
-                extra["encoder_probability"] = self.encoder_p(norm)
+                extra["encoder_probability"], agreement = self.encoder_read(norm)
+                if agreement is not None:
+                    extra["agreement_probability"] = agreement
                 p = encoder_stack(p, extra["encoder_probability"], stack)
             lm_plan = self.manifest["modes"][mode].get("lm") if lm is not None else None
             if lm_plan:
@@ -177,10 +203,8 @@ class Engine:
         knots = self.manifest["modes"][mode]["lm"]["score_knots"] if "language_model" in extra else score_knots(self.manifest, mode)
         # the AI band's agreement rule (issue 38, experiments/genre_lines.py; libs/detector aiBandNeedsAgreement): with
         # the language model in the mode, a score reaches 0.65 only when the encoder on its own reads at least the min
-        enc_min = self.manifest["modes"][mode]["lm"].get("ai_band_encoder_min") if "language_model" in extra else None
-        held_back = enc_min is not None and extra.get("encoder_probability", 1.0) < enc_min
+        cap = agreement_cap(self.manifest["modes"][mode]["lm"] if "language_model" in extra else {}, extra)
         score = final_score(p, n_words, knots, self.manifest["min_words"],
-                            self.manifest.get("short_text_max_score", 0.49),
-                            AI_BAND_HELD_BACK_SCORE if held_back else 1.0)
+                            self.manifest.get("short_text_max_score", 0.49), cap)
         return {"probability": p, "score": score, "ai": p >= thr, "n_words": n_words,
                 "low_confidence": n_words < self.manifest["min_words"], **extra}

@@ -40,10 +40,14 @@ describe('genre limits: the figures quoted are the measured ones', () => {
     expect(SHORT_FORMAL_LIMIT).toContain(`against none of ${longer} human texts of 250 words or more`);
   });
 
-  it("quotes the student project abstracts' nested rate at 0.5", () => {
+  it("quotes the adult learners' rate and the student project abstracts' nested rate at 0.5", () => {
     const reports = measured.human['acl_student_report']['at_0.5'];
     expect(SHORT_FORMAL_LIMIT).toContain(
       `${(100 * reports.rate).toFixed(1)}% of ${reports.n} student project abstracts`,
+    );
+    const learners = measured.human['cefr_learner']['at_0.5'];
+    expect(SHORT_FORMAL_LIMIT).toContain(
+      `${(100 * learners.rate).toFixed(1)}% of ${learners.n} adult learners' short answers`,
     );
   });
 });

@@ -11,6 +11,8 @@ export const WHOLLY_AI_SHARE: number = rule.WHOLLY_AI_SHARE;
 export const REST_HUMAN_MAX: number = rule.REST_HUMAN_MAX;
 /** The top of the Mixed band, where a score that may not read AI-Generated stays. */
 export const MIXED_BAND_TOP: number = rule.MIXED_BAND_TOP;
+/** Just under the 0.5 line, in Mixed: where a score the encoder's agreement head does not back stays (issue 38). */
+export const AI_LINE_HELD_BACK: number = rule.AI_LINE_HELD_BACK;
 
 export function restReadsHuman(
   input: Pick<ResultInput, 'sentences'>,

@@ -60,6 +60,12 @@ export function buildRationale(
     parts.push(
       `${engineName} rates the whole text ${pct} likely AI-written, but its parts disagree: ${ai} of ${x.chunkLabels.length} chunks read as AI and ${human} as human, which suggests mixed authorship or editing.`,
     );
+  } else if (x.heldBack && x.p < 0.5) {
+    // Held under the 0.5 line by the encoder's agreement head (issue 38): the reading leaned AI, the evidence trained
+    // against misread human genres did not agree.
+    parts.push(
+      `${engineName}'s first reading leans AI-written, but its independent evidence does not agree, so the score is held under the 0.5 line (${pct}): this is typical of polished human writing of the kinds most often misread (abstracts, reports, learners' writing) and of AI-assisted writing.`,
+    );
   } else if (x.heldBack) {
     parts.push(
       `${engineName} reads the text as likely AI-written (${pct}), but its independent evidence does not all agree, so it is not reported as AI-generated: this is typical of AI-assisted writing (a person's text edited or paraphrased with an AI tool, or AI text reworked by a person) and of some polished human writing.`,

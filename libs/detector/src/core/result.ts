@@ -1,7 +1,7 @@
 // Building the Detection result (product spec section 3) from calibrated probabilities. Pure.
 import type { DetectedLanguage } from './language';
 import { describeSignal, strongestSignals, type Signal } from './heuristic';
-import { MIXED_BAND_TOP, REST_HUMAN_MAX, restReadsHuman, WHOLLY_AI_SHARE } from './partly-ai';
+import { AI_LINE_HELD_BACK, MIXED_BAND_TOP, REST_HUMAN_MAX, restReadsHuman, WHOLLY_AI_SHARE } from './partly-ai';
 import { genreLimitOf } from './genre-limits';
 import { buildRationale } from './rationale';
 import { round1, round4 } from './rounding';
@@ -18,7 +18,7 @@ import {
 
 // The mode list is the product's (@inkprint/contracts), shared with the job bus, the API and the web app.
 export { DETECTION_MODES, isDetectionMode, type DetectionMode };
-export { MIXED_BAND_TOP, REST_HUMAN_MAX, round1, WHOLLY_AI_SHARE };
+export { AI_LINE_HELD_BACK, MIXED_BAND_TOP, REST_HUMAN_MAX, round1, WHOLLY_AI_SHARE };
 export { documentScore, shrinkShort, SHORT_TEXT_MAX_SCORE, shortTextScore };
 export const DEFAULT_MODE: DetectionMode = DEFAULT_DETECTION_MODE;
 

@@ -1,5 +1,12 @@
 import { resultInput } from '../testing/result-input';
-import { buildResult, classify, confidencePercent, lengthReliability, SHORT_TEXT_MAX_SCORE } from './result';
+import {
+  AI_LINE_HELD_BACK,
+  buildResult,
+  classify,
+  confidencePercent,
+  lengthReliability,
+  SHORT_TEXT_MAX_SCORE,
+} from './result';
 
 const base = resultInput;
 
@@ -16,6 +23,16 @@ describe('buildResult', () => {
     expect(under.score).toBe(0.55);
     expect(under.rationale).not.toContain('not reported as AI-generated');
     expect(under.rationale).toContain('AI-assisted writing');
+  });
+
+  it("holds a score under the 0.5 line when the encoder's agreement head does not back it, and says so", () => {
+    const held = buildResult(base({ probability: 0.9, chunkProbabilities: [0.9], maxScore: AI_LINE_HELD_BACK }));
+    expect(held.score).toBe(0.499);
+    expect(held.verdict).toBe('Mixed');
+    expect(held.rationale).toContain('held under the 0.5 line (49.9%)');
+    expect(held.rationale).not.toContain('reads the text as likely AI-written');
+    // the genre limit names only results of 0.5 or more
+    expect(held.rationale).not.toContain('reason to look closer');
   });
 
   it('maps the score to the three report classes at 0.35 / 0.65', () => {

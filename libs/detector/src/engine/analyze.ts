@@ -6,6 +6,7 @@ import type { WordLists } from '../core/word-lists';
 import { detectLanguage } from '../core/language';
 import { describeNormalization, normalizeWithReport, stripSpacesAndNewlines } from '../core/normalize';
 import {
+  AI_LINE_HELD_BACK,
   buildResult,
   documentScore,
   MIXED_BAND_TOP,
@@ -37,6 +38,8 @@ export interface LanguageModelEvidence {
 /** The fine-tuned encoder's AI probability for a normalised text (engine/encoder-runner.ts EncoderRunner). */
 export interface EncoderEvidence {
   probability(norm: string): Promise<number>;
+  /** The agreement head's probability (issue 38), where the graph has one. */
+  agreement?(norm: string): Promise<number | undefined>;
 }
 
 export interface AnalyzeContext {
@@ -150,6 +153,8 @@ export function encoderStack(p: number, pe: number, stack: EncoderStack): number
 export interface ModeEvidence {
   /** The fine-tuned encoder's own probability, where the mode stacks it. */
   encoder?: number;
+  /** The encoder's agreement head (issue 38), where the mode's plan asks it to agree. */
+  agreement?: number;
 }
 
 /** The calibrated document probability, exactly as the manifest's per-mode procedure (and ml/inkprint_ml/engine.py). */
@@ -170,6 +175,11 @@ export async function modeProbability(
       if (!encoder) throw new Error(`mode ${plan.mode} needs the fine-tuned encoder, which is not loaded`);
       evidence.encoder = await encoder.probability(doc.norm);
       p = encoderStack(p, evidence.encoder, plan.encoderStack);
+      if (needsAgreementHead(plan)) {
+        const agreement = await encoder.agreement?.(doc.norm);
+        if (agreement === undefined) throw new Error(`mode ${plan.mode} needs the encoder's agreement head`);
+        evidence.agreement = agreement;
+      }
     }
     // A cascade (ml/inkprint_ml/lm_cascade.py): the language model only where the n-gram probability is in the gate.
     if (!lm?.gate || p < lm.gate[0] || p > lm.gate[1]) return p;
@@ -248,7 +258,11 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
   // enough to judge that does not read Human (a Human document's sentences keep their chunk's score).
   const scoreOf = (p: number): number =>
     productScore(p, ctx.humanProbability, ctx.plan.operatingThreshold, ctx.thresholds, ctx.plan.scoreKnots);
-  const maxScore = aiBandHeldBack ? AI_BAND_HELD_BACK_SCORE : undefined;
+  const maxScore = aiLineNeedsAgreement(ctx.plan, evidence)
+    ? AI_LINE_HELD_BACK_SCORE
+    : aiBandHeldBack
+      ? AI_BAND_HELD_BACK_SCORE
+      : undefined;
   const { score: docScore } = documentScore(docProb, scoreOf, maxScore, doc.words, ctx.lengthPolicy);
   const sentencesShown = doc.words >= ctx.lengthPolicy.minWords && docScore > ctx.thresholds.human;
   if (
@@ -332,13 +346,35 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
 /** Where a score the agreement rule holds back stays: just under the AI-Generated band (0.65), in Mixed. */
 export const AI_BAND_HELD_BACK_SCORE = MIXED_BAND_TOP;
 
+/** Where a score the agreement head does not back stays: just under the 0.5 line, in Mixed. */
+export const AI_LINE_HELD_BACK_SCORE = AI_LINE_HELD_BACK;
+
 /**
- * The AI band's agreement rule (issue 38, manifest lm.ai_band_encoder_min): with the language model in the mode, a
- * score may reach AI-Generated only when the fine-tuned encoder on its own agrees; true when it does not.
+ * The AI band's agreement rule (issue 38, manifest lm.ai_band_encoder_min and lm.ai_band_agreement_min): with the
+ * language model in the mode, a score may reach AI-Generated only when the fine-tuned encoder on its own and its
+ * agreement head both agree; true when either does not.
  */
 export function aiBandNeedsAgreement(plan: ModePlan, evidence: ModeEvidence): boolean {
-  const min = plan.languageModel?.aiBandEncoderMin;
-  return min !== undefined && evidence.encoder !== undefined && evidence.encoder < min;
+  const lm = plan.languageModel;
+  return below(evidence.encoder, lm?.aiBandEncoderMin) || below(evidence.agreement, lm?.aiBandAgreementMin);
+}
+
+/**
+ * The 0.5 line's agreement rule (issue 38, manifest lm.ai_line_agreement_min): a score may cross 0.5 only when the
+ * encoder's agreement head (fitted with the genres where human writers were misread as hard negatives,
+ * ml/inkprint_ml/encoder_agreement.py) reads at least the min; true when it does not.
+ */
+export function aiLineNeedsAgreement(plan: ModePlan, evidence: ModeEvidence): boolean {
+  return below(evidence.agreement, plan.languageModel?.aiLineAgreementMin);
+}
+
+function needsAgreementHead(plan: ModePlan): boolean {
+  const lm = plan.languageModel;
+  return lm?.aiLineAgreementMin !== undefined || lm?.aiBandAgreementMin !== undefined;
+}
+
+function below(value: number | undefined, min: number | undefined): boolean {
+  return min !== undefined && value !== undefined && value < min;
 }
 
 function round2(x: number): number {

@@ -4,6 +4,7 @@ import { TextFeatures } from '../core/features';
 import { parseWordLists } from '../core/word-lists';
 import {
   aiBandNeedsAgreement,
+  aiLineNeedsAgreement,
   analyze,
   chunkTexts,
   encoderStack,
@@ -259,5 +260,59 @@ describe('the fine-tuned encoder stacked with the n-gram probability (moderate /
     // no rule in the manifest, or no encoder read: nothing held back
     expect(aiBandNeedsAgreement({ ...stacked, languageModel: lmPlan }, { encoder: 0.5 })).toBe(false);
     expect(aiBandNeedsAgreement(agreeing, {})).toBe(false);
+  });
+
+  it("reads the encoder's agreement head only where the plan asks it to agree, and holds the score at either line", async () => {
+    const doc = new TextFeatures((Array.from({ length: 20 }, () => human).join('') + robot.repeat(5)).trim(), wl);
+    class AgreeingEncoder extends FakeEncoder {
+      constructor(
+        p: number,
+        private readonly a: number | undefined,
+      ) {
+        super(p);
+      }
+      async agreement(): Promise<number | undefined> {
+        return this.a;
+      }
+    }
+    const lmPlan = {
+      model: 'cascade_lm',
+      name: 'fake-lm',
+      dir: 'lm',
+      body: 'b',
+      head: 'h',
+      tokenizer: 't',
+      maxTokens: 128,
+      headBlock: 64,
+      scoreKnots: [] as [number, number][],
+      gate: [2, 2] as [number, number], // never runs the language model: the stacked probability is the answer
+    };
+    const stacked = { ...plan.modes.moderate, encoderStack: stack };
+    const asking = { ...stacked, languageModel: { ...lmPlan, aiLineAgreementMin: 0.9, aiBandAgreementMin: 0.97 } };
+    // not asked: the head is not read
+    const quiet: ModeEvidence = {};
+    await modeProbability(
+      doc,
+      { ...stacked, languageModel: lmPlan },
+      new RobotScorer(),
+      wl,
+      undefined,
+      new AgreeingEncoder(0.95, 0.5),
+      quiet,
+    );
+    expect(quiet.agreement).toBeUndefined();
+    // asked: read from the same encoder
+    const read: ModeEvidence = {};
+    await modeProbability(doc, asking, new RobotScorer(), wl, undefined, new AgreeingEncoder(0.95, 0.93), read);
+    expect(read).toEqual({ encoder: 0.95, agreement: 0.93 });
+    // 0.93: over the line's 0.9, under the band's 0.97
+    expect(aiLineNeedsAgreement(asking, read)).toBe(false);
+    expect(aiBandNeedsAgreement(asking, read)).toBe(true);
+    expect(aiLineNeedsAgreement(asking, { agreement: 0.5 })).toBe(true);
+    expect(aiBandNeedsAgreement(asking, { agreement: 0.98, encoder: 0.98 })).toBe(false);
+    // asked, but the graph has no head: refused, not silently skipped
+    await expect(
+      modeProbability(doc, asking, new RobotScorer(), wl, undefined, new AgreeingEncoder(0.95, undefined)),
+    ).rejects.toThrow("needs the encoder's agreement head");
   });
 });

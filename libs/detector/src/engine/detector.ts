@@ -158,6 +158,12 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
           p.encoder.maxTokens,
           options.threads ?? 1,
         );
+      // A manifest whose modes ask the encoder's agreement head to agree needs a graph that has it (issue 38).
+      const asksAgreement = Object.values(p.modes).some(
+        (m) => m.languageModel?.aiLineAgreementMin !== undefined || m.languageModel?.aiBandAgreementMin !== undefined,
+      );
+      if (asksAgreement && !encoder?.hasAgreement)
+        throw new Error(`${p.encoder?.file ?? 'the encoder'} has no agreement head, which the manifest's modes need`);
       scorer = await OnnxScorer.load(
         `${p.name.replace(/-detector$/, '')}-onnx-v${p.version.split('.')[0]}`,
         files,

@@ -9,14 +9,26 @@ import { SerialRuns } from './serial-runs';
 /** Texts whose probability an EncoderRunner remembers (a detection and its report ask twice). */
 const MEMO = 32;
 
+/** The graph's second output (ml/inkprint_ml/encoder_agreement.py): the agreement head's probability. */
+export const AGREEMENT_OUTPUT = 'agreement_probability';
+
+interface EncoderReading {
+  probability: number;
+  agreement?: number;
+}
+
 export class EncoderRunner {
   private readonly runs = new SerialRuns();
-  private readonly memo = new Map<string, Promise<number>>();
+  private readonly memo = new Map<string, Promise<EncoderReading>>();
+  /** Whether the graph carries the agreement head (issue 38): both outputs come from one run. */
+  readonly hasAgreement: boolean;
 
   private constructor(
     private readonly tokenizer: WordPieceTokenizer,
     private readonly session: ort.InferenceSession,
-  ) {}
+  ) {
+    this.hasAgreement = session.outputNames.includes(AGREEMENT_OUTPUT);
+  }
 
   static async load(modelPath: string, tokenizerPath: string, maxTokens = 256, threads = 1): Promise<EncoderRunner> {
     const json = JSON.parse(fs.readFileSync(tokenizerPath, 'utf8')) as WordPieceJson;
@@ -41,7 +53,19 @@ export class EncoderRunner {
    * The encoder's AI probability for a normalised text, one sequence per run as engine.py runs it (a padded batch
    * would need the attention mask to carry the padding; nothing here batches).
    */
-  probability(norm: string): Promise<number> {
+  async probability(norm: string): Promise<number> {
+    return (await this.read(norm)).probability;
+  }
+
+  /**
+   * The agreement head's AI probability for a normalised text (a linear unit on the same pooled vector, fitted with
+   * the genres where human writers were misread as hard negatives); undefined when the graph has no such head.
+   */
+  async agreement(norm: string): Promise<number | undefined> {
+    return (await this.read(norm)).agreement;
+  }
+
+  private read(norm: string): Promise<EncoderReading> {
     let run = this.memo.get(norm);
     if (!run) {
       const ids = this.ids(norm);
@@ -51,7 +75,11 @@ export class EncoderRunner {
           input_ids: new ort.Tensor('int64', data, [1, ids.length]),
           attention_mask: new ort.Tensor('int64', new BigInt64Array(ids.length).fill(1n), [1, ids.length]),
         });
-        return Number((out.probability.data as Float32Array)[0]);
+        const agreement = out[AGREEMENT_OUTPUT] as ort.Tensor | undefined;
+        return {
+          probability: Number((out.probability.data as Float32Array)[0]),
+          ...(agreement ? { agreement: Number((agreement.data as Float32Array)[0]) } : {}),
+        };
       });
       run.catch(() => this.memo.delete(norm));
       if (this.memo.size >= MEMO) this.memo.delete(this.memo.keys().next().value as string);

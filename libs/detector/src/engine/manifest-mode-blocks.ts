@@ -54,16 +54,24 @@ export function parseLanguageModel(
     maxTokens: num(lm?.max_tokens) ?? 256,
     headBlock: num(lm?.head_block) ?? 64,
     scoreKnots: parseKnots(`${mode}.lm`, o?.score_knots),
-    ...aiBandEncoderMin(mode, o?.ai_band_encoder_min),
+    ...agreementMin(mode, 'ai_band_encoder_min', 'aiBandEncoderMin', o?.ai_band_encoder_min),
+    ...agreementMin(mode, 'ai_line_agreement_min', 'aiLineAgreementMin', o?.ai_line_agreement_min),
+    ...agreementMin(mode, 'ai_band_agreement_min', 'aiBandAgreementMin', o?.ai_band_agreement_min),
   };
 }
 
-function aiBandEncoderMin(mode: string, x: unknown): { aiBandEncoderMin?: number } {
+type AgreementKey = 'aiBandEncoderMin' | 'aiLineAgreementMin' | 'aiBandAgreementMin';
+
+function agreementMin(
+  mode: string,
+  field: string,
+  key: AgreementKey,
+  x: unknown,
+): Partial<Record<AgreementKey, number>> {
   if (x === undefined) return {};
   const v = num(x);
-  if (v === undefined || v < 0 || v > 1)
-    throw new Error(`manifest: modes.${mode}.lm.ai_band_encoder_min must be a probability`);
-  return { aiBandEncoderMin: v };
+  if (v === undefined || v < 0 || v > 1) throw new Error(`manifest: modes.${mode}.lm.${field} must be a probability`);
+  return { [key]: v };
 }
 
 export function parseEncoder(x: unknown): EncoderPlan {

@@ -41,6 +41,13 @@ export interface LanguageModelPlan {
    * this probability; otherwise it stays just under the band (Mixed). Undefined: no such rule.
    */
   aiBandEncoderMin?: number;
+  /**
+   * The encoder's agreement head (manifest modes[m].lm.ai_line_agreement_min / ai_band_agreement_min, issue 38,
+   * ml/inkprint_ml/encoder_agreement.py): a score crosses 0.5 only when the head reads at least the line's min, and
+   * reaches 0.65 only when it reads at least the band's; otherwise it stays just under. Undefined: no such rule.
+   */
+  aiLineAgreementMin?: number;
+  aiBandAgreementMin?: number;
 }
 
 /**

@@ -135,6 +135,22 @@ describe('parseManifest (ml/ card.py format)', () => {
     expect(() => badCascade({ ...cascade, ai_band_encoder_min: 1.5 })).toThrow(
       'modes.moderate.lm.ai_band_encoder_min must be a probability',
     );
+    // the agreement head's two mins (issue 38, encoder_agreement.py)
+    const withHead = parseManifest({
+      ...withCascade,
+      modes: {
+        ...withCascade.modes,
+        moderate: {
+          ...withCascade.modes.moderate,
+          lm: { ...cascade, ai_line_agreement_min: 0.9, ai_band_agreement_min: 0.97 },
+        },
+      },
+    });
+    expect(withHead.modes.moderate.languageModel?.aiLineAgreementMin).toBe(0.9);
+    expect(withHead.modes.moderate.languageModel?.aiBandAgreementMin).toBe(0.97);
+    expect(() => badCascade({ ...cascade, ai_line_agreement_min: -0.1 })).toThrow(
+      'modes.moderate.lm.ai_line_agreement_min must be a probability',
+    );
   });
 
   it("reads forensic on moderate's cascade (lm_cascade --forensic-base moderate) with its own sentence windows", () => {
