@@ -33,6 +33,12 @@ FPR50_POOLED, FPR50_GROUP, FPR65_POOLED, MIN_GROUP = 0.01, 0.02, 0.001, 100
 CHOOSE_GROUP_RATE = FPR50_GROUP / 1.6
 ENCODER_MIN = 0.999
 AI_CAP = 0.649
+LINE_CAP = 0.499  # where a score the agreement head does not back stays: under the 0.5 line (partly-ai-rule.json)
+FLOORS = (0.8375435, 0.8817137)  # the cascade's lines chosen in 2026-11 (lm-cascade.md): the genres can only raise them
+AGREEMENT_FILE = ROOT / "ml" / "cache" / "encoder-agreement.jsonl"  # inkprint_ml.encoder_agreement, nested by genre
+# (ai_line_agreement_min, ai_band_agreement_min): the encoder's agreement head (issue 38, encoder_agreement.py); set
+# from the manifest in main(), (0, 0) = no agreement head
+AGREEMENT = (0.0, 0.0)
 
 
 def wilson(k, n, z=1.959964):
@@ -61,8 +67,9 @@ def choose(humans, floor50, floor65):
     return round(t50, 7), round(t65, 7)
 
 
-def score(r, t50, t65, agree=True):
-    """The product score of the cascade's probability through the knots, the agreement cap, the short-text cap."""
+def score(r, t50, t65, agree=True, agreement=None):
+    """The product score of the cascade's probability through the knots and the agreement caps (the encoder on its own
+    for 0.65; the agreement head, nested, for 0.5 and 0.65); `agree=False`: no caps (the lines before issue 38)."""
     p = r["pShipped"]
     knots = [(0, 0), (0.2, 0.35), (t50, 0.5), (t65, 0.65), (1, 1)]
     s = 1.0
@@ -72,6 +79,12 @@ def score(r, t50, t65, agree=True):
             break
     if agree and r["pEncoder"] < ENCODER_MIN:
         s = min(s, AI_CAP)
+    m50, m65 = agreement if agreement is not None else AGREEMENT
+    if agree and "pAgreement" in r:
+        if r["pAgreement"] < m65:
+            s = min(s, AI_CAP)
+        if r["pAgreement"] < m50:
+            s = min(s, LINE_CAP)
     return s
 
 
@@ -86,13 +99,16 @@ def pct(k, n):
 
 
 def main():
+    global AGREEMENT
     rows = [json.loads(l) for l in EVIDENCE.open()]
+    if AGREEMENT_FILE.exists():
+        nested = {r["id"]: r["pAgreement"] for r in map(json.loads, AGREEMENT_FILE.open())}
+        rows = [dict(r, pAgreement=nested[r["id"]]) if r["id"] in nested else r for r in rows]
     rows = [r for r in rows if r["words"] >= MIN_WORDS]  # shorter texts are capped below 0.5 whatever the models say
     manifest = json.loads(MANIFEST.read_text())
     lm = manifest["modes"]["moderate"]["lm"]
-    old50, old65 = lm["score_knots"][2][0], lm["score_knots"][3][0]
-    # the cascade's lines chosen in 2026-11 (lm-cascade.md) are the floor: the new genres can only raise them
-    floor50, floor65 = (0.8375435, 0.8817137)
+    AGREEMENT = (lm.get("ai_line_agreement_min", 0.0), lm.get("ai_band_agreement_min", 0.0))
+    floor50, floor65 = FLOORS
     humans = [r for r in rows if r["label"] == "human"]
     choose_h = [r for r in humans if r["role"] == "choose"]
     t50, t65 = choose(choose_h, floor50, floor65)
@@ -101,7 +117,9 @@ def main():
           "moderate mode (n-gram model, fine-tuned encoder, Gemma cascade). Lines chosen on the `choose` genres only: "
           f"**t50 = {t50}, t65 = {t65}** (before: {floor50} / {floor65}), each choose genre held at "
           f"{100 * CHOOSE_GROUP_RATE:.2f}% (the transfer margin: graded at 2%). 0.65 also needs the encoder alone at "
-          f">= {ENCODER_MIN} (else the score stays at {AI_CAP}, Mixed). Intervals: Wilson 95%.\n")
+          f">= {ENCODER_MIN} (else the score stays at {AI_CAP}, Mixed). The encoder's agreement head "
+          f"(`inkprint_ml/encoder_agreement.py`, each genre read by a fit without it) must read at least {AGREEMENT[0]} for "
+          f"0.5 (else the score stays at {LINE_CAP}) and {AGREEMENT[1]} for 0.65 (else {AI_CAP}). Intervals: Wilson 95%.\n")
     print("## Human texts by genre\n")
     print("`choose` genres are graded at lines chosen **without** them (nested); `measure` genres (licence: measure "
           "only) never choose and are graded at the shipped lines.\n")
@@ -109,6 +127,7 @@ def main():
     print("|---|---|---:|---|---|---|---|")
     tot = defaultdict(int)
     out = {"evidence": str(EVIDENCE.relative_to(ROOT)), "t50": t50, "t65": t65, "encoder_min": ENCODER_MIN,
+           "agreement_min": {"ai_line": AGREEMENT[0], "ai_band": AGREEMENT[1]},
            "choose_group_rate": CHOOSE_GROUP_RATE, "human": {}, "ai": {}}
     for g in sorted({r["genre"] for r in humans}):
         rs = [r for r in humans if r["genre"] == g]

@@ -24,8 +24,12 @@ lands in the repository. The steps, in the order the shipped files were made:
    the encoder-stacked probabilities (`cascade_sample`: `ml/cache/lm-sample-128.jsonl` and the encoder's
    family-held-out rows `eval-rows*.json`); `--strong-base moderate` / `--forensic-base moderate` when the committed
    manifest's strong / forensic say `base` moderate (their document probability is moderate's, forensic's its cascade).
-5. `lm_parity`: `ml/fixtures/lm-parity.jsonl` (needs `models/lm`, `npm run models:fetch`).
-6. `fixtures`: `ml/fixtures/parity.jsonl` again, from the final manifest.
+5. `encoder_agreement`: `inkprint_ml.encoder_agreement --write`, the encoder's agreement head (issue 38) added to
+   the encoder graph and its two mins to the modes (needs the genre sample and its evidence in `ml/cache`). A rebuilt
+   `encoder` without this step leaves a graph with no head while the carried manifest asks for one: the detector
+   refuses to load it, so rerun the step (or take the mins out of the manifest) after a retrain.
+6. `lm_parity`: `ml/fixtures/lm-parity.jsonl` (needs `models/lm`, `npm run models:fetch`).
+7. `fixtures`: `ml/fixtures/parity.jsonl` again, from the final manifest.
 
 A step whose inputs are missing is skipped and says which; its files stay the committed ones, and after a rebuilt
 `ngram` step its manifest entries are carried over from the committed manifest (`CARRY`), so the manifest stays whole.
@@ -91,6 +95,8 @@ def main(argv=None) -> int:
     carried = carry(scratch, run, ["forensic_lm", "encoder"])  # the cascade is fitted on the encoder stack's knots
     run.cascade()
     carried += carry(scratch, run, ["cascade"])
+    run.encoder_agreement()  # a second head on the encoder's pooled vector: after the encoder and the cascade
+    carried += carry(scratch, run, ["encoder_agreement"])
     carried += carry(scratch, run, ["sentence_evidence"])
     run.lm_parity()
     run.fixtures()

@@ -19,6 +19,9 @@ CARRY = {
                                  for k in ("encoder_stack", "encoder_metrics", "score_knots", "threshold", "procedure")],
     "cascade": [(s, f"{m}_lm") for m in ("moderate", "strong") for s in ("models", "feature_sets")]
                + [("modes", m, "lm") for m in ("moderate", "strong")],
+    # the encoder's agreement head (issue 38, encoder_agreement.py): its provenance and the modes' two mins
+    "encoder_agreement": [("encoder", "agreement")] + [("modes", m, "lm", k) for m in ("moderate", "strong", "forensic")
+                                                      for k in ("ai_line_agreement_min", "ai_band_agreement_min")],
     # each sentence's own evidence (issue 42): refitted by hand after an n-gram or encoder change (ml/README.md),
     # never by a step, so always kept from the committed manifest across a rebuild
     "sentence_evidence": [("sentence_evidence",)],

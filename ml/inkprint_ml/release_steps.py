@@ -1,4 +1,4 @@
-"""The release's steps (ngram, forensic_lm, encoder, cascade, lm_parity, fixtures; the order and inputs are in
+"""The release's steps (ngram, forensic_lm, encoder, cascade, encoder_agreement, lm_parity, fixtures; the order and inputs are in
 `inkprint_ml.release`'s docstring): each runs its pipeline module in the scratch copy, or is skipped, saying why."""
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ OWNS = {
     "encoder": ["models/inkprint-encoder.onnx", "models/inkprint-encoder-tokenizer.json", MANIFEST],
     "cascade": ["models/inkprint-moderate-lm.onnx", "models/inkprint-strong-lm.onnx", MANIFEST,
                 "ml/experiments/results/lm-cascade.md", "models/inkprint-forensic-lm.onnx"],
+    "encoder_agreement": ["models/inkprint-encoder.onnx", MANIFEST, "ml/experiments/results/encoder-agreement.json"],
     "lm_parity": ["ml/fixtures/lm-parity.jsonl"],
     "fixtures": ["ml/fixtures/parity.jsonl"],
 }
@@ -153,6 +154,13 @@ class Run:
         self.step("cascade", [c / "lm-sample-128.jsonl", rows / "eval-rows.json", rows / "eval-rows-strong.json"], body,
                   "the 128-token language-model sample (`lm_sample --max-tokens 128 --keep-stats --limit 1372`, "
                   "~6 min) and the encoder's family-held-out rows (encoder_eval, from the GPU run)")
+
+    def encoder_agreement(self):
+        c = self.ml / "cache"
+        self.step("encoder_agreement", [c / "genre-sample.jsonl", c / "genre-evidence.jsonl"],
+                  lambda: self.py_m("inkprint_ml.encoder_agreement", "--write"),
+                  "the genre sample and its evidence: ml/experiments/genre_sample.py, then "
+                  "libs/detector/scripts/genre-evidence.ts (docs/detector.md, lines by genre)")
 
     def lm_parity(self):
         lm = self.s / "models" / "lm"
