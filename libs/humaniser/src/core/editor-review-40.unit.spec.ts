@@ -14,7 +14,7 @@ import {
 import { Rng } from './rng';
 import { TONE_PROFILES } from './tones';
 import { protect, SpanTable } from './protect';
-import { frontParticiple, joinParticiple } from './restructure';
+import { frontParticiple, joinParticiple, splitPronounParticiple } from './restructure';
 
 const opts = (tone: keyof typeof TONE_PROFILES): OperatorOptions => ({
   profile: TONE_PROFILES[tone],
@@ -249,5 +249,15 @@ describe('editor review, issue 40 (neutral tone)', () => {
       noChanges(),
     );
     expect(out).not.toMatch(/needing/);
+  });
+});
+
+describe('editor review, issue 40 (persuasive tone)', () => {
+  it('splits a pronoun participle only with a past the tagger reads ("She steel herself")', () => {
+    const s = 'She took a deep breath, steeling herself for what lay ahead.';
+    expect(splitPronounParticiple(s, noChanges())).toBe(s);
+    expect(splitPronounParticiple('She ignored the call, quickening her pace.', noChanges())).toBe(
+      'She ignored the call. She quickened her pace.',
+    );
   });
 });

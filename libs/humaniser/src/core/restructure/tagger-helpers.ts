@@ -32,8 +32,13 @@ export const LIGHT_GERUND = /^(?:being|having|getting|doing|going)$/;
 /** A gerund's simple past as a plain lower-case word ("firing" -> "fired"), or undefined where the tables have none. */
 export function plainPastOf(gerund: string): string | undefined {
   const past = pastOf(gerund);
-  return !past || /[A-Z\s]/.test(past) || past.endsWith('ing') ? undefined : past;
+  if (!past || /[A-Z\s]/.test(past) || past.endsWith('ing')) return undefined;
+  // the tables fall back to the bare word for a verb they lack ("steeling" -> "steel"): the tagger must read a past
+  // ("she steel herself" is a noun), or it is one of the verbs whose past is their base ("cast", "set")
+  return tagTerms(`she ${past}`)[1]?.tags.has('PastTense') || SAME_PAST.test(past) ? past : undefined;
 }
+
+const SAME_PAST = /^(?:cast|set|put|cut|hit|let|shut|spread|split|burst|cost|hurt|quit|thrust|broadcast|upset|shed)$/;
 
 /** A clause's verb in the past ("walked", "was", "had"). */
 export function inPast(verb: Term): boolean {
