@@ -6,6 +6,7 @@ import {
   frontTrailingClause,
   moveFrontedClause,
   noChanges,
+  rewriteContractions,
   rewriteDashes,
   rewriteVocabulary,
   shiftRegister,
@@ -258,6 +259,16 @@ describe('editor review, issue 40 (persuasive tone)', () => {
     expect(splitPronounParticiple(s, noChanges())).toBe(s);
     expect(splitPronounParticiple('She ignored the call, quickening her pace.', noChanges())).toBe(
       'She ignored the call. She quickened her pace.',
+    );
+  });
+});
+
+describe('editor review, issue 40 (formal and technical: dialogue)', () => {
+  it('leaves contractions in a sentence with an unclosed quotation', () => {
+    const s = "\"We've grown together, but it doesn't erase the fact that I've changed.";
+    expect(rewriteContractions(s, opts('formal'), noChanges())).toBe(s);
+    expect(rewriteContractions("It doesn't erase the fact that I've changed.", opts('formal'), noChanges())).toBe(
+      'It does not erase the fact that I have changed.',
     );
   });
 });

@@ -45,6 +45,9 @@ const EXPAND: [RegExp, string | ((...a: string[]) => string)][] = [
 export function rewriteContractions(s: string, o: OperatorOptions, changes: Changes): string {
   const mode = o.profile.contractions;
   if (mode === 'keep') return s;
+  // a quotation mark left in the sentence is a quotation protect() could not close (GECScore's run-on dialogue,
+  // '"We've grown together, … I can't pretend anymore.'): what a person said keeps its contractions or their absence
+  if (/["\u201C\u201D]/.test(s)) return s;
   let out = s.replace(/\u2019/g, "'");
   const rules = mode === 'add' ? CONTRACT : EXPAND;
   for (const [re, to] of rules) {
