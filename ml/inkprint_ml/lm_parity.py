@@ -42,6 +42,9 @@ EXTRA = [
     ("emoji_zwj", "family 👩‍👩‍👧‍👦 flags 🇫🇷🇯🇵 skin 👍🏽 keycap 1️⃣ math 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 old 𐍈"),
     ("cjk_mixed", "東京タワーは高い。我喜欢吃饺子。서울은 크다。ＡＢＣ１２３ 半角ｶﾀｶﾅ"),
     ("long_words_420", " ".join(_words[(i * 7) % len(_words)] for i in range(420)) + "."),
+    # written for this fixture in the manner of a student project abstract (issue 38): the shipped encoder reads it
+    # at 0.999 and the cascade over 0.65; the encoder's agreement head does not agree, so it is held under 0.5
+    ("student_abstract_held", "Improving neural machine translation for low-resource languages with data augmentation\n\nNeural machine translation has achieved impressive results for high-resource language pairs, but its performance on low-resource languages remains limited due to the lack of parallel data. In this work, we investigate several data augmentation techniques, including back-translation, word replacement and sentence shuffling, to improve translation quality for low-resource language pairs. We conduct experiments on three language pairs and show that back-translation leads to significant improvements in BLEU score, while the other techniques provide smaller gains. Furthermore, we find that combining multiple augmentation methods further improves the results. Our findings demonstrate the effectiveness of data augmentation for low-resource neural machine translation."),
 ]
 
 
