@@ -62,7 +62,7 @@ describe('editor review, issue 40 (development texts)', () => {
   it('does not swap the noun of "in anticipation of" ("in expectation of")', () => {
     expect(swapsOf('Their eyes were sparkling in anticipation of the announcement.', 'anticipation')).toEqual([]);
     // the pair itself was then taken out of the table ("their anticipation palpable"); the rule, with a table that has it
-    const table = (pos: string, lemma: string): string[] => (lemma === 'anticipation' ? ['expectation'] : []);
+    const table = (_pos: string, lemma: string): string[] => (lemma === 'anticipation' ? ['expectation'] : []);
     const swapped = (x: string): string[] => proposeEdits(x, 3, table).map((e) => e.to);
     expect(swapped('Their eyes were sparkling in anticipation of the announcement.')).toEqual([]);
     expect(swapped('The anticipation in the room grew as the hour came.')).toEqual(['expectation']);
