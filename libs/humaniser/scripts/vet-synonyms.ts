@@ -69,7 +69,7 @@ export const READ_OUT = new Set<string>(
     // read in a held-out rewrite after its measurement: "left the goalkeeper with no chance" -> "no opportunity"
     'noun:chance>opportunity ' +
     // read in the development rewrites of issue 40's evening engine: "tempting her to stop" -> "to halt"
-    'verb:stop>halt noun:attorney>lawyer verb:groan>moan adj:hidden>concealed'
+    'verb:stop>halt noun:attorney>lawyer verb:groan>moan adj:hidden>concealed noun:tragedy>disaster'
   ).split(' '),
 );
 

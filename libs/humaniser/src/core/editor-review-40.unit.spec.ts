@@ -272,3 +272,19 @@ describe('editor review, issue 40 (formal and technical: dialogue)', () => {
     );
   });
 });
+
+describe('editor review, issue 40 (read after the measurement of e9a4860, development texts)', () => {
+  it.each([
+    ['The cover touched on terrorism and national tragedies.', 'tragedies'],
+    ['Father and son encountered difficulties while swimming.', 'difficulties'],
+    ['Her 125th birthday was an impressive milestone.', 'impressive'],
+    ['The incident revived discussion about media ethics.', 'incident'],
+  ])('no swap in "%s"', (s, word) => {
+    expect(swapsOf(s, word)).toEqual([]);
+  });
+
+  it('never fronts "requiring", the lexicon\'s word for "necessitating"', () => {
+    const s = "The decline has hit BP's profits, requiring cost-cutting measures and workforce reductions.";
+    expect(frontParticiple(s, noChanges())).toBe(s);
+  });
+});
