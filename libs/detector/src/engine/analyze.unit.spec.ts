@@ -142,16 +142,21 @@ describe('forensic procedure (manifest chunking + aggregator)', () => {
   });
 });
 
+/** A language-model plan whose files are never opened (the runner is faked). */
+const FAKE_LM_PLAN = {
+  model: 'cascade_lm',
+  name: 'fake-lm',
+  dir: 'lm',
+  body: 'b',
+  head: 'h',
+  tokenizer: 't',
+  maxTokens: 128,
+  headBlock: 64,
+};
+
 describe('the language-model cascade (moderate / strong, lm_cascade.py)', () => {
   const lmPlan = {
-    model: 'cascade_lm',
-    name: 'fake-lm',
-    dir: 'lm',
-    body: 'b',
-    head: 'h',
-    tokenizer: 't',
-    maxTokens: 128,
-    headBlock: 64,
+    ...FAKE_LM_PLAN,
     scoreKnots: [
       [0, 0],
       [1, 1],
@@ -206,6 +211,7 @@ describe('the fine-tuned encoder stacked with the n-gram probability (moderate /
     }
   }
   const stack = { coef: [0.5, 1.5] as [number, number], intercept: -0.25 };
+  const lmPlan = { ...FAKE_LM_PLAN, scoreKnots: [] as [number, number][] };
 
   it('is sigmoid(c0 z(p) + c1 z(pe) + b) with z the logit clipped to [-8, 8]', () => {
     expect(encoderStack(0.7, 0.9, stack)).toBeCloseTo(
@@ -242,17 +248,6 @@ describe('the fine-tuned encoder stacked with the n-gram probability (moderate /
     const evidence: ModeEvidence = {};
     await modeProbability(doc, stacked, new RobotScorer(), wl, undefined, new FakeEncoder(0.95), evidence);
     expect(evidence.encoder).toBe(0.95);
-    const lmPlan = {
-      model: 'cascade_lm',
-      name: 'fake-lm',
-      dir: 'lm',
-      body: 'b',
-      head: 'h',
-      tokenizer: 't',
-      maxTokens: 128,
-      headBlock: 64,
-      scoreKnots: [] as [number, number][],
-    };
     const agreeing = { ...stacked, languageModel: { ...lmPlan, aiBandEncoderMin: 0.999 } };
     // the encoder at 0.95 does not agree strongly enough: the score is held back
     expect(aiBandNeedsAgreement(agreeing, { encoder: 0.95 })).toBe(true);
@@ -275,25 +270,15 @@ describe('the fine-tuned encoder stacked with the n-gram probability (moderate /
         return this.a;
       }
     }
-    const lmPlan = {
-      model: 'cascade_lm',
-      name: 'fake-lm',
-      dir: 'lm',
-      body: 'b',
-      head: 'h',
-      tokenizer: 't',
-      maxTokens: 128,
-      headBlock: 64,
-      scoreKnots: [] as [number, number][],
-      gate: [2, 2] as [number, number], // never runs the language model: the stacked probability is the answer
-    };
+    // a gate the probability never lies in: the language model never runs, the stacked probability is the answer
+    const gated = { ...lmPlan, gate: [2, 2] as [number, number] };
     const stacked = { ...plan.modes.moderate, encoderStack: stack };
-    const asking = { ...stacked, languageModel: { ...lmPlan, aiLineAgreementMin: 0.9, aiBandAgreementMin: 0.97 } };
+    const asking = { ...stacked, languageModel: { ...gated, aiLineAgreementMin: 0.9, aiBandAgreementMin: 0.97 } };
     // not asked: the head is not read
     const quiet: ModeEvidence = {};
     await modeProbability(
       doc,
-      { ...stacked, languageModel: lmPlan },
+      { ...stacked, languageModel: gated },
       new RobotScorer(),
       wl,
       undefined,
