@@ -338,6 +338,12 @@ describeInBrowser('demo section in Chromium', () => {
     expect(await result.textContent()).toContain('49.9%');
     expect(await result.textContent()).toContain('its independent evidence does not agree, so the score is held under');
     await shoot(page, 'detector-held');
+    // the report reads the same score in its Mixed band, with the same reason
+    await page.getByRole('button', { name: 'Preview Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AI detection report' });
+    await dialog.getByTestId('confidence-note').waitFor();
+    expect(await dialog.textContent()).toContain('held under the 0.5 line (49.9%)');
+    await shoot(page, 'report-held', 'dialog');
     expect(await axeViolations(page)).toEqual([]);
   }, 120_000);
 
