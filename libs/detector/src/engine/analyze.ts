@@ -175,7 +175,7 @@ export async function modeProbability(
       if (!encoder) throw new Error(`mode ${plan.mode} needs the fine-tuned encoder, which is not loaded`);
       evidence.encoder = await encoder.probability(doc.norm);
       p = encoderStack(p, evidence.encoder, plan.encoderStack);
-      if (needsAgreementHead(plan)) {
+      if (asksAgreementHead(plan)) {
         const agreement = await encoder.agreement?.(doc.norm);
         if (agreement === undefined) throw new Error(`mode ${plan.mode} needs the encoder's agreement head`);
         evidence.agreement = agreement;
@@ -259,7 +259,7 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
   const scoreOf = (p: number): number =>
     productScore(p, ctx.humanProbability, ctx.plan.operatingThreshold, ctx.thresholds, ctx.plan.scoreKnots);
   const maxScore = aiLineNeedsAgreement(ctx.plan, evidence)
-    ? AI_LINE_HELD_BACK_SCORE
+    ? AI_LINE_HELD_BACK
     : aiBandHeldBack
       ? AI_BAND_HELD_BACK_SCORE
       : undefined;
@@ -346,9 +346,6 @@ export async function analyze(text: string, mode: DetectionMode, ctx: AnalyzeCon
 /** Where a score the agreement rule holds back stays: just under the AI-Generated band (0.65), in Mixed. */
 export const AI_BAND_HELD_BACK_SCORE = MIXED_BAND_TOP;
 
-/** Where a score the agreement head does not back stays: just under the 0.5 line, in Mixed. */
-export const AI_LINE_HELD_BACK_SCORE = AI_LINE_HELD_BACK;
-
 /**
  * The AI band's agreement rule (issue 38, manifest lm.ai_band_encoder_min and lm.ai_band_agreement_min): with the
  * language model in the mode, a score may reach AI-Generated only when the fine-tuned encoder on its own and its
@@ -368,7 +365,8 @@ export function aiLineNeedsAgreement(plan: ModePlan, evidence: ModeEvidence): bo
   return below(evidence.agreement, plan.languageModel?.aiLineAgreementMin);
 }
 
-function needsAgreementHead(plan: ModePlan): boolean {
+/** Whether the mode's plan asks the encoder's agreement head to agree (either min set): the graph must have it. */
+export function asksAgreementHead(plan: ModePlan): boolean {
   const lm = plan.languageModel;
   return lm?.aiLineAgreementMin !== undefined || lm?.aiBandAgreementMin !== undefined;
 }

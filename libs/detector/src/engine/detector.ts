@@ -13,7 +13,7 @@ import {
   type DetectionMode,
   type DetectionResult,
 } from '../core/result';
-import { analyze, modeProbability, type ProbabilityScorer } from './analyze';
+import { analyze, asksAgreementHead, modeProbability, type ProbabilityScorer } from './analyze';
 import { HeuristicScorer } from './heuristic-scorer';
 import { EncoderRunner } from './encoder-runner';
 import { LmRunner, lmFilesPresent } from './lm-runner';
@@ -159,10 +159,7 @@ export async function createDetector(options: DetectorOptions = {}): Promise<Det
           options.threads ?? 1,
         );
       // A manifest whose modes ask the encoder's agreement head to agree needs a graph that has it (issue 38).
-      const asksAgreement = Object.values(p.modes).some(
-        (m) => m.languageModel?.aiLineAgreementMin !== undefined || m.languageModel?.aiBandAgreementMin !== undefined,
-      );
-      if (asksAgreement && !encoder?.hasAgreement)
+      if (Object.values(p.modes).some(asksAgreementHead) && !encoder?.hasAgreement)
         throw new Error(`${p.encoder?.file ?? 'the encoder'} has no agreement head, which the manifest's modes need`);
       scorer = await OnnxScorer.load(
         `${p.name.replace(/-detector$/, '')}-onnx-v${p.version.split('.')[0]}`,
