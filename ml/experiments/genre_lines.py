@@ -32,8 +32,9 @@ FPR50_POOLED, FPR50_GROUP, FPR65_POOLED, MIN_GROUP = 0.01, 0.02, 0.001, 100
 # TOEFL essays: not obtainable here) is protected at the policy's 2% only if the choose genres are held at 2% / 1.6.
 CHOOSE_GROUP_RATE = FPR50_GROUP / 1.6
 ENCODER_MIN = 0.999
-AI_CAP = 0.649
-LINE_CAP = 0.499  # where a score the agreement head does not back stays: under the 0.5 line (partly-ai-rule.json)
+# where a held-back score stays (libs/detector partly-ai-rule.json, which the engines read): under 0.65, under 0.5
+_RULE = json.loads((ROOT / "libs" / "detector" / "src" / "core" / "partly-ai-rule.json").read_text())
+AI_CAP, LINE_CAP = _RULE["MIXED_BAND_TOP"], _RULE["AI_LINE_HELD_BACK"]
 FLOORS = (0.8375435, 0.8817137)  # the cascade's lines chosen in 2026-11 (lm-cascade.md): the genres can only raise them
 AGREEMENT_FILE = ROOT / "ml" / "cache" / "encoder-agreement.jsonl"  # inkprint_ml.encoder_agreement, nested by genre
 # (ai_line_agreement_min, ai_band_agreement_min): the encoder's agreement head (issue 38, encoder_agreement.py); set

@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from . import features as F
+from .engine import logit32 as logit
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO.parent / "shared" / "datasets"
@@ -52,11 +53,6 @@ HARD_NEGATIVE_GENRES = ("acl_abstract", "acl_student_report")  # reported apart:
 MIN_WORDS = 50
 # SeqXGPT stays a source no model of the product trained on (the lines policy's held-out source): graded, never fitted
 NEVER_FITTED = ("ai_seqxgpt",)
-
-
-def logit(p: float) -> float:
-    p = min(max(p, 1e-7), 1 - 1e-7)
-    return math.log(p / (1 - p))
 
 
 def _rows(name: str):
@@ -188,17 +184,18 @@ def main() -> None:
     evidence = {r["id"]: r for r in map(json.loads, EVIDENCE.open())}
     extra = extra_rows({r["id"] for r in sample})
     vec = embed({**{r["id"]: r["text"] for r in sample}, **{r["id"]: r["text"] for r in extra}})
-    pool = [dict(id=r["id"], group=r["group"], y=float(r["label"] == "ai"), e=vec[r["id"]][1], off=logit(vec[r["id"]][0]))
-            for r in extra]
+
+    def pool_row(r: dict, group: str) -> dict:
+        p, e = vec[r["id"]]
+        return dict(group=group, y=float(r["label"] == "ai"), e=e, off=logit(p))
+
+    pool = [pool_row(r, r["group"]) for r in extra]
     for r in sample:
         ev = evidence.get(r["id"])
-        if ev is None or ev["words"] < MIN_WORDS:
-            continue
-        if r["genre"] in NEVER_FITTED:
+        if ev is None or ev["words"] < MIN_WORDS or r["genre"] in NEVER_FITTED:
             continue
         if (r["label"] == "human" and r["role"] == "choose") or r["label"] == "ai":
-            pool.append(dict(id=r["id"], group=r["genre"], y=float(r["label"] == "ai"), e=vec[r["id"]][1],
-                             off=logit(vec[r["id"]][0])))
+            pool.append(pool_row(r, r["genre"]))
     groups = sorted({r["group"] for r in pool if not r["group"].startswith("x:")})
     fits = {g: fit([r for r in pool if r["group"] != g]) for g in groups}
     full = fit(pool)

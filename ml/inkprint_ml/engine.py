@@ -121,6 +121,9 @@ class Engine:
             eso.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_BASIC
             self.encoder = (tok, ort.InferenceSession(str(models_dir / enc["file"]), eso,
                                                       providers=["CPUExecutionProvider"]))
+            # the agreement head (encoder_agreement.py) is a second output of the same graph, where it has one
+            names = [o.name for o in self.encoder[1].get_outputs()]
+            self.encoder_outputs = ["probability"] + [n for n in ["agreement_probability"] if n in names]
 
     def encoder_p(self, norm: str) -> float:
         """The fine-tuned MiniLM detector's probability of a normalised text (libs/detector EncoderRunner): WordPiece
@@ -131,9 +134,7 @@ class Engine:
         """(probability, the agreement head's probability or None where the graph has none: encoder_agreement.py)."""
         tok, sess = self.encoder
         ids = np.array([tok.encode(norm).ids], np.int64)
-        names = [o.name for o in sess.get_outputs()]
-        want = ["probability"] + (["agreement_probability"] if "agreement_probability" in names else [])
-        out = sess.run(want, {"input_ids": ids, "attention_mask": np.ones_like(ids)})
+        out = sess.run(self.encoder_outputs, {"input_ids": ids, "attention_mask": np.ones_like(ids)})
         return float(out[0][0]), (float(out[1][0]) if len(out) > 1 else None)
 
     def vector(self, norm: str, fs: str) -> np.ndarray:
@@ -201,8 +202,7 @@ class Engine:
             raise ValueError(mode)
         thr = self.manifest["modes"][mode]["threshold"]
         knots = self.manifest["modes"][mode]["lm"]["score_knots"] if "language_model" in extra else score_knots(self.manifest, mode)
-        # the AI band's agreement rule (issue 38, experiments/genre_lines.py; libs/detector aiBandNeedsAgreement): with
-        # the language model in the mode, a score reaches 0.65 only when the encoder on its own reads at least the min
+        # the agreement rules (issue 38): with the language model in the mode, where the score may go (agreement_cap)
         cap = agreement_cap(self.manifest["modes"][mode]["lm"] if "language_model" in extra else {}, extra)
         score = final_score(p, n_words, knots, self.manifest["min_words"],
                             self.manifest.get("short_text_max_score", 0.49), cap)
