@@ -106,6 +106,14 @@ describeInBrowser('demo section in Chromium', () => {
     return request;
   }
 
+  /** Opens the report preview of the shown result and waits for its confidence note. */
+  async function previewReport(page: Page) {
+    await page.getByRole('button', { name: 'Preview Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'AI detection report' });
+    await dialog.getByTestId('confidence-note').waitFor();
+    return dialog;
+  }
+
   it('runs detection in each mode and reads the spec verdicts (two guests: three a day each)', async () => {
     let page = await visitor();
     await page.getByTestId('demo-waiting').waitFor();
@@ -309,9 +317,7 @@ describeInBrowser('demo section in Chromium', () => {
     expect(await result.textContent()).toContain('Engine confidence is how sure the detector is of this score');
     await shoot(page, 'detector-mixed');
     // The report says Mixed for the same score, and which confidence is which.
-    await page.getByRole('button', { name: 'Preview Report' }).click();
-    const dialog = page.getByRole('dialog', { name: 'AI detection report' });
-    await dialog.getByTestId('confidence-note').waitFor();
+    const dialog = await previewReport(page);
     expect(await dialog.textContent()).toContain('63.8% / 36.2%');
     expect(await dialog.getByTestId('confidence-note').textContent()).toContain(
       "the demo's quick verdict splits at 50.0%",
@@ -339,9 +345,7 @@ describeInBrowser('demo section in Chromium', () => {
     expect(await result.textContent()).toContain('its independent evidence does not agree, so the score is held under');
     await shoot(page, 'detector-held');
     // the report reads the same score in its Mixed band, with the same reason
-    await page.getByRole('button', { name: 'Preview Report' }).click();
-    const dialog = page.getByRole('dialog', { name: 'AI detection report' });
-    await dialog.getByTestId('confidence-note').waitFor();
+    const dialog = await previewReport(page);
     expect(await dialog.textContent()).toContain('held under the 0.5 line (49.9%)');
     await shoot(page, 'report-held', 'dialog');
     expect(await axeViolations(page)).toEqual([]);
