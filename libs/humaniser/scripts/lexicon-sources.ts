@@ -63,7 +63,8 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   v('necessitate', ['require', 'demand']),
   v('endeavour', ['try', 'attempt', 'strive']),
   v('resonate', ['strike a chord']),
-  v('captivate', ['charm', 'enchant', 'fascinate', 'grip']),
+  // not 'charm' / 'enchant': 'formats designed to captivate large audiences' -> 'to charm' (read 2026-11-29, night)
+  v('captivate', ['fascinate', 'grip']),
   v('encompass', ['include', 'cover', 'span', 'contain']),
   v('exemplify', ['illustrate', 'typify', 'represent', 'show']),
   v('illuminate', ['clarify', 'explain', 'shed light on']),
@@ -86,8 +87,8 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   v('emphasize', ['stress', 'highlight', 'underline']),
   v('prioritize', ['put first']),
   v('revolutionize', ['transform', 'overhaul', 'change']),
-  // not 'measure': 'assess specific stories' is a judgement, not a measurement
-  v('assess', ['judge', 'gauge', 'weigh']),
+  // not 'measure': 'assess specific stories' is a judgement, not a measurement; not 'judge' either (WordNet's only
+  // one kept): 'teams to assess the damage' -> 'to judge the damage' (read 2026-11-29, night), so no entry
   v('exhibit', ['show', 'display', 'present']),
   v('indicate', ['suggest', 'show', 'signal']),
   v('require', ['need', 'call for']),
@@ -143,7 +144,7 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   a('profound', ['deep', 'great']),
   a('nuanced', ['subtle', 'careful', 'fine']),
   a('invaluable', ['valuable', 'priceless', 'precious']),
-  a('captivating', ['charming', 'engaging', 'enchanting', 'fascinating', 'gripping']),
+  a('captivating', ['engaging', 'fascinating', 'gripping']), // not 'charming' shows (read 2026-11-29, night)
   a('innovative', ['new', 'novel', 'original', 'inventive', 'fresh']),
   a('transformative', ['transforming', 'sweeping']),
   a('groundbreaking', ['new', 'original', 'pioneering', 'innovative']),

@@ -69,7 +69,10 @@ export const READ_OUT = new Set<string>(
     // read in a held-out rewrite after its measurement: "left the goalkeeper with no chance" -> "no opportunity"
     'noun:chance>opportunity ' +
     // read in the development rewrites of issue 40's evening engine: "tempting her to stop" -> "to halt"
-    'verb:stop>halt noun:attorney>lawyer verb:groan>moan adj:hidden>concealed noun:tragedy>disaster'
+    'verb:stop>halt noun:attorney>lawyer verb:groan>moan adj:hidden>concealed noun:tragedy>disaster ' +
+    // read in the development rewrites of the night of 2026-11-29: "present its case" -> "show", "tastes metallic"
+    // -> "tastes metal"
+    'verb:present>show adj:metallic>metal'
   ).split(' '),
 );
 

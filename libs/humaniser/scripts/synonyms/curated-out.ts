@@ -103,4 +103,31 @@ export const SOURCE_OUT = new Set<string>([
   'n:difficulty',
   'a:impressive',
   'n:incident',
+  // read in the development rewrites of the night of 2026-11-29 (texts not read before): "steadily gained ground" ->
+  // "evenly", "remains silent" / "his silence" -> "quiet" (not speaking at all), "a prominent company" ->
+  // "outstanding", "undertake a review" -> "attempt", "cooperating fully" -> "collaborating", "citing legal
+  // proceedings" -> "mentioning", "emerged from" -> "appeared from", "an adjacent building" -> "a next building",
+  // "the next bend" -> "the following bend", "beckoning him" -> "waving him", "steps tentative yet determined" ->
+  // "resolved", "physical appearances" -> "looks", "inflicted" -> "imposed", "a dense forest" -> "a dense woods",
+  // "the previous year" -> "the earlier year", "this project" -> "this task", "many gathering behind her" ->
+  // "meeting", "felt suddenly suffocating" -> "abruptly"
+  'r:steadily',
+  'a:silent',
+  'n:silence',
+  'a:prominent',
+  'v:undertake',
+  'v:cooperate',
+  'v:cite',
+  'v:emerge',
+  'a:adjacent',
+  'a:next',
+  'v:beckon',
+  'a:determined',
+  'n:appearance',
+  'v:inflict',
+  'n:forest',
+  'a:previous',
+  'n:project',
+  'n:gathering',
+  'r:suddenly',
 ]);

@@ -5,7 +5,7 @@
 import nlp from 'compromise';
 import synonymData from '../lexicon/synonyms.json';
 import vettedData from '../lexicon/synonyms-vetted.json';
-import { tagTerms, type Term } from './nlp';
+import { infinitiveFrame, tagTerms, takesFrame, type Term } from './nlp';
 
 export type EditPos = 'noun' | 'verb' | 'adj' | 'adv';
 
@@ -89,6 +89,10 @@ const PERFECT = new Set([
 
 /** Past participles the tagger's tables lack (it falls back to the past tense: "have came"). */
 const PARTICIPLES: Record<string, string> = { come: 'come', become: 'become', run: 'run', overcome: 'overcome' };
+
+/** Verbs whose past is the base form ("put", "set"): any other past equal to the base is the tagger's error. */
+const SAME_PAST =
+  /^(?:put|cut|set|hit|let|spread|cost|shut|hurt|quit|burst|cast|bet|bid|split|thrust|upset|broadcast|forecast|read)$/;
 
 type VerbTable = Record<'Infinitive' | 'PastTense' | 'PresentTense' | 'Gerund' | 'Participle', string>;
 const verbTables = new Map<string, VerbTable>();
@@ -179,7 +183,15 @@ function candidatesFor(
     if (before && (before.tags.has('Determiner') || before.tags.has('Possessive') || before.tags.has('Adjective')))
       return undefined;
     const base = tags.has('Infinitive') ? lower : rootOf(lower, 'verb');
-    const syns = synonymsOf('verb', base);
+    // a verb with a "to" infinitive after it keeps that frame ("choosing to let" is not "picking to let"); "local and
+    // state officials": a verb between an adjective's "and" and a noun is a noun the tagger misread ("and say")
+    const frame = infinitiveFrame(terms, i);
+    const coordinated =
+      /^(?:and|or)$/.test(terms[i - 1]?.norm ?? '') &&
+      !!terms[i - 2]?.tags.has('Adjective') &&
+      !!terms[i + 1]?.tags.has('Noun');
+    if (coordinated) return undefined;
+    const syns = synonymsOf('verb', base).filter((c) => takesFrame(c, frame));
     if (!syns.length) return { pos: 'verb', lemma: base, bases: [], to: [] };
     const own = verbTable(base);
     // an auxiliary up to three words back ("may have arrived", "had completely shattered") makes it a participle
@@ -198,7 +210,11 @@ function candidatesFor(
     else if (lower === own.Participle && (lower !== own.PastTense || PERFECT.has(prev))) form = 'Participle';
     else if (lower === own.PastTense) form = 'PastTense';
     if (!form) return undefined;
-    return { pos: 'verb', lemma: base, bases: syns, to: syns.map((s) => verbTable(s)[form]) };
+    // a past the tagger's tables get wrong ("crawl" as the past of "crawl": "doubt crept" -> "doubt crawl") is no
+    // candidate
+    const past = form === 'PastTense' || form === 'Participle';
+    const kept = syns.filter((s) => !past || verbTable(s)[form] !== s || SAME_PAST.test(s) || PARTICIPLES[s] === s);
+    return { pos: 'verb', lemma: base, bases: kept, to: kept.map((s) => verbTable(s)[form]) };
   }
   if (tags.has('Noun')) {
     if (tags.has('Possessive') || word.includes("'")) return undefined;
@@ -223,6 +239,16 @@ function candidatesFor(
       return undefined;
     // "in anticipation of", "in search of", "on behalf of": a bare noun between a preposition and "of" is an idiom
     if (/^(?:in|on|at|by|for)$/.test(terms[i - 1]?.norm ?? '') && of?.norm === 'of') return undefined;
+    // an -ing noun stands after a determiner, a possessive, an adjective or a noun ("a family gathering"); elsewhere
+    // it is a verb the tagger misread ("with many gathering behind her" -> "meeting")
+    const prior = terms[i - 1];
+    if (
+      /ing$/.test(lower) &&
+      (!prior ||
+        !['Determiner', 'Possessive', 'Adjective', 'Noun'].some((x) => prior.tags.has(x)) ||
+        /^(?:many|some|most|few|several|all|both|others|none|each)$/.test(prior.norm))
+    )
+      return undefined;
     const isPlural = tags.has('Plural');
     const base = isPlural ? rootOf(lower, 'noun') : lower;
     if (isPlural && plural(base) !== lower) return undefined;

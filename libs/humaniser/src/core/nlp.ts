@@ -77,3 +77,42 @@ export function hasFiniteVerb(text: string): boolean {
       !(t.tags.has('Participle') && !terms.slice(0, i).some((x) => x.tags.has('Auxiliary') || x.tags.has('Copula'))),
   );
 }
+
+/** Verbs that take a "to" infinitive right after them ("begin to", "decide to"). */
+const TO_VERBS = new Set(
+  (
+    'start begin try attempt want wish hope plan decide seem appear need help fail manage refuse agree promise ' +
+    'continue intend choose prepare learn expect aim seek strive offer vow pledge tend like love hate prefer ' +
+    'struggle dare afford arrange claim pretend threaten deserve hesitate long yearn opt resolve'
+  ).split(' '),
+);
+/** Verbs that take an object and then a "to" infinitive ("urge people to", "allow the team to"). */
+const OBJECT_TO_VERBS = new Set(
+  (
+    'ask tell urge allow enable encourage force help invite persuade remind warn expect want permit compel oblige ' +
+    'cause get order instruct advise teach train push press require prompt drive lead inspire challenge'
+  ).split(' '),
+);
+
+/**
+ * Whether the verb at `i` has a "to" infinitive after it, right after ('direct': "chose to let") or after its object
+ * ('object': "require all officers to wear"), before any punctuation or other verb.
+ */
+export function infinitiveFrame(terms: Term[], i: number): 'direct' | 'object' | undefined {
+  if (/[,;:.!?]/.test(terms[i]?.post ?? '')) return undefined;
+  for (let k = i + 1; k + 1 < terms.length && k <= i + 6; k++) {
+    if (terms[k].norm === 'to' && terms[k + 1].tags.has('Verb') && !/[,;:.!?]/.test(terms[k].post))
+      return k === i + 1 ? 'direct' : 'object';
+    if (terms[k].tags.has('Verb') || /[,;:.!?]/.test(terms[k].post)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A swap of a verb with an infinitive after it keeps the frame only when the candidate takes it too: "choosing to
+ * let" is not "picking to let", and "would require all officers to wear" is not "would need all officers to wear".
+ */
+export function takesFrame(base: string, frame: 'direct' | 'object' | undefined): boolean {
+  if (!frame) return true;
+  return frame === 'direct' ? TO_VERBS.has(base) : OBJECT_TO_VERBS.has(base);
+}

@@ -6,7 +6,7 @@ export { fixArticles, inflect } from './operators/inflection';
 export { rewritePhrases } from './operators/stock-phrases';
 export { rewriteTransitions } from './operators/connectives';
 export { rewriteVocabulary } from './operators/vocabulary';
-export { rewriteContractions } from './operators/contractions';
+export { quotationOpenAfter, rewriteContractions } from './operators/contractions';
 export { rewriteDashes } from './operators/punctuation';
 export {
   canMerge,

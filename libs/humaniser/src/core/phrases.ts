@@ -53,7 +53,9 @@ export const PHRASE_RULES: PhraseRule[] = [
     id: 'not-only-but-also',
     kind: 'phrase',
     re: /\bnot only ([a-z]+(?: [a-z]+){0,5}?),? but also\b/gi,
-    to: all(['$1 and also', '$1 as well as']),
+    // not "as well as": before a finite verb it breaks the grammar ("not only preserves … but also strengthens" ->
+    // "preserves … as well as strengthens", read 2026-11-29, night)
+    to: all(['$1 and also']),
   },
   { id: 'due-to-the-fact', kind: 'phrase', re: /\b(?:due to|owing to) the fact that\b/gi, to: all(['because']) },
   { id: 'despite-the-fact', kind: 'phrase', re: /\bdespite the fact that\b/gi, to: all(['although', 'even though']) },
@@ -203,10 +205,12 @@ export const PHRASE_RULES: PhraseRule[] = [
     id: 'valuable-insights',
     kind: 'phrase',
     re: /\b(?:valuable|invaluable|key|deep|unique|meaningful) insights? (into|on|about)\b/gi,
+    // the preposition is the replacement's own: "insight into" gave "a better sense of what goes on into" and "useful
+    // evidence into" (read 2026-11-29, night)
     to: {
-      neutral: ['a clearer view $1'],
-      casual: ['a better sense of what goes on $1'],
-      formal: ['useful evidence $1'],
+      neutral: ['a clearer view of'],
+      casual: ['a better look at'],
+      formal: ['useful evidence on'],
     },
   },
   {
@@ -252,7 +256,9 @@ export const TRANSITION_RULES: TransitionRule[] = [
     keepMeaning: false,
   },
   {
-    re: /^(?:In conclusion|In summary|To summarize|To summarise|To sum up|To conclude|All in all|Overall|Ultimately|In the end|In closing|In short|Ultimately speaking)\s*,?\s+/,
+    // not "In the end": in a story it is a time ("In the end, as the battle reached its climax" -> "So …", "In the end
+    // they emerged" -> "They …"; read 2026-11-29, night)
+    re: /^(?:In conclusion|In summary|To summarize|To summarise|To sum up|To conclude|All in all|Overall|Ultimately|In closing|In short|Ultimately speaking)\s*,?\s+/,
     to: { neutral: [''], casual: ['', 'So '], formal: [''] },
     keepMeaning: false,
   },

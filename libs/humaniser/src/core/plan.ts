@@ -8,6 +8,7 @@ import {
   canMerge,
   mergeSentences,
   noChanges,
+  quotationOpenAfter,
   rewriteContractions,
   rewriteDashes,
   rewritePhrases,
@@ -104,6 +105,8 @@ interface RewriteMode {
   light: boolean;
   split: boolean | 'rate';
   reorder: boolean;
+  /** the sentence lies inside a quotation opened in an earlier sentence of its line and not yet closed */
+  quoted?: boolean;
 }
 
 function rewriteSentence(
@@ -152,7 +155,9 @@ function rewriteSentence(
   // the alternative variant also tries the other place of a manner adverb
   if (!light && mode.alt > 0) t = movePhraseBehind(moveMannerAdverb(t, changes), changes);
   t = rewriteDashes(t, dashes, changes);
-  t = rewriteContractions(t, o, changes);
+  // what a person says keeps its contractions or their absence, also in the later sentences of a quotation that
+  // runs over several (its marks are in other sentences, so the operator's own check cannot see them)
+  if (!mode.quoted) t = rewriteContractions(t, o, changes);
   if (split && t === s) t = splitAbsolute(t, changes);
   if (split) {
     // ordinary sentences of news and stories: a trailing "with" absolute, two actions of one pronoun subject
@@ -237,8 +242,11 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
       dashes = { left: profile.dashesPerParagraph };
       altDashes = { left: profile.dashesPerParagraph };
     }
+    let open = false;
     const sentences: SentencePlan[] = piece.sentences.map((s, i) => {
       const r = rng.fork(`${lines.length}:${i}`);
+      const quoted = open;
+      open = quotationOpenAfter(s, open);
       const variants: Variant[] = [];
       stats.sentences++;
       const add = (v: Variant): void => {
@@ -252,13 +260,21 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
         }
       };
       const lineProfile = piece.list ? { ...profile, split: 0, reorder: 'none' as const } : profile;
-      add(rewriteSentence(s, lineProfile, r.fork('a'), { alt: 0, light: false, split: true, reorder: true }, dashes));
+      add(
+        rewriteSentence(
+          s,
+          lineProfile,
+          r.fork('a'),
+          { alt: 0, light: false, split: true, reorder: true, quoted },
+          dashes,
+        ),
+      );
       add(
         rewriteSentence(
           s,
           lineProfile,
           r.fork('b'),
-          { alt: 1, light: false, split: 'rate', reorder: false },
+          { alt: 1, light: false, split: 'rate', reorder: false, quoted },
           altDashes,
         ),
       );
@@ -267,7 +283,7 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
           s,
           lineProfile,
           r.fork('d'),
-          { alt: 0, light: false, split: false, reorder: true },
+          { alt: 0, light: false, split: false, reorder: true, quoted },
           { left: 99 },
         ),
       );
@@ -276,7 +292,7 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
           s,
           lineProfile,
           r.fork('c'),
-          { alt: 0, light: true, split: false, reorder: false },
+          { alt: 0, light: true, split: false, reorder: false, quoted },
           { left: 99 },
         ),
       );

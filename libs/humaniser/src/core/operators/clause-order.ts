@@ -62,8 +62,12 @@ export function moveFrontedClause(s: string, changes: Changes): string {
       (wordCount(main) > 12 || /\b(?:and|or|but|as|when|while|because|if|since|until|so|who|which|that)\b/i.test(main))
     )
       return s;
-    // a pronoun in the main clause's subject that the fronted part introduced would now point forward: leave it
+    // a pronoun in the main clause's subject that the fronted part introduced would now point forward: leave it;
+    // also a possessive one, and behind an "as" clause with its own verb ("As Sarah's eyes traced the markings, her
+    // mind raced." is not "Her mind raced as Sarah's eyes traced the markings.")
+    const phrase = PHRASE_LEAD.test(sub) && (sub !== 'as' || !hasFiniteVerb(fronted.slice(m[0].length)));
     if (/^(?:he|she|they|it|this|these)\b/i.test(main) && !gerundLead && !PHRASE_LEAD.test(sub)) return s;
+    if (/^(?:he|she|they|his|her|their)\b/i.test(main) && !gerundLead && !phrase) return s;
     // nor a demonstrative anywhere in it ("Although … on backup servers, officials rarely trawl these servers.")
     if (/\b(?:these|those|such)\b/i.test(main)) return s;
     // "… the lives of many as the community mourns": behind "many", "well" or "such" an "as" reads as a comparison

@@ -64,3 +64,14 @@ export function rewriteContractions(s: string, o: OperatorOptions, changes: Chan
   if (s.includes('\u2019')) out = out.replace(/(\w)'(\w)/g, '$1\u2019$2');
   return out;
 }
+
+/**
+ * Whether a quotation is still open after this sentence of a line, given whether one was open before it: a straight
+ * mark opens or closes, a curly one opens (\u201C) or closes (\u201D). Quotations protect() closed are placeholders
+ * and hold no mark, so what is counted is a quotation whose closing mark is in a later sentence (run-on dialogue).
+ */
+export function quotationOpenAfter(s: string, open: boolean): boolean {
+  let now = open;
+  for (const mark of s.match(/["\u201C\u201D]/g) ?? []) now = mark === '"' ? !now : mark === '\u201C';
+  return now;
+}

@@ -27,6 +27,9 @@ export function shiftRegister(s: string, toFormal: boolean, changes: Changes): s
       hit[1] === 'Verb'
     )
       return w;
+    // "producing fascinating shows": an -s word after an -ing word is a noun the tagger read as a verb ("fascinating
+    // demonstrates", read 2026-11-29, night)
+    if (hit[1] === 'Verb' && /s$/.test(lower) && /[a-z]ing\s+$/i.test(s.slice(0, offset))) return w;
     if ((lower === 'need' || lower === 'needs') && /^\s+to\b/.test(s.slice(offset + w.length))) return w;
     if (lower === 'about' && !/^\s+\uE000/.test(s.slice(offset + w.length))) return w;
     if (lower === 'more' && !/^\s+(?:[a-z]+s)\b/.test(s.slice(offset + w.length))) return w;

@@ -139,7 +139,12 @@ export function splitParticiple(s: string, changes: Changes): string {
     (m) =>
       !/^(?:is|are|was|were|be|been|being|remains?|seems?|gets?|got|has|have|had|the|a|an|very|more|most)$/i.test(m[1]),
   );
-  const past = (PAST.test(left) || finiteEd) && !/\b(?:is|are|has|have|will|can|does|do|remains|seems)\b/.test(left);
+  // a present verb of the clause keeps "This" in the present: "The newly digitized collection includes …, offering"
+  // is not "This offered" (an -ed participle before the noun is no past; read 2026-11-29, night)
+  const present =
+    /\b(?:is|are|has|have|will|can|does|do|remains|seems)\b/.test(left) ||
+    tagTerms(left).some((t) => t.tags.has('PresentTense') && !t.tags.has('Infinitive') && /s$/.test(t.norm));
+  const past = (PAST.test(left) || finiteEd) && !present;
   const verb = PARTICIPLES[m[1].toLowerCase()][past ? 1 : 0];
   changes.splits++;
   return `${left}. This ${verb} ${m[2]}${m[3] || '.'}`;

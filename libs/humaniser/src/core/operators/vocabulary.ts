@@ -1,7 +1,8 @@
 // Overused words swapped through the curated lexicon, only where the tagger agrees on the part of speech.
+import nlp from 'compromise';
 import { capitalise } from '../document';
 import { lexiconEntries, posFits, rankCandidates } from '../lexicon';
-import { posTag, tagTerms, type Term } from '../nlp';
+import { infinitiveFrame, posTag, tagTerms, takesFrame, type Term } from '../nlp';
 import type { Changes, OperatorOptions } from './changes';
 import { fixArticles, participleOf, PERFECT_OR_PASSIVE } from './inflection';
 
@@ -34,7 +35,11 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
       (e) => posFits(e, prev, next) && (!tags || tags.term.tags.has(posTag(e.pos)) || tags.term.tags.size === 0),
     );
     if (!entry) return;
-    const ranked = rankCandidates(entry);
+    // a verb with a "to" infinitive after it keeps that frame ("would require all officers to wear" -> "need")
+    const frame = entry.pos === 'verb' && tags ? infinitiveFrame(terms, tags.at) : undefined;
+    const ranked = rankCandidates(entry).filter(
+      (c) => !frame || takesFrame(nlp(c.w).verbs().toInfinitive().text().toLowerCase() || c.w, frame),
+    );
     if (ranked.length === 0) return;
     const cand = ranked[Math.min(ranked.length - 1, o.alt)];
     if (cand.w === lower) return;

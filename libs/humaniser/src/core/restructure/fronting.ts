@@ -34,6 +34,9 @@ export function frontAppositive(s: string, changes: Changes): string {
   return `${capitalise(app)}, ${m[1]} ${m[3]}`;
 }
 
+const FUTURE_FRAME =
+  /\b(?:will|would|shall|can|could|may|might|must|should)\b|\b(?:is|are|was|were|be)\s+(?:expected|set|due|likely|unlikely|scheduled|poised|going|about|planning|hoping)\s+to\b/i;
+
 /**
  * A trailing participle clause that describes what the subject was doing moves in front: "Elara stood in the attic,
  * clutching the letter." -> "Clutching the letter, Elara stood in the attic." The main clause must open with its
@@ -57,6 +60,9 @@ export function frontParticiple(s: string, changes: Changes): string {
   if (!['Determiner', 'Pronoun', 'Noun', 'ProperNoun', 'Possessive', 'Adjective'].some((t) => first.tags.has(t)))
     return s;
   if (!hasFiniteVerb(left) || lt.some((t, i) => i > 0 && EMBEDDING.test(t.norm))) return s;
+  // behind a modal or "is expected to …" the participle belongs to the action to come ("The defense is expected to
+  // present its case, arguing that …": in front, "Arguing that …, the defense is expected to" has it arguing now)
+  if (FUTURE_FRAME.test(left)) return s;
   const pronounSubject = PERSONAL.test(first.norm);
   if (!pronounSubject) {
     // the fronted phrase must describe the subject itself: not "it" or "this", not a possessive's body part or
@@ -69,6 +75,10 @@ export function frontParticiple(s: string, changes: Changes): string {
     )
       return s;
     if (/\b(?:it|its|itself|him|his|himself|her|herself|them|their|themselves|they|he|she)\b/i.test(m[2])) return s;
+    // "-ing with …" of a thing names what moves in or on it, not what it does ("The green sky had darkened, swirling
+    // with ominous clouds": in front, "Swirling with ominous clouds, the green sky had darkened" makes the sky the
+    // doer of what the clouds do); only a person's ("Trembling with fear, Maria stood …") goes in front
+    if (/^with\b/.test(m[2]) && !first.tags.has('Person') && !first.tags.has('ProperNoun')) return s;
   }
   const gt = tagTerms(`${m[1]} ${m[2]}`)[0];
   if (!gt || !gt.tags.has('Gerund')) return s;

@@ -44,6 +44,10 @@ export function moveMannerAdverb(s: string, changes: Changes): string {
 const CONNECTIVE_PP =
   /^(?:in (?:fact|short|sum|brief|general|particular|addition|contrast|conclusion|turn|effect|practice|theory|other words|the end|any case|this case|that case|some cases|many cases|most cases|the meantime|the long run|the same way|return|response|total|part|reality|essence)|on (?:the other hand|the one hand|the contrary|average|balance|top of that|the whole)|at (?:the same time|first|last|least|most|times|once|the moment|the end of the day)|for (?:example|instance|now|one|this reason|that reason|the most part)|with (?:that|this))$/i;
 
+/** Fronted phrases of reason or relation: "In response to …", "In light of …", "In spite of …". */
+const RELATIONAL_PP =
+  /^in (?:response|reply|reaction|answer|light|view|spite|return|line|addition|place|favou?r|support|memory|honou?r|protest|recognition|retaliation|solidarity|defiance|preparation|anticipation|accordance|keeping) (?:to|of|for|with)\b/i;
+
 /**
  * A fronted prepositional phrase of place or circumstance moves behind its clause: "In the men's 100m, all eyes are
  * on Usain Bolt." -> "All eyes are on Usain Bolt in the men's 100m." The phrase is three to eight words with a noun
@@ -58,6 +62,9 @@ export function movePhraseBehind(s: string, changes: Changes): string {
       s,
     );
   if (!m || CONNECTIVE_PP.test(m[1]) || wordCount(m[1]) < 3 || wordCount(m[1]) > 8 || isTime(m[1])) return s;
+  // a reason or relation ("In response to public outcry", "In light of the report") qualifies the clause's action;
+  // behind it, it reads as part of the last noun ("… his regret for his remark in response to public outcry")
+  if (RELATIONAL_PP.test(m[1])) return s;
   const pt = tagTerms(m[1]);
   if (pt.some((t) => t.tags.has('Verb') || (t.tags.has('Pronoun') && !t.tags.has('Possessive')))) return s;
   if (!pt.slice(1).some((t) => t.tags.has('Noun') || t.tags.has('ProperNoun'))) return s;
