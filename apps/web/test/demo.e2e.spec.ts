@@ -446,9 +446,15 @@ describeInBrowser('demo section in Chromium', () => {
         })
         .click();
       expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ tone: tone.toLowerCase(), text: AI[1].text });
-      const body = (await (await answered).json()) as { result: { humanised: string; evaluation: unknown } };
+      const body = (await (await answered).json()) as {
+        result: { humanised: string; evaluation: unknown; stillAi?: string[] };
+      };
       await page.getByTestId('humaniser-result').waitFor();
       await expect(page.getByTestId('humaniser-tone').textContent()).resolves.toContain(`Tone: ${tone}`);
+      // The sentences the engine still reads as AI are the ones named, the first three at once.
+      const stillAi = body.result.stillAi ?? [];
+      const named = page.getByTestId('humaniser-still-ai').locator('li');
+      await expect(named.allTextContents()).resolves.toEqual(stillAi.slice(0, 3).map((x) => `“${x}”`));
       const rewrite = await page.getByLabel('Rewritten text').inputValue();
       expect(rewrite).toBe(body.result.humanised.trim());
       expect(rewrite).not.toBe(AI[1].text);
@@ -474,6 +480,37 @@ describeInBrowser('demo section in Chromium', () => {
     await tab(page, 'AI Detector').click();
     await page.getByTestId('demo-waiting').waitFor();
     await expect(input(page).inputValue()).resolves.toBe('');
+  }, 180_000);
+
+  it('names the sentences that still read as AI: three at once, the rest on request, none when there are none', async () => {
+    const page = await visitor();
+    let named: string[] = [];
+    // The real rewrite, with the engine's list of still-AI sentences set to five of its own sentences, then to none.
+    await page.route('**/ai/humanise**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { result: { humanised: string; stillAi?: string[] } };
+      const sentences = body.result.humanised.split(/(?<=[.!?])\s+/).filter(Boolean);
+      named = named.length ? [] : sentences.slice(0, 5);
+      body.result = { ...body.result, stillAi: named };
+      await route.fulfill({ response, json: body });
+    });
+    await tab(page, 'Humanizer').click();
+    await input(page).fill(AI[1].text);
+    await page.getByRole('button', { name: 'Generate rewrite' }).click();
+    const block = page.getByTestId('humaniser-still-ai');
+    await block.waitFor({ timeout: 60_000 });
+    expect(named).toHaveLength(5);
+    await expect(block.textContent()).resolves.toContain(
+      '5 sentences still read as AI-written on their own. Rewriting them in your own words helps most:',
+    );
+    await expect(block.locator('li').allTextContents()).resolves.toEqual(named.slice(0, 3).map((x) => `“${x}”`));
+    await block.getByRole('button', { name: 'Show 2 more' }).click();
+    await expect(block.locator('li').allTextContents()).resolves.toEqual(named.map((x) => `“${x}”`));
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'humanizer-still-ai');
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await block.waitFor({ state: 'detached', timeout: 60_000 });
+    await page.getByTestId('humaniser-result').waitFor();
   }, 180_000);
 
   it("the hero's 'Try humanizer' opens the demo on the Humanizer tab; 'Launch sandbox' keeps the tab", async () => {

@@ -31,8 +31,15 @@ export async function handleHumanise(payload: HumaniseJobPayload): Promise<Human
       ...(payload.tone ? { tone: payload.tone } : {}),
       ...(payload.seed !== undefined ? { seed: payload.seed } : {}),
     });
-    // Changes is an interface (no index signature): copied into a plain record of counts.
-    return { ...result, changes: { ...result.changes } };
+    // Changes is an interface (no index signature): copied into a plain record of counts. What the result tells the
+    // writer besides the rewrite: the lowest sentence similarity and the sentences still read as AI (spec'd in
+    // HumanisationResult; the engine keeps them in its meaning and guided reports).
+    return {
+      ...result,
+      changes: { ...result.changes },
+      lowestSentenceSimilarity: result.meaning.encoder === null ? null : result.meaning.sentenceMin,
+      ...(result.guided ? { stillAi: result.guided.stillAi } : {}),
+    };
   } catch (e) {
     if (e instanceof HumaniserError)
       throw new JobError(e.code === 'HUMANISER_CHAR_LIMIT' ? 'HUMANISER_CHAR_LIMIT' : 'JOB_INVALID_PAYLOAD', e.message);

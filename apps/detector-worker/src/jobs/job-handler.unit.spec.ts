@@ -63,6 +63,15 @@ describe('detector-worker job handler', () => {
     expect(result.humanised).not.toMatch(/Moreover|Furthermore/);
     expect(result.notes.length).toBeGreaterThan(0);
     expect(result.evaluation?.aiProbability).toBeGreaterThanOrEqual(0);
+    // What the result tells the writer besides the rewrite: the share of words changed, the lowest sentence
+    // similarity (null without the sentence encoder), and, when the engine checked, the sentences still read as AI.
+    expect(result.changedWords).toBeGreaterThan(0);
+    expect(result.changedWords).toBeLessThanOrEqual(1);
+    const meaning = (raw as { meaning: { encoder: string | null; sentenceMin?: number } }).meaning;
+    expect(result.lowestSentenceSimilarity).toBe(meaning.encoder === null ? null : meaning.sentenceMin);
+    const guided = (raw as { guided?: { stillAi: string[] } }).guided;
+    expect(result.stillAi).toEqual(guided?.stillAi);
+    for (const sentence of result.stillAi ?? []) expect(result.humanised).toContain(sentence);
     expect(raw).toMatchObject({
       evaluation: { engine: 'heuristic', badge: expect.stringMatching(/^(humanised|borderline|ai)$/) },
     });

@@ -55,6 +55,18 @@ export const HumanisationResult = z
     changes: z.record(z.string(), z.number()),
     engine: z.string(),
     timings: z.object({ durationMs: z.number() }),
+    /** Share of the input's words the rewrite changed, 0..1 (word-level edit distance / words). */
+    changedWords: z.number().min(0).max(1).optional(),
+    /**
+     * The lowest meaning similarity of a rewritten sentence to the sentence it came from (the sentence encoder's
+     * cosine); null when the encoder was not available and meaning was checked by word overlap only.
+     */
+    lowestSentenceSimilarity: z.number().nullable().optional(),
+    /**
+     * Sentences of the rewrite that the detector still reads as AI-written on their own: the writer's next edits.
+     * Absent when the engine did not check sentence by sentence (the heuristic engine), [] when none does.
+     */
+    stillAi: z.array(z.string()).optional(),
   })
   .meta({ id: 'HumanisationResult' });
 export type HumanisationResult = z.infer<typeof HumanisationResult>;

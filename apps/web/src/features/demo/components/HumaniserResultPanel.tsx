@@ -106,6 +106,7 @@ export function HumaniserResultPanel({
           {result.notes}
         </Typography>
       )}
+      <StillAiSentences sentences={result.stillAi ?? []} />
     </>
   );
   const actions = (
@@ -150,4 +151,43 @@ export function HumaniserResultPanel({
     </Box>
   );
   return <ResultFrame testId="humaniser-result" summary={summary} actions={actions} details={details} />;
+}
+
+/** Sentences shown before 'Show all'. */
+export const STILL_AI_SHOWN = 3;
+
+/**
+ * The sentences of the rewrite the detector still reads as AI-written on their own (issue 40 item 4): where the
+ * writer's own edits help most. Nothing when there are none or the engine did not check.
+ */
+function StillAiSentences({ sentences }: { sentences: readonly string[] }) {
+  const [all, setAll] = useState(false);
+  if (sentences.length === 0) return null;
+  const shown = all ? sentences : sentences.slice(0, STILL_AI_SHOWN);
+  const hidden = sentences.length - shown.length;
+  return (
+    <Box
+      sx={{ mt: 1.5, p: 1.5, borderRadius: 2, border: '1px solid #ecd9a6', bgcolor: '#fffaf0' }}
+      data-testid="humaniser-still-ai"
+    >
+      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        {sentences.length === 1
+          ? '1 sentence still reads as AI-written on its own.'
+          : `${sentences.length} sentences still read as AI-written on their own.`}{' '}
+        Rewriting {sentences.length === 1 ? 'it' : 'them'} in your own words helps most:
+      </Typography>
+      <Box component="ul" sx={{ pl: 2.5, my: 0.5, '& li': { overflowWrap: 'anywhere' } }}>
+        {shown.map((sentence, i) => (
+          <Typography component="li" variant="body2" key={i}>
+            “{sentence}”
+          </Typography>
+        ))}
+      </Box>
+      {hidden > 0 && (
+        <Button size="small" variant="text" onClick={() => setAll(true)} sx={{ px: 0.5 }}>
+          Show {hidden} more
+        </Button>
+      )}
+    </Box>
+  );
 }
