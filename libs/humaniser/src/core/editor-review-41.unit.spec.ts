@@ -121,6 +121,19 @@ describe('editor review, issue 40 (night read: words)', () => {
     expect(
       rewriteVocabulary('The new law would require all police officers to wear cameras.', opts('neutral'), noChanges()),
     ).not.toMatch(/need/);
+    // also far into a long sentence, where the vocabulary operator's tag lookup used to miss the word
+    expect(
+      rewriteVocabulary(
+        'Senator Jane Moss of Ohio announced plans to introduce a bill that would require all police officers to wear cameras on duty.',
+        opts('neutral'),
+        noChanges(),
+      ),
+    ).not.toMatch(/need/);
+    // and in the plain register's pairs
+    expect(shiftRegister('The law would require all police officers to wear cameras.', false, noChanges())).toMatch(
+      /require/,
+    );
+    expect(shiftRegister('The new role will require patience.', false, noChanges())).toMatch(/need/);
     expect(rewriteVocabulary('The new role will require patience.', opts('neutral'), noChanges())).toMatch(
       /need|call for/,
     );
@@ -206,5 +219,17 @@ describe('editor review, issue 40 (night read: words)', () => {
         /^Ultimately/,
       );
     }
+  });
+});
+
+describe('editor review, issue 40 (night read: compounds)', () => {
+  it('keeps a noun that modifies the noun after it ("federal assistance efforts" -> "federal help efforts")', () => {
+    const s = 'Teams will coordinate federal assistance efforts in the region.';
+    expect(swapsOf(s, 'assistance')).toEqual([]);
+    expect(rewriteVocabulary(s, opts('neutral'), noChanges())).toMatch(/assistance efforts/);
+    expect(swapsOf('The region asked for federal assistance.', 'assistance')).toContain('help');
+    expect(rewriteVocabulary('The region asked for federal assistance.', opts('neutral'), noChanges())).toMatch(
+      /federal (?:help|aid)\./,
+    );
   });
 });

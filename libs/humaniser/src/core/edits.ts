@@ -237,6 +237,10 @@ function candidatesFor(
     const mod = terms[i - 1];
     if (mod?.tags.has('Noun') && !mod.tags.has('Pronoun') && !mod.tags.has('Possessive') && !mod.post.trim())
       return undefined;
+    // "federal assistance efforts": a noun that modifies the noun after it is part of a compound ("federal help
+    // efforts", read 2026-11-29, night)
+    const headNoun = terms[i + 1];
+    if (headNoun?.tags.has('Noun') && !headNoun.tags.has('Pronoun') && !t.post.trim()) return undefined;
     // "in anticipation of", "in search of", "on behalf of": a bare noun between a preposition and "of" is an idiom
     if (/^(?:in|on|at|by|for)$/.test(terms[i - 1]?.norm ?? '') && of?.norm === 'of') return undefined;
     // an -ing noun stands after a determiner, a possessive, an adjective or a noun ("a family gathering"); elsewhere

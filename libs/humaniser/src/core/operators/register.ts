@@ -1,9 +1,12 @@
 // Register: words moved toward the tone's register (REGISTER_PAIRS in core/phrases.ts).
 import { capitalise } from '../document';
-import { tagTerms } from '../nlp';
+import nlp from 'compromise';
+import { infinitiveFrame, tagTerms, takesFrame } from '../nlp';
 import { REGISTER_PAIRS } from '../phrases';
 import type { Changes } from './changes';
 import { fixArticles, participleOf, PERFECT_OR_PASSIVE } from './inflection';
+
+const verbBase = (w: string): string => nlp(w).verbs().toInfinitive().text().toLowerCase() || w;
 
 /** Moves words toward the tone's register; only pairs whose part of speech the tagger confirms here. */
 export function shiftRegister(s: string, toFormal: boolean, changes: Changes): string {
@@ -14,7 +17,8 @@ export function shiftRegister(s: string, toFormal: boolean, changes: Changes): s
   const out = s.replace(/[A-Za-z]+/g, (w: string, offset: number) => {
     const lower = w.toLowerCase();
     const idx = terms.slice(k).findIndex((t) => t.norm === lower);
-    const term = idx >= 0 ? terms[k + idx] : undefined;
+    const at = idx >= 0 ? k + idx : -1;
+    const term = idx >= 0 ? terms[at] : undefined;
     if (idx >= 0) k += idx + 1;
     const hit = map.get(lower);
     if (!hit || !term || !term.tags.has(hit[1])) return w;
@@ -30,6 +34,8 @@ export function shiftRegister(s: string, toFormal: boolean, changes: Changes): s
     // "producing fascinating shows": an -s word after an -ing word is a noun the tagger read as a verb ("fascinating
     // demonstrates", read 2026-11-29, night)
     if (hit[1] === 'Verb' && /s$/.test(lower) && /[a-z]ing\s+$/i.test(s.slice(0, offset))) return w;
+    // a verb with a "to" infinitive after it keeps that frame ("would require all officers to wear" -> "need")
+    if (hit[1] === 'Verb' && !takesFrame(verbBase(hit[0]), infinitiveFrame(terms, at))) return w;
     if ((lower === 'need' || lower === 'needs') && /^\s+to\b/.test(s.slice(offset + w.length))) return w;
     if (lower === 'about' && !/^\s+\uE000/.test(s.slice(offset + w.length))) return w;
     if (lower === 'more' && !/^\s+(?:[a-z]+s)\b/.test(s.slice(offset + w.length))) return w;

@@ -35,8 +35,13 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
       (e) => posFits(e, prev, next) && (!tags || tags.term.tags.has(posTag(e.pos)) || tags.term.tags.size === 0),
     );
     if (!entry) return;
+    // the word's term also where the window of termTags missed it (a long run of words without entries before it)
+    const at = tags?.at ?? terms.findIndex((x, k) => k >= cursor && x.norm === lower);
+    // a noun that modifies the noun after it is part of a compound ("federal assistance efforts" -> "help efforts")
+    const after = at >= 0 ? terms[at + 1] : undefined;
+    if (entry.pos === 'noun' && after?.tags.has('Noun') && !after.tags.has('Pronoun') && !terms[at].post.trim()) return;
     // a verb with a "to" infinitive after it keeps that frame ("would require all officers to wear" -> "need")
-    const frame = entry.pos === 'verb' && tags ? infinitiveFrame(terms, tags.at) : undefined;
+    const frame = entry.pos === 'verb' && at >= 0 ? infinitiveFrame(terms, at) : undefined;
     const ranked = rankCandidates(entry).filter(
       (c) => !frame || takesFrame(nlp(c.w).verbs().toInfinitive().text().toLowerCase() || c.w, frame),
     );
