@@ -174,7 +174,7 @@ describe('editor review, issue 40 (night read: words)', () => {
     ['He walked into a dense forest.', 'forest'],
     ['Prices fell compared to the previous year.', 'previous'],
     ['This project preserves old letters.', 'project'],
-    ['The room felt suddenly cold.', 'suddenly'],
+    ['The lights suddenly went out.', 'suddenly'],
     ['The defence will present its case next week.', 'present'],
     ['The air tastes metallic.', 'metallic'],
   ])('no swap in "%s"', (s, word) => {
@@ -231,5 +231,15 @@ describe('editor review, issue 40 (night read: compounds)', () => {
     expect(rewriteVocabulary('The region asked for federal assistance.', opts('neutral'), noChanges())).toMatch(
       /federal (?:help|aid)\./,
     );
+  });
+});
+
+describe('editor review, issue 40 (night read: after the first fixes)', () => {
+  it.each([
+    ['Teams were sent to assess the damage after the storm.', 'damage'],
+    ['The outbreak of severe weather lasted three days.', 'severe'],
+    ['The staff are cooperating fully with the inquiry.', 'fully'],
+  ])('no swap in "%s"', (s, word) => {
+    expect(swapsOf(s, word)).toEqual([]);
   });
 });
