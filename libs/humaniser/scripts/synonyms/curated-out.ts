@@ -135,4 +135,6 @@ export const SOURCE_OUT = new Set<string>([
   'n:damage',
   'a:severe',
   'r:fully',
+  // "Tesco recently announced" -> "lately announced" ("lately" wants a perfect)
+  'r:recently',
 ]);

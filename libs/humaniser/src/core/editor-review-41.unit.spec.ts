@@ -7,6 +7,7 @@ import {
   moveFrontedClause,
   noChanges,
   quotationOpenAfter,
+  rewriteContractions,
   rewritePhrases,
   rewriteTransitions,
   rewriteVocabulary,
@@ -241,5 +242,35 @@ describe('editor review, issue 40 (night read: after the first fixes)', () => {
     ['The staff are cooperating fully with the inquiry.', 'fully'],
   ])('no swap in "%s"', (s, word) => {
     expect(swapsOf(s, word)).toEqual([]);
+  });
+});
+
+describe('editor review, issue 40 (night read: the last rewrites)', () => {
+  it('puts "in an attempt to" as "trying to" only where it opens a phrase, else "to"', () => {
+    const s = 'Big chains have cut prices aggressively in an attempt to fend off discount shops.';
+    expect(rewritePhrases(s, opts('casual'), noChanges())).toBe(
+      'Big chains have cut prices aggressively to fend off discount shops.',
+    );
+    expect(rewritePhrases('In an attempt to fend off rivals, they cut prices.', opts('casual'), noChanges())).toBe(
+      'Trying to fend off rivals, they cut prices.',
+    );
+  });
+
+  it('keeps the typographic apostrophe of a plural possessive when it changes contractions', () => {
+    expect(
+      rewriteContractions(
+        'Both candidates\u2019 reactions were not clear, and it\u2019s late.',
+        opts('narrative'),
+        noChanges(),
+      ),
+    ).toBe('Both candidates\u2019 reactions weren\u2019t clear, and it\u2019s late.');
+    // a text with straight marks keeps them
+    expect(rewriteContractions("Both candidates' reactions were not clear.", opts('narrative'), noChanges())).toBe(
+      "Both candidates' reactions weren't clear.",
+    );
+  });
+
+  it('no swap of "recently" before a past ("lately announced")', () => {
+    expect(swapsOf('Tesco recently announced a series of store closures.', 'recently')).toEqual([]);
   });
 });

@@ -30,11 +30,14 @@ export const PLAIN_PHRASES: PhraseRule[] = [
   plain('in-the-wake-of', /\bin the (?:wake|aftermath) of\b/gi, ['after']),
   plain('in-spite-of', /\bin spite of\b/gi, ['despite']),
   plain('in-the-event-that', /\bin the event that\b/gi, ['if']),
-  plain('in-an-effort-to', /\bin an? (?:effort|attempt|bid) to\b/gi, {
+  plain('in-an-effort-to', /(?<=^|,\s)in an? (?:effort|attempt|bid) to\b/gi, {
     neutral: ['to'],
     casual: ['trying to'],
     formal: ['to'],
   }),
+  // inside a clause "trying to" reads as part of it ("cut prices aggressively trying to fend off", read 2026-11-29,
+  // night): only "to"
+  plain('in-an-effort-to-inside', /(?<!^|,\s)\bin an? (?:effort|attempt|bid) to\b/gi, ['to']),
   plain('large-number-of', /\ba (?:large|great|huge|vast) number of\b/gi, ['many']),
   // "the majority of the fans" -> "most of the fans"; "the majority of fans" -> "most fans"
   plain(

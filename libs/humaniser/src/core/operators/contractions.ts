@@ -62,6 +62,8 @@ export function rewriteContractions(s: string, o: OperatorOptions, changes: Chan
   }
   // restore a typographic apostrophe if the input used them
   if (s.includes('\u2019')) out = out.replace(/(\w)'(\w)/g, '$1\u2019$2');
+  // and a plural possessive's ("candidates\u2019 reactions"), where the input had no straight one
+  if (s.includes('\u2019') && !/\w'(?!\w)/.test(s)) out = out.replace(/(\w)'(?!\w)/g, '$1\u2019');
   return out;
 }
 
