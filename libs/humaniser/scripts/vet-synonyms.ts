@@ -72,7 +72,7 @@ export const READ_OUT = new Set<string>(
     'verb:stop>halt noun:attorney>lawyer verb:groan>moan adj:hidden>concealed noun:tragedy>disaster ' +
     // read in the development rewrites of the night of 2026-11-29: "present its case" -> "show", "tastes metallic"
     // -> "tastes metal"
-    'verb:present>show adj:metallic>metal'
+    'verb:present>show adj:metallic>metal noun:threat>menace'
   ).split(' '),
 );
 

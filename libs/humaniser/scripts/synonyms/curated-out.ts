@@ -137,4 +137,10 @@ export const SOURCE_OUT = new Set<string>([
   'r:fully',
   // "Tesco recently announced" -> "lately announced" ("lately" wants a perfect)
   'r:recently',
+  // read in the second batch of the night (six more texts): "effective management" -> "useful", "financial
+  // obligations" -> "duties", "the chairman's statement" -> "remark", "establish whether" -> "set up whether"
+  'a:effective',
+  'n:obligation',
+  'n:statement',
+  'v:establish',
 ]);

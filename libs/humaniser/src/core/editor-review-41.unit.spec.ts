@@ -130,6 +130,10 @@ describe('editor review, issue 40 (night read: words)', () => {
         noChanges(),
       ),
     ).not.toMatch(/need/);
+    // an infinitive of purpose after a verb that does not take one as its complement keeps any candidate
+    expect(rewriteVocabulary('The firm will utilize new tools to cut costs.', opts('neutral'), noChanges())).toBe(
+      'The firm will use new tools to cut costs.',
+    );
     // and in the plain register's pairs
     expect(shiftRegister('The law would require all police officers to wear cameras.', false, noChanges())).toMatch(
       /require/,
@@ -272,5 +276,42 @@ describe('editor review, issue 40 (night read: the last rewrites)', () => {
 
   it('no swap of "recently" before a past ("lately announced")', () => {
     expect(swapsOf('Tesco recently announced a series of store closures.', 'recently')).toEqual([]);
+  });
+});
+
+describe('editor review, issue 40 (night read: second batch of texts)', () => {
+  it('keeps every sentence of a quotation protect() could not close as written, and merges none of them', () => {
+    const text =
+      'He smiled at her. "That box, my dear, is said to hold the power to alter the past. It is desired by many. ' +
+      'Nobody has opened it in a hundred years.';
+    const plan = buildPlan(text, TONE_PROFILES.narrative, 's');
+    const sentences = plan.lines.flatMap((l) => l.sentences);
+    for (const sp of sentences.slice(1)) {
+      expect(sp.quoted).toBe(true);
+      expect(sp.variants.map((v) => v.text)).toEqual([sp.original]);
+      expect(sp.mergeable).toBe(false);
+    }
+    // the narration before the quotation is still rewritten
+    expect(sentences[0].quoted).toBeUndefined();
+  });
+
+  it('keeps a verb before "to" + a noun, before "of", and before its gerund', () => {
+    expect(swapsOf('More pupils are now applying to university without A-levels.', 'applying')).toEqual([]);
+    expect(swapsOf('They ask how such methods might apply to their own pests.', 'apply')).toEqual([]);
+    expect(swapsOf('The potential use of gene drives has sparked debate.', 'use')).toEqual([]);
+    expect(swapsOf('Everyone should consider taking vitamin D in winter.', 'consider')).toEqual([]);
+    // the same verbs with an object still swap
+    expect(swapsOf('Engineers apply the rule to every case.', 'apply')).toContain('use');
+    expect(swapsOf('Everyone should consider the evidence first.', 'consider')).toContain('weigh');
+  });
+
+  it.each([
+    ['The club praised the effective management of its finances.', 'effective'],
+    ['The club has cleared its financial obligations.', 'obligations'],
+    ["The chairman's statement reflects confidence.", 'statement'],
+    ['More evidence is needed to establish whether it works.', 'establish'],
+    ['The birds face similar threats from predators.', 'threats'],
+  ])('no swap in "%s"', (s, word) => {
+    expect(swapsOf(s, word)).toEqual([]);
   });
 });

@@ -178,6 +178,11 @@ function candidatesFor(
   if (tags.has('Verb')) {
     // a particle or "for" makes a phrasal or prepositional verb ("allow for" is not "permit for")
     if (next && (PARTICLES.has(next) || next === 'for')) return undefined;
+    // nor with "to" before a noun ("applying to university" -> "using to university"), and "of" right after a verb
+    // is a noun the tagger misread ("the potential use of" -> "the potential apply of"); a gerund after it is the
+    // verb's own complement ("should consider taking" -> "weigh taking")
+    if (next === 'of' || (next === 'to' && !terms[i + 2]?.tags.has('Verb'))) return undefined;
+    if (terms[i + 1]?.tags.has('Gerund')) return undefined;
     // a participle used as an adjective ("a shattered heart", "her trembling hands") is not a verb to inflect
     const before = terms[i - 1];
     if (before && (before.tags.has('Determiner') || before.tags.has('Possessive') || before.tags.has('Adjective')))
@@ -191,7 +196,7 @@ function candidatesFor(
       !!terms[i - 2]?.tags.has('Adjective') &&
       !!terms[i + 1]?.tags.has('Noun');
     if (coordinated) return undefined;
-    const syns = synonymsOf('verb', base).filter((c) => takesFrame(c, frame));
+    const syns = synonymsOf('verb', base).filter((c) => takesFrame(base, c, frame));
     if (!syns.length) return { pos: 'verb', lemma: base, bases: [], to: [] };
     const own = verbTable(base);
     // an auxiliary up to three words back ("may have arrived", "had completely shattered") makes it a participle

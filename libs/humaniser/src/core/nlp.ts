@@ -109,10 +109,13 @@ export function infinitiveFrame(terms: Term[], i: number): 'direct' | 'object' |
 }
 
 /**
- * A swap of a verb with an infinitive after it keeps the frame only when the candidate takes it too: "choosing to
- * let" is not "picking to let", and "would require all officers to wear" is not "would need all officers to wear".
+ * A swap of a verb whose complement is the infinitive after it keeps the frame only when the candidate takes it too:
+ * "choosing to let" is not "picking to let", and "would require all officers to wear" is not "would need all officers
+ * to wear". Where the source verb does not take that frame the infinitive is one of purpose ("leverage tools to
+ * foster" -> "use tools to foster") and any candidate keeps it.
  */
-export function takesFrame(base: string, frame: 'direct' | 'object' | undefined): boolean {
+export function takesFrame(source: string, candidate: string, frame: 'direct' | 'object' | undefined): boolean {
   if (!frame) return true;
-  return frame === 'direct' ? TO_VERBS.has(base) : OBJECT_TO_VERBS.has(base);
+  const verbs = frame === 'direct' ? TO_VERBS : OBJECT_TO_VERBS;
+  return !verbs.has(source) || verbs.has(candidate);
 }

@@ -57,6 +57,11 @@ export interface SentencePlan {
   variants: Variant[];
   /** May be merged with the next sentence of the same line (checked on the default variants). */
   mergeable: boolean;
+  /**
+   * Inside a quotation protect() could not close (its closing mark sentences later, or none), or holding one of its
+   * marks: what a person says is kept as written, by the plan, the merges and the guided search.
+   */
+  quoted?: boolean;
 }
 
 export interface LinePlan {
@@ -105,8 +110,6 @@ interface RewriteMode {
   light: boolean;
   split: boolean | 'rate';
   reorder: boolean;
-  /** the sentence lies inside a quotation opened in an earlier sentence of its line and not yet closed */
-  quoted?: boolean;
 }
 
 function rewriteSentence(
@@ -155,9 +158,7 @@ function rewriteSentence(
   // the alternative variant also tries the other place of a manner adverb
   if (!light && mode.alt > 0) t = movePhraseBehind(moveMannerAdverb(t, changes), changes);
   t = rewriteDashes(t, dashes, changes);
-  // what a person says keeps its contractions or their absence, also in the later sentences of a quotation that
-  // runs over several (its marks are in other sentences, so the operator's own check cannot see them)
-  if (!mode.quoted) t = rewriteContractions(t, o, changes);
+  t = rewriteContractions(t, o, changes);
   if (split && t === s) t = splitAbsolute(t, changes);
   if (split) {
     // ordinary sentences of news and stories: a trailing "with" absolute, two actions of one pronoun subject
@@ -245,8 +246,12 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
     let open = false;
     const sentences: SentencePlan[] = piece.sentences.map((s, i) => {
       const r = rng.fork(`${lines.length}:${i}`);
-      const quoted = open;
+      const quoted = open || /["\u201C\u201D]/.test(s);
       open = quotationOpenAfter(s, open);
+      if (quoted) {
+        stats.sentences++;
+        return { original: s, variants: [{ text: s, changes: noChanges() }], mergeable: false, quoted: true };
+      }
       const variants: Variant[] = [];
       stats.sentences++;
       const add = (v: Variant): void => {
@@ -260,21 +265,13 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
         }
       };
       const lineProfile = piece.list ? { ...profile, split: 0, reorder: 'none' as const } : profile;
-      add(
-        rewriteSentence(
-          s,
-          lineProfile,
-          r.fork('a'),
-          { alt: 0, light: false, split: true, reorder: true, quoted },
-          dashes,
-        ),
-      );
+      add(rewriteSentence(s, lineProfile, r.fork('a'), { alt: 0, light: false, split: true, reorder: true }, dashes));
       add(
         rewriteSentence(
           s,
           lineProfile,
           r.fork('b'),
-          { alt: 1, light: false, split: 'rate', reorder: false, quoted },
+          { alt: 1, light: false, split: 'rate', reorder: false },
           altDashes,
         ),
       );
@@ -283,7 +280,7 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
           s,
           lineProfile,
           r.fork('d'),
-          { alt: 0, light: false, split: false, reorder: true, quoted },
+          { alt: 0, light: false, split: false, reorder: true },
           { left: 99 },
         ),
       );
@@ -292,7 +289,7 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
           s,
           lineProfile,
           r.fork('c'),
-          { alt: 0, light: true, split: false, reorder: false, quoted },
+          { alt: 0, light: true, split: false, reorder: false },
           { left: 99 },
         ),
       );
@@ -302,7 +299,10 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
     });
     if (!piece.list) {
       for (let i = 0; i + 1 < sentences.length; i++) {
-        sentences[i].mergeable = canMerge(sentences[i].variants[0].text, sentences[i + 1].variants[0].text);
+        sentences[i].mergeable =
+          !sentences[i].quoted &&
+          !sentences[i + 1].quoted &&
+          canMerge(sentences[i].variants[0].text, sentences[i + 1].variants[0].text);
       }
     }
     lines.push({ line: piece, sentences });

@@ -195,7 +195,8 @@ export async function guidedEdit(ctx: GuidedContext): Promise<GuidedResult> {
   for (const [li, lp] of plan.lines.entries())
     for (const [si, sp] of lp.sentences.entries()) {
       const v = sp.variants[choice.variant[li][si]];
-      if (wordCount(v.text) < 5) continue;
+      // a sentence of a quotation the plan keeps as written (SentencePlan.quoted) is not edited either
+      if (wordCount(v.text) < 5 || sp.quoted) continue;
       report.calls++;
       slots.push({ li, si, p: await ctx.evidence(restore(v.text)) });
     }

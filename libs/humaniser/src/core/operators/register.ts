@@ -35,7 +35,7 @@ export function shiftRegister(s: string, toFormal: boolean, changes: Changes): s
     // demonstrates", read 2026-11-29, night)
     if (hit[1] === 'Verb' && /s$/.test(lower) && /[a-z]ing\s+$/i.test(s.slice(0, offset))) return w;
     // a verb with a "to" infinitive after it keeps that frame ("would require all officers to wear" -> "need")
-    if (hit[1] === 'Verb' && !takesFrame(verbBase(hit[0]), infinitiveFrame(terms, at))) return w;
+    if (hit[1] === 'Verb' && !takesFrame(verbBase(lower), verbBase(hit[0]), infinitiveFrame(terms, at))) return w;
     if ((lower === 'need' || lower === 'needs') && /^\s+to\b/.test(s.slice(offset + w.length))) return w;
     if (lower === 'about' && !/^\s+\uE000/.test(s.slice(offset + w.length))) return w;
     if (lower === 'more' && !/^\s+(?:[a-z]+s)\b/.test(s.slice(offset + w.length))) return w;

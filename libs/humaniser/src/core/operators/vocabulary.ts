@@ -43,7 +43,7 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
     // a verb with a "to" infinitive after it keeps that frame ("would require all officers to wear" -> "need")
     const frame = entry.pos === 'verb' && at >= 0 ? infinitiveFrame(terms, at) : undefined;
     const ranked = rankCandidates(entry).filter(
-      (c) => !frame || takesFrame(nlp(c.w).verbs().toInfinitive().text().toLowerCase() || c.w, frame),
+      (c) => !frame || takesFrame(entry.lemma, nlp(c.w).verbs().toInfinitive().text().toLowerCase() || c.w, frame),
     );
     if (ranked.length === 0) return;
     const cand = ranked[Math.min(ranked.length - 1, o.alt)];
