@@ -314,4 +314,12 @@ describe('editor review, issue 40 (night read: second batch of texts)', () => {
   ])('no swap in "%s"', (s, word) => {
     expect(swapsOf(s, word)).toEqual([]);
   });
+
+  it('keeps the adjective after "more" ("more comprehensive studies" -> "more broad studies")', () => {
+    const s = 'Official advice cannot be given until more comprehensive studies are done.';
+    expect(rewriteVocabulary(s, opts('neutral'), noChanges())).toBe(s);
+    expect(rewriteVocabulary('A comprehensive study is due.', opts('neutral'), noChanges())).toMatch(
+      /broad|full|thorough/,
+    );
+  });
 });

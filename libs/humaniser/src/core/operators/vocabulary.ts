@@ -35,6 +35,8 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
       (e) => posFits(e, prev, next) && (!tags || tags.term.tags.has(posTag(e.pos)) || tags.term.tags.size === 0),
     );
     if (!entry) return;
+    // "more comprehensive studies" is not "more broad studies": a degree word asks for the adjective it has
+    if (entry.pos === 'adj' && /^(?:more|most|less|least)$/.test(prev)) return;
     // the word's term also where the window of termTags missed it (a long run of words without entries before it)
     const at = tags?.at ?? terms.findIndex((x, k) => k >= cursor && x.norm === lower);
     // a noun that modifies the noun after it is part of a compound ("federal assistance efforts" -> "help efforts")
