@@ -16,6 +16,7 @@ import {
   type OperatorOptions,
 } from './operators';
 import { buildPlan } from './plan';
+import { protect, SpanTable } from './protect';
 import { frontParticiple, movePhraseBehind } from './restructure';
 import { Rng } from './rng';
 import { TONE_PROFILES } from './tones';
@@ -321,5 +322,24 @@ describe('editor review, issue 40 (night read: second batch of texts)', () => {
     expect(rewriteVocabulary('A comprehensive study is due.', opts('neutral'), noChanges())).toMatch(
       /broad|full|thorough/,
     );
+  });
+
+  it('does not pair a stray mark with the opening mark of the next quotation ("eyes. "That artifact, my dear, …")', () => {
+    const table = new SpanTable();
+    const masked = protect(
+      'He grinned. "It sparked in his eyes. "That box, my dear, can alter the past. It is old.',
+      table,
+    );
+    // no quotation closed: both marks stay in the text for the plan to see
+    expect(masked).toBe('He grinned. "It sparked in his eyes. "That box, my dear, can alter the past. It is old.');
+    const text = 'He grinned. "It sparked in his eyes. "That box, my dear, can alter the past. It is desired by many.';
+    for (const sp of buildPlan(text, TONE_PROFILES.narrative, 's')
+      .lines.flatMap((l) => l.sentences)
+      .slice(1))
+      expect(sp.variants.map((v) => v.text)).toEqual([sp.original]);
+    // a closed quotation is still one span
+    expect(protect('He said "we are done" and left.', new SpanTable())).not.toMatch(/"/);
+    expect(quotationOpenAfter('He grinned. "It sparked in his eyes.', false)).toBe(true);
+    expect(quotationOpenAfter('Done," he said.', true)).toBe(false);
   });
 });
