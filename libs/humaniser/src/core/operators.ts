@@ -4,7 +4,7 @@
 export { addChanges, noChanges, type Changes, type OperatorOptions } from './operators/changes';
 export { fixArticles, inflect } from './operators/inflection';
 export { rewritePhrases } from './operators/stock-phrases';
-export { rewriteTransitions } from './operators/connectives';
+export { avoidRepeatedOpener, rewriteTransitions } from './operators/connectives';
 export { rewriteVocabulary } from './operators/vocabulary';
 export { quotationOpenAfter, rewriteContractions } from './operators/contractions';
 export { rewriteDashes } from './operators/punctuation';

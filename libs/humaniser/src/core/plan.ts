@@ -5,6 +5,7 @@
 import { joinSentences, parseDocument, type Document, type ProseLine } from './document';
 import {
   addChanges,
+  avoidRepeatedOpener,
   canMerge,
   mergeSentences,
   noChanges,
@@ -356,11 +357,12 @@ export function renderLine(
       mergedPrev = false;
       return;
     }
-    parts.push(v.text);
+    const text = avoidRepeatedOpener(parts[parts.length - 1], v.text, sp.original);
+    parts.push(text);
     gaps.push(gap);
     const next = lp.sentences[i + 1];
     mergedPrev = Boolean(
-      merge[i] && next && canMerge(v.text, next.variants[Math.min(variant[i + 1] ?? 0, next.variants.length - 1)].text),
+      merge[i] && next && canMerge(text, next.variants[Math.min(variant[i + 1] ?? 0, next.variants.length - 1)].text),
     );
   });
   return { text: joinSentences(parts, gaps), changes };

@@ -37,6 +37,14 @@ export function shiftRegister(s: string, toFormal: boolean, changes: Changes): s
     // a verb with a "to" infinitive after it keeps that frame ("would require all officers to wear" -> "need")
     if (hit[1] === 'Verb' && !takesFrame(verbBase(lower), verbBase(hit[0]), infinitiveFrame(terms, at))) return w;
     if ((lower === 'need' || lower === 'needs') && /^\s+to\b/.test(s.slice(offset + w.length))) return w;
+    // "help" takes a bare infinitive, "assist" does not ("helps students allocate" -> "assists students allocate",
+    // read 2026-11-29 night): formal "assist" only where "with" or "in" follows within three words
+    if (
+      toFormal &&
+      (lower === 'help' || lower === 'helps') &&
+      !/^(?:\s+[A-Za-z']+){0,3}\s+(?:with|in)\b/.test(s.slice(offset + w.length))
+    )
+      return w;
     if (lower === 'about' && !/^\s+\uE000/.test(s.slice(offset + w.length))) return w;
     if (lower === 'more' && !/^\s+(?:[a-z]+s)\b/.test(s.slice(offset + w.length))) return w;
     // a past form after "has/had/was …" must be the participle ("had started" -> "had begun", not "had began")
