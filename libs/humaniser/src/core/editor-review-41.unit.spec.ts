@@ -15,7 +15,7 @@ import {
   splitParticiple,
   type OperatorOptions,
 } from './operators';
-import { buildPlan } from './plan';
+import { buildPlan, QUOTE_RUN } from './plan';
 import { protect, SpanTable } from './protect';
 import { frontParticiple, movePhraseBehind } from './restructure';
 import { Rng } from './rng';
@@ -341,5 +341,15 @@ describe('editor review, issue 40 (night read: second batch of texts)', () => {
     expect(protect('He said "we are done" and left.', new SpanTable())).not.toMatch(/"/);
     expect(quotationOpenAfter('He grinned. "It sparked in his eyes.', false)).toBe(true);
     expect(quotationOpenAfter('Done," he said.', true)).toBe(false);
+  });
+
+  it(`takes an unclosed quotation to run at most ${QUOTE_RUN} sentences past its mark`, () => {
+    const text =
+      'Tom said, "We tried it twice. It failed both times. We stopped there. We left early. ' +
+      'The council approved the plan on Tuesday.';
+    const quoted = buildPlan(text, TONE_PROFILES.formal, 's')
+      .lines.flatMap((l) => l.sentences)
+      .map((sp) => sp.quoted ?? false);
+    expect(quoted).toEqual([true, true, true, true, false]);
   });
 });

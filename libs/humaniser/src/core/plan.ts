@@ -226,6 +226,9 @@ export function stripFraming(text: string): { text: string; preamble?: string; c
   return { text: out, preamble, closing };
 }
 
+/** Sentences after the one with its opening mark that an unclosed quotation is taken to run over (kept as written). */
+export const QUOTE_RUN = 3;
+
 export function buildPlan(text: string, profile: ToneProfile, seed: string): Plan {
   const framing = stripFraming(text);
   const listChanges = noChanges();
@@ -244,11 +247,16 @@ export function buildPlan(text: string, profile: ToneProfile, seed: string): Pla
       dashes = { left: profile.dashesPerParagraph };
       altDashes = { left: profile.dashesPerParagraph };
     }
+    // a quotation left open runs at most QUOTE_RUN sentences past the one with its mark: generated text often drops a
+    // closing mark, and a line is often the whole text, which would otherwise be kept as written to its end
     let open = false;
+    let run = 0;
     const sentences: SentencePlan[] = piece.sentences.map((s, i) => {
       const r = rng.fork(`${lines.length}:${i}`);
-      const quoted = open || /["\u201C\u201D]/.test(s);
-      open = quotationOpenAfter(s, open);
+      const marked = /["\u201C\u201D]/.test(s);
+      const quoted = marked || (open && run > 0);
+      open = quotationOpenAfter(s, marked ? open : open && run > 0);
+      run = marked ? QUOTE_RUN : run - 1;
       if (quoted) {
         stats.sentences++;
         return { original: s, variants: [{ text: s, changes: noChanges() }], mergeable: false, quoted: true };

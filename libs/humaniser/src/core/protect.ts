@@ -63,9 +63,10 @@ const RULES: { kind: ProtectedKind; re: RegExp }[] = [
   { kind: 'link', re: /!?\[[^\]\n]*\]\([^)\s]+(?:\s+"[^"\n]*")?\)/g },
   { kind: 'url', re: /\b(?:https?:\/\/|www\.)[^\s<>"')\]]+[^\s<>"')\].,;:!?]/gi },
   { kind: 'email', re: /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g },
-  // a straight mark right before a letter opens a quotation, so it never closes one ('eyes. "That artifact, my dear,
-  // …': paired with the stray mark before it, the real quotation was left open and its words were rewritten)
-  { kind: 'quote', re: /"[^"\n]{1,600}"(?![\p{L}\p{N}])|\u201C[^\u201D\n]{1,600}\u201D/gu },
+  // a straight mark between a space and a letter opens a quotation, so it never closes one ('eyes. "That artifact, my
+  // dear, …': paired with the stray mark before it, the real quotation was left open and its words were rewritten);
+  // one glued to the next sentence ('… a nation."As communities') still closes
+  { kind: 'quote', re: /"[^"\n]{1,600}(?:(?<!\s)"|"(?![\p{L}\p{N}]))|\u201C[^\u201D\n]{1,600}\u201D/gu },
   // single-quoted passages only when they look like quotations (start after a space / line start, end before one)
   { kind: 'quote', re: /(?<=^|[\s(])[\u2018'](?=\S)[^'\u2019\n]{2,300}[^\s'\u2019][\u2019'](?=[\s.,;:!?)]|$)/g },
   // author-year and numeric citations: (Smith, 2020), (Smith & Lee, 2019a; Ng et al., 2021, p. 4), [3], [12, 14-16]

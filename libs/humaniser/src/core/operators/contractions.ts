@@ -69,14 +69,17 @@ export function rewriteContractions(s: string, o: OperatorOptions, changes: Chan
 
 /**
  * Whether a quotation is still open after this sentence of a line, given whether one was open before it: a straight
- * mark before a letter opens and one elsewhere closes, a curly one opens (\u201C) or closes (\u201D). Quotations
+ * mark between a space and a letter opens and one elsewhere closes, a curly one opens (\u201C) or closes (\u201D). Quotations
  * protect() closed are placeholders and hold no mark, so what is counted is a quotation whose closing mark is in a
  * later sentence (run-on dialogue).
  */
 export function quotationOpenAfter(s: string, open: boolean): boolean {
   let now = open;
-  // a straight mark right before a letter or digit opens; one before a space, punctuation or the end closes
+  // a straight mark between a space (or the start) and a letter or digit opens; any other closes
   for (const m of s.matchAll(/["\u201C\u201D]/g))
-    now = m[0] === '"' ? /[\p{L}\p{N}]/u.test(s[m.index + 1] ?? '') : m[0] === '\u201C';
+    now =
+      m[0] === '"'
+        ? /^\s?$/.test(s[m.index - 1] ?? '') && /[\p{L}\p{N}]/u.test(s[m.index + 1] ?? '')
+        : m[0] === '\u201C';
   return now;
 }
