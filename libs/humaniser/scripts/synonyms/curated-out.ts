@@ -143,4 +143,6 @@ export const SOURCE_OUT = new Set<string>([
   'n:obligation',
   'n:statement',
   'v:establish',
+  // "a rare photograph of him" -> "an unusual photo" (scarce is not odd)
+  'a:rare',
 ]);

@@ -312,6 +312,7 @@ describe('editor review, issue 40 (night read: second batch of texts)', () => {
     ["The chairman's statement reflects confidence.", 'statement'],
     ['More evidence is needed to establish whether it works.', 'establish'],
     ['The birds face similar threats from predators.', 'threats'],
+    ['The archive holds a rare photograph of the founder.', 'rare'],
   ])('no swap in "%s"', (s, word) => {
     expect(swapsOf(s, word)).toEqual([]);
   });
