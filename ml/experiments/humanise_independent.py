@@ -105,6 +105,7 @@ def main():
     else:
         import pickle
         model = train()
+        cache.parent.mkdir(parents=True, exist_ok=True)
         cache.write_bytes(pickle.dumps(model))
     # validity on the evaluation source: GECScore human vs AI (a hash sample of 400 each), untouched texts
     g = list(rows("gecscore"))
