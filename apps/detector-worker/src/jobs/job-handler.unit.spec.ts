@@ -67,9 +67,9 @@ describe('detector-worker job handler', () => {
     // similarity (null without the sentence encoder), and, when the engine checked, the sentences still read as AI.
     expect(result.changedWords).toBeGreaterThan(0);
     expect(result.changedWords).toBeLessThanOrEqual(1);
-    const meaning = (raw as { meaning: { encoder: string | null; sentenceMin?: number } }).meaning;
+    const meaning = (raw as unknown as { meaning: { encoder: string | null; sentenceMin?: number } }).meaning;
     expect(result.lowestSentenceSimilarity).toBe(meaning.encoder === null ? null : meaning.sentenceMin);
-    const guided = (raw as { guided?: { stillAi: string[] } }).guided;
+    const guided = (raw as unknown as { guided?: { stillAi: string[] } }).guided;
     expect(result.stillAi).toEqual(guided?.stillAi);
     for (const sentence of result.stillAi ?? []) expect(result.humanised).toContain(sentence);
     expect(raw).toMatchObject({
