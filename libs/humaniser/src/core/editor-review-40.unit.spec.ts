@@ -55,8 +55,10 @@ describe('editor review, issue 40 (development texts)', () => {
   });
 
   it('does not swap the verb of a prepositional verb with "for" ("allow for" had become "permit for")', () => {
-    expect(swapsOf('Students can apply for a grant before May.', 'apply')).toEqual([]);
-    expect(swapsOf('Students can apply the rule before May.', 'apply')).toContain('use');
+    const table = (_pos: string, lemma: string): string[] => (lemma === 'apply' ? ['use'] : []);
+    const swapped = (x: string): string[] => proposeEdits(x, 3, table).map((e) => e.to);
+    expect(swapped('Students can apply for a grant before May.')).toEqual([]);
+    expect(swapped('Students can apply the rule before May.')).toContain('use');
   });
 
   it('does not swap the noun of "in anticipation of" ("in expectation of")', () => {
@@ -84,7 +86,7 @@ describe('editor review, issue 40 (development texts, second read)', () => {
     expect(swapsOf('Their anticipation grew as the hour came.', 'anticipation')).toEqual([]);
     expect(swapsOf('The room hummed with lively conversations about the festival.', 'conversations')).toEqual([]);
     // the table still offers its other pairs
-    expect(swapsOf('The weary traveller sat down.', 'weary')).toContain('tired');
+    expect(swapsOf('The mysterious traveller sat down.', 'mysterious')).toContain('strange');
   });
 });
 

@@ -6,6 +6,7 @@ import nlp from 'compromise';
 import synonymData from '../lexicon/synonyms.json';
 import vettedData from '../lexicon/synonyms-vetted.json';
 import { infinitiveFrame, tagTerms, takesFrame, type Term } from './nlp';
+import { swapRead } from './swaps-read';
 
 export type EditPos = 'noun' | 'verb' | 'adj' | 'adv';
 
@@ -23,7 +24,12 @@ const TABLE: Record<EditPos, Record<string, string[]>> = (() => {
       const have = Object.prototype.hasOwnProperty.call(t, w) ? t[w] : [];
       t[w] = [...have, ...cs.filter((c) => !have.includes(c))];
     }
-    out[pos] = t;
+    // what ships of the tables: the pairs read in context (core/swaps-read.ts)
+    out[pos] = Object.fromEntries(
+      Object.entries(t)
+        .map(([w, cs]) => [w, cs.filter((c) => swapRead(w, c))] as const)
+        .filter(([, cs]) => cs.length > 0),
+    );
   }
   return out;
 })();

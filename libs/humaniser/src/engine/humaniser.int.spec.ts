@@ -61,17 +61,17 @@ describe('humanise (built-in engine, real detector)', () => {
 
   it('swaps words with the guided edit search on a plain news text and says what it changed', async () => {
     const text =
-      'The city council chose a large site near the river for the new library, which will open in 2026. Officials ' +
-      'said the building would provide a quiet place for students to study and would host regular events for ' +
-      'families. Construction is expected to begin in the spring, and the council believes the project will attract ' +
-      'visitors from across the region. Residents have largely welcomed the decision, although some expressed ' +
-      'concern about traffic during the construction period.';
+      'The storm caused immense damage across the county on Tuesday, and officials emphasized that the recovery ' +
+      'would take months. Rescue teams witnessed the destruction first-hand and rapidly moved 240 residents to ' +
+      'temporary shelters. The mayor stated that the council would purchase new pumps and assess every damaged ' +
+      'bridge before the winter. Residents expressed gratitude for the volunteers, who worked through the night to ' +
+      'prevent further flooding in the lower streets.';
     const r = await humaniser.humanise(text, { tone: 'auto' });
     expect(r.guided).toMatchObject({ used: true, guide: 'moderate detector, language model off' });
     expect(r.guided?.swaps).toBeGreaterThan(0);
     for (const example of r.guided?.examples ?? []) expect(r.humanised).toContain(example.split(' -> ')[1]);
     expect(r.notes).toMatch(/swapped \d+ more words? in \d+ sentences? \(\d+% of words changed\)/);
-    expect(r.humanised).toContain('2026');
+    expect(r.humanised).toContain('240');
     expect(r.changedWords).toBeGreaterThan(0);
   });
 
