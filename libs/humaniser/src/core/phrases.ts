@@ -296,8 +296,10 @@ export const TRANSITION_RULES: TransitionRule[] = [
   { re: /^(?:Lastly|Last but not least|Finally)\s*,\s+/, to: all(['Finally, ', 'Last, ']), keepMeaning: true },
   { re: /^(?:When it comes to)\s+/, to: all(['As for ', 'With ']), keepMeaning: true },
   {
-    re: /^(?:In today's world|In this day and age|Nowadays|In recent years)\s*,\s+/,
-    to: { neutral: ['Today, ', 'These days, '], casual: ['These days, '], formal: ['Today, ', 'In recent years, '] },
+    // not "In recent years": it dates what follows ("In recent years, Ford has reduced …, closing its plant in 2013"
+    // had become "… after a century of operation today", read 2026-11-29 night)
+    re: /^(?:In today's world|In this day and age|Nowadays)\s*,\s+/,
+    to: { neutral: ['Today, ', 'These days, '], casual: ['These days, '], formal: ['Today, '] },
     keepMeaning: true,
   },
 ];

@@ -127,6 +127,12 @@ const PARTICIPLES: Record<string, [string, string]> = {
 const PARTICIPLE_TAIL = new RegExp(`,\\s+(${Object.keys(PARTICIPLES).join('|')})\\s+([^,;:]{3,}?)([.!?]?)$`);
 
 const PAST = new RegExp(`\\b(?:was|were|had|did|hit|shot|${IRREGULAR_PAST})\\b`);
+/**
+ * A verb whose past is its base form after a singular subject is a past: "A streak of light cut across the sky" (the
+ * present would be "cuts"; "This leaves a trail" had followed in a past story, read 2026-11-29 night).
+ */
+const SAME_FORM_PAST =
+  /\b(?!(?:i|you|we|they|to|will|would|can|could|may|might|must|should|shall|do|did|does|not)\b)[a-z]*[a-rt-z]\s+(?:cut|put|set|let|shut|spread|cast|burst|hurt|cost|quit|split|thrust|shed|struck)\b/i;
 
 export function splitParticiple(s: string, changes: Changes): string {
   const m = PARTICIPLE_TAIL.exec(s);
@@ -144,7 +150,7 @@ export function splitParticiple(s: string, changes: Changes): string {
   const present =
     /\b(?:is|are|has|have|will|can|does|do|remains|seems)\b/.test(left) ||
     tagTerms(left).some((t) => t.tags.has('PresentTense') && !t.tags.has('Infinitive') && /s$/.test(t.norm));
-  const past = (PAST.test(left) || finiteEd) && !present;
+  const past = (PAST.test(left) || finiteEd || SAME_FORM_PAST.test(left)) && !present;
   const verb = PARTICIPLES[m[1].toLowerCase()][past ? 1 : 0];
   changes.splits++;
   return `${left}. This ${verb} ${m[2]}${m[3] || '.'}`;

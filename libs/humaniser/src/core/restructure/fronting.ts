@@ -34,6 +34,13 @@ export function frontAppositive(s: string, changes: Changes): string {
   return `${capitalise(app)}, ${m[1]} ${m[3]}`;
 }
 
+/**
+ * Participles of what happens after the main action, not during it ("The mug slipped from my fingers, shattering on the
+ * floor": in front, "Shattering on the floor, the mug slipped" has it break first; read 2026-11-29 night).
+ */
+const AFTERMATH =
+  /^(?:shattering|crashing|landing|splashing|spilling|tumbling|falling|breaking|bursting|exploding|scattering|collapsing|sinking|rolling|dropping|hitting|slamming|smashing|ricocheting|settling|coming)$/;
+
 const FUTURE_FRAME =
   /\b(?:will|would|shall|can|could|may|might|must|should)\b|\b(?:is|are|was|were|be)\s+(?:expected|set|due|likely|unlikely|scheduled|poised|going|about|planning|hoping)\s+to\b/i;
 
@@ -48,8 +55,11 @@ const FUTURE_FRAME =
  */
 export function frontParticiple(s: string, changes: Changes): string {
   const m = /,\s+([a-z]+ing)\s+([^,;:()"\u201C]+?)([.!])$/.exec(s);
-  if (!m || RESULT.test(m[1]) || LIGHT_GERUND.test(m[1])) return s;
+  if (!m || RESULT.test(m[1]) || LIGHT_GERUND.test(m[1]) || AFTERMATH.test(m[1])) return s;
   const left = s.slice(0, m.index);
+  // the "-ing" word is an item of a list the clause ends with ("The air was thick with laughter, clinking glasses and
+  // energetic chatter": in front, "Clinking glasses and energetic chatter, the air was thick with laughter")
+  if (/\bwith\s+(?:[\p{L}'\u2019-]+\s+){0,2}[\p{L}'\u2019-]+$/u.test(left) && /\band\b/.test(m[2])) return s;
   if (/[.!?]\s|[,;:"\u201C()]/.test(left) || wordCount(left) < 4 || wordCount(m[2]) > 16) return s;
   // the phrase moves whole (a relative clause or an "and" inside it goes with it); a clause opener may attach to the
   // main verb instead, so it stays
