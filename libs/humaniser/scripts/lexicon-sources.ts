@@ -143,7 +143,8 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   a('meticulous', ['careful', 'thorough', 'precise', 'painstaking']),
   a('profound', ['deep', 'great']),
   a('nuanced', ['subtle', 'careful', 'fine']),
-  a('invaluable', ['valuable', 'priceless', 'precious']),
+  // not 'precious' ("proved invaluable" -> "proved precious", read in a held-out rewrite 2026-11-29 night)
+  a('invaluable', ['valuable', 'priceless']),
   a('captivating', ['engaging', 'fascinating', 'gripping']), // not 'charming' shows (read 2026-11-29, night)
   a('innovative', ['new', 'novel', 'original', 'inventive', 'fresh']),
   a('transformative', ['transforming', 'sweeping']),
@@ -151,7 +152,8 @@ export const LEXICON_SOURCES: SourceEntry[] = [
   a('commendable', ['praiseworthy', 'worthy', 'admirable', 'laudable']),
   a('noteworthy', ['notable', 'remarkable', 'significant']),
   a('remarkable', ['notable', 'unusual']),
-  a('exceptional', ['outstanding', 'unusual']),
+  // not 'unusual' ("exceptional durability" -> "unusual durability", read in a held-out rewrite 2026-11-29 night)
+  a('exceptional', ['outstanding']),
   a('unwavering', ['steady', 'firm', 'steadfast', 'constant', 'resolute']),
   a('indelible', ['lasting', 'permanent']),
   a('palpable', ['obvious', 'tangible']),

@@ -57,10 +57,8 @@ export const SWAPS_READ: ReadonlySet<string> = new Set([
   'mysterious>strange',
   'eerie>strange',
   'diverse>varied',
-  'ancient>old',
   'innovative>new',
   'genuine>real',
-  'powerful>strong',
   'eager>keen',
   'immense>huge',
   'vast>huge',
@@ -73,7 +71,6 @@ export const SWAPS_READ: ReadonlySet<string> = new Set([
   'sufficient>enough',
   // nouns
   'determination>resolve',
-  'darkness>dark',
   'nation>country',
   'remark>comment',
   'achievement>accomplishment',

@@ -86,6 +86,9 @@ const SAID_SPEAKER = new RegExp(
 export function speakerFirst(s: string, changes: Changes): string {
   const m = SAID_SPEAKER.exec(s);
   if (!m) return s;
+  // a comma after the name opens its appositive, which would then follow the verb ('"…," said Emma Llano, a
+  // spokesperson for …' -> '"…," Emma Llano said, a spokesperson for …', read in the held-out rewrites 2026-11-29 night)
+  if (/^,\s+(?:a|an|the|who|whose|[a-z]+'s)\b/.test(s.slice(m.index + m[0].length))) return s;
   changes.reorders++;
   return `${s.slice(0, m.index)}${m[1]}${m[3]} ${m[2]}${s.slice(m.index + m[0].length)}`;
 }
