@@ -68,4 +68,5 @@ def test_fixture_features_from_stored_stats():
         n = max(len(r["ids_capped"]) - 1, 0)
         stats = [np.asarray(r[k], np.float32) for k in ("logp", "entropy", "variance", "rank")]
         assert all(len(s) == n for s in stats), r["name"]
-        assert document_features(*stats) == r["features"], r["name"]
+        # the same float32 inputs on another processor: numpy's vector reductions may differ in the last bit
+        assert document_features(*stats) == pytest.approx(r["features"], rel=1e-9, abs=1e-12), r["name"]

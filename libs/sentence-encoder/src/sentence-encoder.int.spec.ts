@@ -38,13 +38,17 @@ describe('sentence encoder parity with Python', () => {
       expect(got.ids).toEqual(c.ids);
     });
 
-    it('embeds as onnxruntime (Python) does, within 1e-2 and cosine > 0.999', async () => {
+    // The int8 kernels round differently on different processors: on the machine that wrote the fixtures
+    // onnxruntime-node and Python agreed within 5e-3 and cosine 0.9995; on an AMD EPYC (2026-11-29) Python there gives
+    // what TypeScript gives there, and both differ from the fixtures by up to 0.033 (cosine 0.985-0.996). A wrong
+    // pooling, normalisation or token id moves an embedding far more (cosine well under 0.9).
+    it('embeds as onnxruntime (Python) does, within 5e-2 and cosine > 0.98 on any processor', async () => {
       const texts = fixtures.embeddings.map((e) => fixtures.cases.find((c) => c.name === e.name)?.text ?? '');
       const got = await encoder.embed(texts);
       fixtures.embeddings.forEach((e, i) => {
         const diff = Math.max(...e.embedding.map((v, d) => Math.abs(v - got[i][d])));
-        expect(diff).toBeLessThan(1e-2);
-        expect(cosine(e.embedding, got[i])).toBeGreaterThan(0.999);
+        expect(diff).toBeLessThan(5e-2);
+        expect(cosine(e.embedding, got[i])).toBeGreaterThan(0.98);
       });
     });
 

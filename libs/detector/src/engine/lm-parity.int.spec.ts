@@ -133,6 +133,17 @@ describe('lm parity prerequisites', () => {
   });
 });
 
+/**
+ * How far the same graph's statistics move between processors. The fixtures were written by onnxruntime (Python) on
+ * one machine; onnxruntime's kernels round differently on another (measured 2026-11-29 on an AMD EPYC: Python there
+ * gives exactly what TypeScript gives there, and both differ from the fixtures by up to 0.040 nats of log p at one
+ * token, 0.019 entropy, 0.034 variance, and by at most 0.0006 on a text's mean; document features by 0.0023). A
+ * token alignment off by one moves the mean by ~2.3 nats, so the mean bound still catches a wrong path.
+ */
+const TOKEN_SPREAD = 0.1;
+const MEAN_SPREAD = 5e-3;
+const FEATURE_SPREAD = 5e-3;
+
 (modelReady ? describe : describe.skip)('lm parity: LmRunner statistics and features', () => {
   let runner: LmRunner;
   const diffs: Record<string, number> = {};
@@ -153,14 +164,20 @@ describe('lm parity prerequisites', () => {
       for (const k of STATS) {
         expect(stats[k]).toHaveLength(f[k].length);
         let worst = 0;
+        let total = 0;
         for (let i = 0; i < f[k].length; i++) {
-          worst = Math.max(worst, Math.abs(stats[k][i] - f[k][i]));
+          const d = Math.abs(stats[k][i] - f[k][i]);
+          worst = Math.max(worst, d);
+          total += d;
           // A rank counts the logits strictly above the token's: near-ties among 262,144 logits can move it by
-          // a little (seen: 116,202 vs 116,200), so it gets 2 on top of the relative 1e-4.
-          const ok =
-            k === 'rank' ? Math.abs(stats[k][i] - f[k][i]) <= 2 + 1e-4 * f[k][i] : close(stats[k][i], f[k][i], 1e-4);
+          // a little (seen: 116,202 vs 116,200; 1 more on another processor), so it gets 2 on top of the relative 1e-4.
+          const ok = k === 'rank' ? d <= 2 + 1e-4 * f[k][i] : close(stats[k][i], f[k][i], 1e-4) || d <= TOKEN_SPREAD;
           if (!ok) throw new Error(`${f.name} ${k}[${i}]: ${stats[k][i]} vs ${f[k][i]} (Python)`);
         }
+        // the text's mean difference: what a wrong token alignment or a wrong head would move by far more than the
+        // processors' rounding does
+        if (k !== 'rank' && f[k].length && total / f[k].length > MEAN_SPREAD)
+          throw new Error(`${f.name} ${k}: mean difference ${total / f[k].length} vs Python`);
         diffs[k] = Math.max(diffs[k] ?? 0, worst);
       }
       // documentFeatures on these statistics; LmRunner.features (the whole path again) on a few texts only, as
@@ -170,7 +187,7 @@ describe('lm parity prerequisites', () => {
         : documentFeatures(stats.logp, stats.entropy, stats.variance, stats.rank);
       feats.forEach((v, i) => {
         diffs.features = Math.max(diffs.features ?? 0, Math.abs(v - f.features[i]));
-        if (!close(v, f.features[i], 1e-4))
+        if (!close(v, f.features[i], 1e-4) && Math.abs(v - f.features[i]) > FEATURE_SPREAD)
           throw new Error(`${f.name} ${LM_FEATURE_NAMES[i]}: ${v} vs ${f.features[i]} (Python)`);
       });
     },
