@@ -4,8 +4,10 @@ exercise every step of BERT uncased tokenisation, and the int8 graph's embedding
     cd ml && ../models/encoder/.venv/bin/python -m inkprint_ml.encoder_fixtures   (after npm run models:fetch)
 
 writes ml/fixtures/wordpiece-parity.json; libs/sentence-encoder's int tests compare the TypeScript tokenizer's ids
-exactly and the onnxruntime-node embeddings within 1e-2 and cosine > 0.999 (measured: most texts 1e-6, the longest 5e-3 / 0.9995: the int8 kernels of onnxruntime-node 1.23 and
-onnxruntime 1.31 differ in the last bits).
+exactly and the onnxruntime-node embeddings within 5e-2 and cosine > 0.98 (measured on the machine that wrote them: most
+texts 1e-6, the longest 5e-3 / 0.9995, the int8 kernels of onnxruntime-node 1.23 and onnxruntime 1.31 differing in the
+last bits; on an AMD EPYC, 2026-11-29, both runtimes agree there and differ from the fixtures by up to 0.033, cosine
+0.985-0.996: the int8 kernels round differently per processor).
 """
 from __future__ import annotations
 
