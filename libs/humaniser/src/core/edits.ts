@@ -5,7 +5,7 @@
 import nlp from 'compromise';
 import synonymData from '../lexicon/synonyms.json';
 import vettedData from '../lexicon/synonyms-vetted.json';
-import { infinitiveFrame, tagTerms, takesFrame, type Term } from './nlp';
+import { infinitiveFrame, PAST_IS_BASE, rootOf, tagTerms, takesFrame, type Term } from './nlp';
 import { swapRead } from './swaps-read';
 
 export type EditPos = 'noun' | 'verb' | 'adj' | 'adv';
@@ -96,10 +96,6 @@ const PERFECT = new Set([
 /** Past participles the tagger's tables lack (it falls back to the past tense: "have came"). */
 const PARTICIPLES: Record<string, string> = { come: 'come', become: 'become', run: 'run', overcome: 'overcome' };
 
-/** Verbs whose past is the base form ("put", "set"): any other past equal to the base is the tagger's error. */
-const SAME_PAST =
-  /^(?:put|cut|set|hit|let|spread|cost|shut|hurt|quit|burst|cast|bet|bid|split|thrust|upset|broadcast|forecast|read)$/;
-
 type VerbTable = Record<'Infinitive' | 'PastTense' | 'PresentTense' | 'Gerund' | 'Participle', string>;
 const verbTables = new Map<string, VerbTable>();
 function verbTable(base: string): VerbTable {
@@ -120,18 +116,6 @@ function verbTable(base: string): VerbTable {
     verbTables.set(base, t);
   }
   return t;
-}
-
-const roots = new Map<string, string>();
-function rootOf(word: string, pos: 'verb' | 'noun'): string {
-  const k = `${pos}:${word}`;
-  let r = roots.get(k);
-  if (r === undefined) {
-    const doc = nlp(word);
-    r = (pos === 'verb' ? doc.verbs().toInfinitive().text() : doc.nouns().toSingular().text()).toLowerCase() || word;
-    roots.set(k, r);
-  }
-  return r;
 }
 
 const plurals = new Map<string, string>();
@@ -224,7 +208,7 @@ function candidatesFor(
     // a past the tagger's tables get wrong ("crawl" as the past of "crawl": "doubt crept" -> "doubt crawl") is no
     // candidate
     const past = form === 'PastTense' || form === 'Participle';
-    const kept = syns.filter((s) => !past || verbTable(s)[form] !== s || SAME_PAST.test(s) || PARTICIPLES[s] === s);
+    const kept = syns.filter((s) => !past || verbTable(s)[form] !== s || PAST_IS_BASE.has(s) || PARTICIPLES[s] === s);
     return { pos: 'verb', lemma: base, bases: kept, to: kept.map((s) => verbTable(s)[form]) };
   }
   if (tags.has('Noun')) {

@@ -119,3 +119,23 @@ export function takesFrame(source: string, candidate: string, frame: 'direct' | 
   const verbs = frame === 'direct' ? TO_VERBS : OBJECT_TO_VERBS;
   return !verbs.has(source) || verbs.has(candidate);
 }
+
+const roots = new Map<string, string>();
+/** A word's base form as compromise gives it (infinitive of a verb, singular of a noun), remembered per word. */
+export function rootOf(word: string, pos: 'verb' | 'noun'): string {
+  const k = `${pos}:${word}`;
+  let r = roots.get(k);
+  if (r === undefined) {
+    const doc = nlp(word);
+    r = (pos === 'verb' ? doc.verbs().toInfinitive().text() : doc.nouns().toSingular().text()).toLowerCase() || word;
+    roots.set(k, r);
+  }
+  return r;
+}
+
+/** Verbs whose past (and participle) is their base form: "put", "cut", "set" … */
+export const PAST_IS_BASE: ReadonlySet<string> = new Set(
+  'put cut set hit let spread cost shut hurt quit burst cast bet bid split thrust shed upset broadcast forecast read'.split(
+    ' ',
+  ),
+);

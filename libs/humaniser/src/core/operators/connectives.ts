@@ -45,9 +45,6 @@ export function rewriteTransitions(s: string, o: OperatorOptions, changes: Chang
 
 /** Openers the transition rules put in that may simply go when the sentence before already opens with the same one. */
 const DROPPABLE_OPENER = /^(?:Also|Plus|In the same way),\s+/;
-/** Any opener the transition rules put in (TRANSITION_RULES' replacements), with what follows it. */
-const ADDED_OPENER =
-  /^(?:Also,|Plus,|Still,|Even so,|Yet|So|But|Then|Later,|After that,|As a result,|For this reason,|Because of this,|In the same way,|First,|Finally,|Last,|Today,|These days,|In recent years,)\s+/;
 
 /**
  * One rewritten sentence after another: an opener the rules put in is not repeated from the sentence before ("Also,
@@ -55,9 +52,8 @@ const ADDED_OPENER =
  * it ("Also,", "Plus,"); an opener the sentence had as written, or one that carries meaning ("So", "But"), stays.
  */
 export function avoidRepeatedOpener(previous: string | undefined, text: string, asWritten: string): string {
-  const opener = ADDED_OPENER.exec(text)?.[0];
-  if (!previous || !opener || asWritten.startsWith(opener.trim())) return text;
-  if (!previous.startsWith(opener.trim()) || !DROPPABLE_OPENER.test(text)) return text;
+  const opener = DROPPABLE_OPENER.exec(text)?.[0];
+  if (!previous || !opener || asWritten.startsWith(opener.trim()) || !previous.startsWith(opener.trim())) return text;
   const rest = text.slice(opener.length);
   // a name keeps its capital letter; anything else starts the sentence
   return /^[a-z]/.test(rest) ? capitalise(rest) : rest;

@@ -1,12 +1,9 @@
 // Register: words moved toward the tone's register (REGISTER_PAIRS in core/phrases.ts).
 import { capitalise } from '../document';
-import nlp from 'compromise';
-import { infinitiveFrame, tagTerms, takesFrame } from '../nlp';
+import { infinitiveFrame, rootOf, tagTerms, takesFrame } from '../nlp';
 import { REGISTER_PAIRS } from '../phrases';
 import type { Changes } from './changes';
 import { fixArticles, participleOf, PERFECT_OR_PASSIVE } from './inflection';
-
-const verbBase = (w: string): string => nlp(w).verbs().toInfinitive().text().toLowerCase() || w;
 
 /** Moves words toward the tone's register; only pairs whose part of speech the tagger confirms here. */
 export function shiftRegister(s: string, toFormal: boolean, changes: Changes): string {
@@ -35,7 +32,8 @@ export function shiftRegister(s: string, toFormal: boolean, changes: Changes): s
     // demonstrates", read 2026-11-29, night)
     if (hit[1] === 'Verb' && /s$/.test(lower) && /[a-z]ing\s+$/i.test(s.slice(0, offset))) return w;
     // a verb with a "to" infinitive after it keeps that frame ("would require all officers to wear" -> "need")
-    if (hit[1] === 'Verb' && !takesFrame(verbBase(lower), verbBase(hit[0]), infinitiveFrame(terms, at))) return w;
+    if (hit[1] === 'Verb' && !takesFrame(rootOf(lower, 'verb'), rootOf(hit[0], 'verb'), infinitiveFrame(terms, at)))
+      return w;
     if ((lower === 'need' || lower === 'needs') && /^\s+to\b/.test(s.slice(offset + w.length))) return w;
     // "help" takes a bare infinitive, "assist" does not ("helps students allocate" -> "assists students allocate",
     // read 2026-11-29 night): formal "assist" only where "with" or "in" follows within three words

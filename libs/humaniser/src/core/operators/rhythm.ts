@@ -1,7 +1,7 @@
 // Sentence rhythm: long sentences split (at "; ", ", and/but/so <clause>", trailing participle and "which"
 // clauses), short plain neighbours merged.
 import { capitalise, COMMON_OPENERS, decapitalise, wordCount } from '../document';
-import { hasFiniteVerb, tagTerms } from '../nlp';
+import { hasFiniteVerb, PAST_IS_BASE, tagTerms } from '../nlp';
 import type { Changes, OperatorOptions } from './changes';
 
 const SUBJECT_START =
@@ -131,8 +131,10 @@ const PAST = new RegExp(`\\b(?:was|were|had|did|hit|shot|${IRREGULAR_PAST})\\b`)
  * A verb whose past is its base form after a singular subject is a past: "A streak of light cut across the sky" (the
  * present would be "cuts"; "This leaves a trail" had followed in a past story, read 2026-11-29 night).
  */
-const SAME_FORM_PAST =
-  /\b(?!(?:i|you|we|they|to|will|would|can|could|may|might|must|should|shall|do|did|does|not)\b)[a-z]*[a-rt-z]\s+(?:cut|put|set|let|shut|spread|cast|burst|hurt|cost|quit|split|thrust|shed|struck)\b/i;
+const SAME_FORM_PAST = new RegExp(
+  `\\b(?!(?:i|you|we|they|to|will|would|can|could|may|might|must|should|shall|do|did|does|not)\\b)[a-z]*[a-rt-z]\\s+(?:${[...PAST_IS_BASE].join('|')})\\b`,
+  'i',
+);
 
 export function splitParticiple(s: string, changes: Changes): string {
   const m = PARTICIPLE_TAIL.exec(s);

@@ -1,8 +1,7 @@
 // Overused words swapped through the curated lexicon, only where the tagger agrees on the part of speech.
-import nlp from 'compromise';
 import { capitalise } from '../document';
 import { lexiconEntries, posFits, rankCandidates } from '../lexicon';
-import { infinitiveFrame, posTag, tagTerms, takesFrame, type Term } from '../nlp';
+import { infinitiveFrame, posTag, rootOf, tagTerms, takesFrame, type Term } from '../nlp';
 import type { Changes, OperatorOptions } from './changes';
 import { fixArticles, participleOf, PERFECT_OR_PASSIVE } from './inflection';
 
@@ -44,9 +43,7 @@ export function rewriteVocabulary(s: string, o: OperatorOptions, changes: Change
     if (entry.pos === 'noun' && after?.tags.has('Noun') && !after.tags.has('Pronoun') && !terms[at].post.trim()) return;
     // a verb with a "to" infinitive after it keeps that frame ("would require all officers to wear" -> "need")
     const frame = entry.pos === 'verb' && at >= 0 ? infinitiveFrame(terms, at) : undefined;
-    const ranked = rankCandidates(entry).filter(
-      (c) => !frame || takesFrame(entry.lemma, nlp(c.w).verbs().toInfinitive().text().toLowerCase() || c.w, frame),
-    );
+    const ranked = rankCandidates(entry).filter((c) => !frame || takesFrame(entry.lemma, rootOf(c.w, 'verb'), frame));
     if (ranked.length === 0) return;
     const cand = ranked[Math.min(ranked.length - 1, o.alt)];
     if (cand.w === lower) return;
