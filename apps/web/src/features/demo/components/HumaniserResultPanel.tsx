@@ -153,7 +153,7 @@ export function HumaniserResultPanel({
   return <ResultFrame testId="humaniser-result" summary={summary} actions={actions} details={details} />;
 }
 
-/** Sentences shown before 'Show all'. */
+/** Sentences shown before 'Show N more'. */
 export const STILL_AI_SHOWN = 3;
 
 /**
